@@ -1,0 +1,20 @@
+export interface BenchContext {
+  /** Base of the platform under test, e.g. http://127.0.0.1:8790 (apps under /auth, /rooms, ...). */
+  readonly platformUrl: string;
+  /** Base of the baseline Worker (bench/baseline). */
+  readonly baselineUrl: string;
+}
+
+export interface BenchRow {
+  name: string;
+  /** The platform's figure, in `unit`. */
+  figure: number;
+  /** The baseline's figure in the same run, or null for absolute-only rows. */
+  baseline: number | null;
+  unit: string;
+  /** Human-readable budget, e.g. "ratio >= 0.5". */
+  budget: string;
+  pass: boolean;
+}
+
+export type Benchmark = (context: BenchContext) => Promise<BenchRow[]>;

@@ -1,0 +1,41 @@
+/**
+ * `npm run build`: bundle the Worker for dev, stg and prd offline (wrangler deploy --dry-run)
+ * into dist/<environment>/ and report each bundle's size, raw and gzipped.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
+
+const environments = ["dev", "stg", "prd"] as const;
+const rows: string[] = [];
+
+for (const environment of environments) {
+  const outdir = path.join(projectRoot, "dist", environment);
+  rmSync(outdir, { recursive: true, force: true });
+  const args = ["deploy", "--dry-run", "--outdir", outdir];
+  if (environment !== "dev") args.push("--env", environment);
+  const result = spawnSync(wranglerBin, args, { cwd: projectRoot, env: wranglerEnv(), encoding: "utf8" });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    console.error(`Build for ${environment} failed (see above).`);
+    process.exit(1);
+  }
+  const files = readdirSync(outdir).filter((name) => /\.(m?js|wasm)$/.test(name));
+  let raw = 0;
+  let gzip = 0;
+  for (const name of files) {
+    const file = path.join(outdir, name);
+    raw += statSync(file).size;
+    gzip += gzipSync(readFileSync(file)).length;
+  }
+  rows.push(`${environment.padEnd(4)} ${kib(raw).padStart(10)} ${kib(gzip).padStart(10)}  dist/${environment}/`);
+}
+
+console.log(`env  ${"bundle".padStart(10)} ${"gzip".padStart(10)}  output`);
+for (const row of rows) console.log(row);
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}

@@ -1,0 +1,37 @@
+/**
+ * `npm run dev`: apply pending local D1 migrations, then run `wrangler dev` on 127.0.0.1:8787.
+ * Ctrl-C reaches wrangler (same process group); we wait for it and exit with its code.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
+
+for (const database of ["AUTH_DB", "BACKEND_DB"]) {
+  const result = spawnSync(wranglerBin, ["d1", "migrations", "apply", database, "--local"], {
+    cwd: projectRoot,
+    env: wranglerEnv({ CI: "true" }),
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    console.error(`Could not apply the local migrations of ${database} (see above).`);
+    process.exit(result.status ?? 1);
+  }
+  const applied = /No migrations to apply/.test(result.stdout) ? "up to date" : "migrations applied";
+  console.log(`${database}: ${applied}`);
+}
+
+const wrangler = spawn(wranglerBin, ["dev", ...process.argv.slice(2)], {
+  cwd: projectRoot,
+  env: wranglerEnv(),
+  stdio: "inherit",
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    // A terminal's Ctrl-C already reached wrangler; a kill of this process alone did not.
+    if (signal === "SIGTERM") wrangler.kill("SIGTERM");
+  });
+}
+
+wrangler.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

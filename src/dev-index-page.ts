@@ -1,0 +1,45 @@
+import { html } from "hono/html";
+import { formatBaseUrl, urlFor } from "./base-url";
+import type { AppName, Config } from "./config";
+
+const DESCRIPTIONS: Record<AppName, string> = {
+  auth: "Sign-in service: login page, SSO, PKCE, transfer codes, publish tokens, consent",
+  store: "Coin store: checkout, products, the store page",
+  backend: "Main backend slice: payment webhook, GraphQL, code upload",
+  rooms: "Multiplayer rooms: WebSocket rooms and the dev harness",
+  "dev-idp": "Local identity provider stand-in (dev only)",
+  "dev-payments": "Local payment provider stand-in (dev only)",
+};
+
+/** The page at the root URL in local dev: one link per app. */
+export function renderDevIndexPage(config: Config) {
+  const rows = (Object.keys(config.apps) as AppName[]).map((name) => {
+    const base = config.apps[name];
+    if (!base) return "";
+    return html`<tr>
+      <th scope="row">${name}</th>
+      <td><a href="${formatBaseUrl(base)}/">${formatBaseUrl(base)}</a></td>
+      <td><a href="${urlFor(base, "/health")}">health</a></td>
+      <td>${DESCRIPTIONS[name]}</td>
+    </tr>`;
+  });
+  return html`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Edge platform (dev)</title>
+    <link rel="stylesheet" href="/_platform/style.css" />
+  </head>
+  <body>
+    <main>
+      <h1>Edge platform <small>${config.environment}</small></h1>
+      <p>Every app of the platform runs in this one Worker. Each base URL below is set in <code>wrangler.toml</code>.</p>
+      <table>
+        <thead><tr><th scope="col">app</th><th scope="col">base URL</th><th scope="col">check</th><th scope="col">what it serves</th></tr></thead>
+        <tbody>${rows}</tbody>
+      </table>
+    </main>
+  </body>
+</html>`;
+}

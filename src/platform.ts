@@ -1,0 +1,87 @@
+import { Hono } from "hono";
+import { createAuthApp } from "../workers/auth/app";
+import { createBackendApp } from "../workers/backend/app";
+import { createDevIdpApp } from "../workers/dev-idp/app";
+import { createDevPaymentsApp } from "../workers/dev-payments/app";
+import { createRoomsApp } from "../workers/rooms/app";
+import type { AppEnv } from "../workers/shared/app-env";
+import { errorResponse, handleError, notFound } from "../workers/shared/errors";
+import { createStoreApp } from "../workers/store/app";
+import { type AppName, type Config, ConfigError, configFor } from "./config";
+import { renderDevIndexPage } from "./dev-index-page";
+import { matchApp } from "./router";
+
+const APP_FACTORIES: Record<AppName, () => Hono<AppEnv>> = {
+  auth: createAuthApp,
+  store: createStoreApp,
+  backend: createBackendApp,
+  rooms: createRoomsApp,
+  "dev-idp": createDevIdpApp,
+  "dev-payments": createDevPaymentsApp,
+};
+
+/** An app mounted under its base path, with the config in its context and JSON errors. */
+function mountApp(config: Config, name: AppName): Hono<AppEnv> {
+  const base = config.apps[name];
+  if (!base) throw new Error(`app ${name} is not configured`);
+  const root = new Hono<AppEnv>();
+  root.use(async (c, next) => {
+    c.set("config", config);
+    await next();
+  });
+  root.route(base.path || "/", APP_FACTORIES[name]());
+  root.notFound(notFound);
+  root.onError(handleError);
+  return root;
+}
+
+class Platform {
+  private readonly mounted = new Map<AppName, Hono<AppEnv>>();
+
+  constructor(readonly config: Config) {}
+
+  app(name: AppName): Hono<AppEnv> {
+    let app = this.mounted.get(name);
+    if (!app) {
+      app = mountApp(this.config, name);
+      this.mounted.set(name, app);
+    }
+    return app;
+  }
+}
+
+const platforms = new WeakMap<object, Platform>();
+
+function platformFor(env: Env): Platform {
+  let platform = platforms.get(env);
+  if (!platform) {
+    platform = new Platform(configFor(env));
+    platforms.set(env, platform);
+  }
+  return platform;
+}
+
+/** The Worker's fetch handler: find the app whose base URL holds the request, hand it over. */
+export async function handlePlatformRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  let platform: Platform;
+  try {
+    platform = platformFor(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(JSON.stringify({ severity: "ERROR", message: error.message, problems: error.problems }));
+    return errorResponse(500, "config_invalid", error.message);
+  }
+  const { config } = platform;
+  const url = new URL(request.url);
+  const name = matchApp(url, config.apps, { loopbackAliases: config.environment === "dev" });
+  if (name) return platform.app(name).fetch(request, env, ctx);
+
+  if (config.environment === "dev" && request.method === "GET") {
+    if (url.pathname === "/") {
+      const page = await renderDevIndexPage(config);
+      return new Response(page.toString(), { headers: { "content-type": "text/html; charset=utf-8" } });
+    }
+    if (url.pathname.startsWith("/_platform/")) return env.ASSETS.fetch(request);
+  }
+  return errorResponse(404, "no_app", `No app of this platform is served at ${url.origin}${url.pathname}`);
+}

@@ -1,0 +1,35 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    reporters: ["default", "./test/summary-reporter.ts"],
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                AUTH_MIGRATIONS: await readD1Migrations("migrations/auth"),
+                BACKEND_MIGRATIONS: await readD1Migrations("migrations/backend"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/workers/**/*.test.ts"],
+          setupFiles: ["test/workers/setup/apply-migrations.ts"],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,43 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** The one error body shape of every app: a stable machine code and a sentence for people. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+/** Throw from a handler to answer with a JSON error; onError turns it into the response. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export function errorResponse(status: ContentfulStatusCode, code: string, message: string): Response {
+  const body: ErrorBody = { error: code, message };
+  return Response.json(body, { status, headers: { "cache-control": "no-store" } });
+}
+
+export function notFound(c: Context): Response {
+  return errorResponse(404, "not_found", `Nothing is served at ${c.req.method} ${new URL(c.req.url).pathname}`);
+}
+
+/** Last line of defence: known errors keep their status, anything else is logged and hidden. */
+export function handleError(error: unknown, c: Context): Response {
+  if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
+  console.error(
+    JSON.stringify({
+      severity: "ERROR",
+      message: "unhandled error",
+      path: new URL(c.req.url).pathname,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }),
+  );
+  return errorResponse(500, "internal_error", "Something went wrong on our side. Please try again.");
+}
