@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * The wire protocol of document 3: JSON text frames. Client messages are validated here, at the
+ * edge of the room; server messages are built by the room core.
+ */
+
+/** Frames above this size are refused before parsing (documented in docs/rooms.md). */
+export const MAX_FRAME_BYTES = 64 * 1024;
+
+/** The exact heartbeat frame the SDK sends every 25 s, answered by the runtime without waking the room. */
+export const PING_FRAME = '{"type":"__ping"}';
+export const PONG_FRAME = '{"type":"__pong"}';
+
+const actionMessage = z.object({
+  type: z.literal("__action"),
+  action: z.string().min(1).max(128),
+  payload: z.record(z.string(), z.unknown()).optional().default({}),
+  seq: z.number().int().nonnegative(),
+});
+const inputMessage = z.object({ type: z.literal("__input"), data: z.record(z.string(), z.unknown()) });
+const platformMessage = z.object({
+  type: z.literal("__platform"),
+  message: z.object({ type: z.string().min(1).max(64), payload: z.unknown().optional() }),
+});
+const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) });
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  actionMessage,
+  inputMessage,
+  platformMessage,
+  bare("__pause"),
+  bare("__resume"),
+  bare("__request_state"),
+  bare("__ping"),
+]);
+
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export const CLIENT_MESSAGE_TYPES = new Set(clientMessageSchema.options.map((option) => option.shape.type.value));
+
+export const voiceReportSchema = z.object({ session: z.unknown().optional(), room: z.unknown().optional() }).passthrough();
+
+export type ParsedFrame =
+  | { ok: true; message: ClientMessage }
+  | { ok: false; code: "frame_too_large" | "invalid_json" | "invalid_message"; error: string; seq: number | null }
+  | { ok: false; code: "unknown_type"; error: string; seq: null };
+
+/** Parses one incoming text frame without ever throwing. */
+export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
+  if (typeof frame !== "string") return { ok: false, code: "invalid_message", error: "Frames must be JSON text", seq: null };
+  if (frame.length > MAX_FRAME_BYTES || new TextEncoder().encode(frame).length > MAX_FRAME_BYTES) {
+    return { ok: false, code: "frame_too_large", error: `Frames are limited to ${MAX_FRAME_BYTES} bytes`, seq: null };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(frame);
+  } catch {
+    return { ok: false, code: "invalid_json", error: "Frame is not valid JSON", seq: null };
+  }
+  const type = (value as { type?: unknown } | null)?.type;
+  if (typeof type !== "string" || !CLIENT_MESSAGE_TYPES.has(type as never)) {
+    return { ok: false, code: "unknown_type", error: `Unknown message type: ${String(type)}`, seq: null };
+  }
+  const result = clientMessageSchema.safeParse(value);
+  if (!result.success) {
+    const rawSeq = (value as { seq?: unknown }).seq;
+    const issue = result.error.issues[0];
+    return {
+      ok: false,
+      code: "invalid_message",
+      error: `Invalid ${type}: ${issue?.path.join(".") || "message"} ${issue?.message ?? ""}`.trim(),
+      seq: typeof rawSeq === "number" && Number.isFinite(rawSeq) ? rawSeq : null,
+    };
+  }
+  return { ok: true, message: result.data };
+}

@@ -1,0 +1,93 @@
+/**
+ * The engine contract: what a scenario's logic.js exports and what the server, the dev server and
+ * the SDK's solo mode promise it. Nothing here knows about Cloudflare, sockets or storage.
+ */
+
+/** A seat of the roster: only seats that receive a role are listed. */
+export interface Seat {
+  id: string;
+  role?: string;
+  name?: string;
+}
+
+export interface GameEvent {
+  name: string;
+  data?: unknown;
+}
+
+/** Seeded random numbers: ctx.random() is a float in [0, 1); helpers draw from the same stream. */
+export interface Random {
+  (): number;
+  /** An integer in [0, max). */
+  int(max: number): number;
+  pick<T>(items: readonly T[]): T;
+  shuffle<T>(items: readonly T[]): T[];
+}
+
+export interface LogicContext {
+  /** The seat that sent the action; null for setup, ticks and deadlines. */
+  playerId: string | null;
+  players: Seat[];
+  /** In-game clock in milliseconds; stops while the room is frozen. Never compare with Date.now(). */
+  gameTime: number;
+  tick: number;
+  /** Latest continuous input of each seat (`__input`), latest value wins. */
+  inputs: Record<string, unknown>;
+  /** Server-decided randomness; throws inside `actions`, which must be deterministic. */
+  random: Random;
+  /** Adds an event to the operation's event list. */
+  emit(name: string, data?: unknown): void;
+  /** Runs deadlines[name] when the game clock reaches `atGameTime` (one pending deadline per name). */
+  setDeadline(name: string, atGameTime: number, data?: unknown): void;
+  clearDeadline(name: string): void;
+}
+
+/** A reducer may change `state` in place or return the next state. */
+export type ActionHandler = (state: any, payload: any, ctx: LogicContext) => unknown;
+export type ServerActionHandler = (state: any, payload: any, ctx: LogicContext) => unknown | Promise<unknown>;
+export type DeadlineHandler = (state: any, ctx: LogicContext, data: unknown) => unknown | Promise<unknown>;
+
+/** The default export of a scenario's logic.js. */
+export interface GameDefinition {
+  setup?: (input: { players: Seat[]; ctx: LogicContext }) => unknown;
+  actions?: Record<string, ActionHandler>;
+  serverActions?: Record<string, ServerActionHandler>;
+  update?: (input: { state: any; ctx: LogicContext }) => unknown;
+  tickRate?: number;
+  deadlines?: Record<string, DeadlineHandler>;
+}
+
+export interface PendingDeadline {
+  at: number;
+  data?: unknown;
+}
+
+/** What a logic call may read besides the state; everything it changes comes back in LogicResult. */
+export interface LogicInput {
+  state: unknown;
+  playerId: string | null;
+  players: Seat[];
+  gameTime: number;
+  tick: number;
+  inputs: Record<string, unknown>;
+  /** Internal state of the seeded random stream. */
+  rng: number;
+  deadlines: Record<string, PendingDeadline>;
+}
+
+export interface LogicResult {
+  state: unknown;
+  events: GameEvent[];
+  serverEvents: GameEvent[];
+  rng: number;
+  deadlines: Record<string, PendingDeadline>;
+}
+
+/** What the room needs to know of a game before running it. */
+export interface GameDescription {
+  actions: string[];
+  serverActions: string[];
+  deadlines: string[];
+  tickRate: number;
+  hasUpdate: boolean;
+}

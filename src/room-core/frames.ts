@@ -1,0 +1,24 @@
+import type { GameEvent, Seat } from "../engine/types";
+
+/**
+ * Server-to-client frames. States arrive already serialized (stateJson), so a large state is turned
+ * into JSON once per operation, not once per message.
+ */
+function frame(type: string, fields: Record<string, unknown>, stateJson?: string): string {
+  const head = JSON.stringify({ type, ...fields });
+  return stateJson === undefined ? head : `${head.slice(0, -1)},"state":${stateJson}}`;
+}
+
+export const frames = {
+  state: (stateJson: string, fields: { gameTime: number; tick: number; started: boolean; frozen: boolean; players: Seat[] | null; you: unknown }) =>
+    frame("__state", fields, stateJson),
+  gameStart: (stateJson: string, fields: { players: Seat[]; seed: number; gameTime: number }) => frame("__game_start", fields, stateJson),
+  tick: (stateJson: string, fields: { events: GameEvent[]; tick: number; gameTime: number }) => frame("__tick", fields, stateJson),
+  actionResult: (
+    stateJson: string,
+    fields: { events: GameEvent[]; serverEvents: GameEvent[]; ack: number | null; gameTime: number; action?: string; deadline?: string; by?: string | null },
+  ) => frame("__action_result", fields, stateJson),
+  actionError: (code: string, error: string, seq: number | null) => frame("__action_error", { error, code, seq }),
+  pauseState: (fields: { frozen: boolean; by: string | null; gameTime: number }) => frame("__pause_state", fields),
+  presence: (payload: unknown) => frame("__platform", { message: { type: "presence", payload } }),
+};

@@ -1,0 +1,408 @@
+import { type GameClock, gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
+import { type ClientMessage, PONG_FRAME, parseClientFrame, voiceReportSchema } from "../engine/messages";
+import { sameRoster } from "../engine/roster";
+import { stateToJson } from "../engine/state";
+import type { GameDescription, LogicInput, LogicResult, Seat } from "../engine/types";
+import { frames } from "./frames";
+import { computePresence, seatOf, type VoiceReport } from "./presence";
+import { RateWindow } from "./rate-window";
+import { SerialQueue } from "./serial-queue";
+import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
+
+export const INPUT_RATE_PER_SECOND = 20;
+/** Every other client message shares this budget per connection; excess is dropped. */
+export const MESSAGE_RATE_PER_SECOND = 60;
+const MAX_DEADLINES_PER_FIRING = 100;
+
+export interface RoomCoreOptions {
+  runner: LogicRunner;
+  record: RoomRecord;
+  now: () => number;
+  log: RoomLogger;
+}
+
+class OutcomeBuilder {
+  toSender: string[] = [];
+  broadcast: string[] = [];
+  toOthers: string[] = [];
+  persist: RoomOutcome["persist"] = "none";
+
+  persistAt(level: "batched" | "now") {
+    if (this.persist !== "now") this.persist = level;
+  }
+}
+
+/**
+ * The authoritative room, free of transport and storage: the host feeds it connections, frames,
+ * ticks and alarms, then sends the frames of the outcome and stores `record` as told.
+ */
+export class RoomCore {
+  readonly record: RoomRecord;
+  private runner: LogicRunner;
+  private description: GameDescription | null = null;
+  private readonly now: () => number;
+  private readonly log: RoomLogger;
+  private readonly connections = new Map<string, ConnectionInfo>();
+  private readonly inputs: Record<string, unknown> = {};
+  private readonly voice = new Map<string, VoiceReport>();
+  private readonly inputWindows = new Map<string, RateWindow>();
+  private readonly messageWindows = new Map<string, RateWindow>();
+  private readonly queue = new SerialQueue();
+  private wasFrozen = true;
+
+  constructor(options: RoomCoreOptions) {
+    this.runner = options.runner;
+    this.now = options.now;
+    this.log = options.log;
+    // A restored room starts with nobody present: its clock stands where it was last stored.
+    this.record = { ...options.record, clock: stoppedClock(options.record.clock.gameTime) };
+  }
+
+  static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
+    return { revisionId, codeId, roster: null, started: false, state: null, seed, rng: seed, tick: 0, clock: stoppedClock(), paused: null, deadlines: {} };
+  }
+
+  get started(): boolean {
+    return this.record.started;
+  }
+
+  get frozen(): boolean {
+    return this.record.paused !== null || ![...this.connections.values()].some((c) => !c.monitor);
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  gameTime(): number {
+    return gameTimeAt(this.record.clock, this.now());
+  }
+
+  /** The record as it should be stored now: the clock read at this instant. */
+  recordForStorage(): RoomRecord {
+    const now = this.now();
+    const clock: GameClock = { gameTime: gameTimeAt(this.record.clock, now), anchor: this.record.clock.anchor === null ? null : now };
+    return { ...this.record, clock };
+  }
+
+  /** Re-registers a live connection after the host woke up; sends nothing. */
+  restoreConnection(info: ConnectionInfo): void {
+    this.connections.set(info.connectionId, info);
+    this.syncClock();
+    this.wasFrozen = this.frozen;
+  }
+
+  /** New code for the room (a changed codeId); state and everything else stay. */
+  replaceRunner(runner: LogicRunner, codeId: string): void {
+    this.runner = runner;
+    this.description = null;
+    this.record.codeId = codeId;
+  }
+
+  connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
+    return this.queue.run(async () => {
+      const out = new OutcomeBuilder();
+      if (roster) this.pinRoster(info, roster, out);
+      this.connections.set(info.connectionId, info);
+      if (!this.record.started && this.record.roster) await this.startGame(out);
+      if (this.record.started) await this.describe();
+      this.syncFrozen(out, info.playerId);
+      out.toSender.unshift(this.stateFrame(info));
+      out.broadcast.push(this.presenceFrame());
+      return this.finish(out);
+    });
+  }
+
+  disconnect(connectionId: string): Promise<RoomOutcome> {
+    return this.queue.run(async () => {
+      const out = new OutcomeBuilder();
+      const connection = this.connections.get(connectionId);
+      if (!connection) return this.finish(out);
+      this.connections.delete(connectionId);
+      this.voice.delete(connectionId);
+      this.inputWindows.delete(connectionId);
+      this.messageWindows.delete(connectionId);
+      this.syncFrozen(out, connection.playerId);
+      out.broadcast.push(this.presenceFrame());
+      if (this.connections.size === 0) out.persistAt("now");
+      return this.finish(out);
+    });
+  }
+
+  receive(connectionId: string, data: string | ArrayBuffer): Promise<RoomOutcome> {
+    return this.queue.run(async () => {
+      const out = new OutcomeBuilder();
+      const connection = this.connections.get(connectionId);
+      if (!connection) return this.finish(out);
+      const parsed = parseClientFrame(data);
+      if (!parsed.ok) {
+        this.log(parsed.code === "unknown_type" ? "info" : "warn", "client frame refused", { code: parsed.code, playerId: connection.playerId });
+        if (parsed.code !== "unknown_type") out.toSender.push(frames.actionError(parsed.code, parsed.error, parsed.seq));
+        return this.finish(out);
+      }
+      await this.handle(connection, parsed.message, out);
+      return this.finish(out);
+    });
+  }
+
+  /** One step of the tick loop: update() and a __tick to all. */
+  tick(): Promise<RoomOutcome> {
+    return this.queue.run(async () => {
+      const out = new OutcomeBuilder();
+      const tickRate = (await this.describe()).tickRate;
+      if (!this.record.started || this.frozen || this.connections.size === 0 || tickRate === 0) return this.finish(out);
+      this.record.tick++;
+      const ran = await this.runLogic("update() threw; tick skipped", () => this.runner.tick(this.logicInput(null)));
+      if (!ran) return this.finish(out);
+      this.adopt(ran.result);
+      out.broadcast.push(frames.tick(ran.stateJson, { events: ran.result.events, tick: this.record.tick, gameTime: this.gameTime() }));
+      out.persistAt("batched");
+      return this.finish(out);
+    });
+  }
+
+  /** Runs every deadline whose game time has come, each with its own rollback. */
+  fireDeadlines(): Promise<RoomOutcome> {
+    return this.queue.run(async () => {
+      const out = new OutcomeBuilder();
+      if (!this.record.started || this.frozen) return this.finish(out);
+      const known = new Set((await this.describe()).deadlines);
+      for (let fired = 0; fired < MAX_DEADLINES_PER_FIRING; fired++) {
+        const now = this.gameTime();
+        const due = Object.entries(this.record.deadlines)
+          .filter(([, deadline]) => deadline.at <= now)
+          .sort(([, a], [, b]) => a.at - b.at)[0];
+        if (!due) break;
+        const [name, deadline] = due;
+        const { [name]: _, ...remaining } = this.record.deadlines;
+        this.record.deadlines = remaining;
+        out.persistAt("batched");
+        if (!known.has(name)) {
+          this.log("warn", "deadline has no handler; dropped", { deadline: name });
+          continue;
+        }
+        const ran = await this.runLogic("deadline handler threw; its changes rolled back", () =>
+          this.runner.deadline(name, deadline.data, this.logicInput(null)),
+        );
+        if (!ran) continue;
+        this.adopt(ran.result);
+        out.broadcast.push(
+          frames.actionResult(ran.stateJson, { events: ran.result.events, serverEvents: ran.result.serverEvents, ack: null, gameTime: this.gameTime(), deadline: name }),
+        );
+      }
+      return this.finish(out);
+    });
+  }
+
+  /** Real time of the next deadline; null when none, or while the clock stands still. */
+  nextDeadline(): number | null {
+    if (!this.record.started) return null;
+    const next = Math.min(...Object.values(this.record.deadlines).map((d) => d.at));
+    return Number.isFinite(next) ? realTimeOf(this.record.clock, next, this.now()) : null;
+  }
+
+  private async handle(connection: ConnectionInfo, message: ClientMessage, out: OutcomeBuilder) {
+    const now = this.now();
+    if (message.type === "__input") {
+      if (!this.windowOf(this.inputWindows, connection, INPUT_RATE_PER_SECOND).tryAccept(now)) return;
+      const seat = seatOf(connection, this.record.roster);
+      if (seat) this.inputs[seat.id] = message.data;
+      return;
+    }
+    if (!this.windowOf(this.messageWindows, connection, MESSAGE_RATE_PER_SECOND).tryAccept(now)) {
+      this.log("warn", "message rate exceeded; dropped", { type: message.type, playerId: connection.playerId });
+      if (message.type === "__action") out.toSender.push(frames.actionError("rate_limited", "Too many messages; slow down", message.seq));
+      return;
+    }
+    switch (message.type) {
+      case "__action":
+        return this.handleAction(connection, message, out);
+      case "__pause":
+        return this.setPaused(connection, true, out);
+      case "__resume":
+        return this.setPaused(connection, false, out);
+      case "__platform":
+        return this.handlePlatform(connection, message.message, out);
+      case "__request_state":
+        out.toSender.push(this.stateFrame(connection));
+        return;
+      case "__ping":
+        out.toSender.push(PONG_FRAME);
+        return;
+    }
+  }
+
+  private async handleAction(connection: ConnectionInfo, message: Extract<ClientMessage, { type: "__action" }>, out: OutcomeBuilder) {
+    const { action, payload, seq } = message;
+    const refuse = (code: string, error: string) => {
+      this.log("info", "action rejected", { code, action, playerId: connection.playerId });
+      out.toSender.push(frames.actionError(code, error, seq));
+    };
+    if (!this.record.started) return refuse("not_started", "The game has not started yet");
+    const seat = seatOf(connection, this.record.roster);
+    if (!seat) return refuse("not_a_player", "Only a seated player can act; this connection is an observer");
+    const description = await this.describe();
+    if (!description.actions.includes(action) && !description.serverActions.includes(action)) {
+      return refuse("unknown_action", `Unknown action: ${action}`);
+    }
+    let ran: { result: LogicResult; stateJson: string };
+    try {
+      const result = await this.runner.action(action, payload, this.logicInput(seat.id));
+      ran = { result, stateJson: stateToJson(result.state) };
+    } catch (error) {
+      return refuse("action_failed", errorMessage(error));
+    }
+    this.adopt(ran.result);
+    const fields = { events: ran.result.events, serverEvents: ran.result.serverEvents, gameTime: this.gameTime(), action };
+    out.toSender.push(frames.actionResult(ran.stateJson, { ...fields, ack: seq }));
+    out.toOthers.push(frames.actionResult(ran.stateJson, { ...fields, ack: null, by: seat.id }));
+    out.persistAt("batched");
+  }
+
+  private handlePlatform(connection: ConnectionInfo, message: { type: string; payload?: unknown }, out: OutcomeBuilder) {
+    if (connection.monitor) return;
+    if (message.type === "pause.request") return this.setPaused(connection, true, out);
+    if (message.type === "pause.resume") return this.setPaused(connection, false, out);
+    if (message.type === "voice.report") {
+      const report = voiceReportSchema.safeParse(message.payload ?? {});
+      if (!report.success) return;
+      this.voice.set(connection.connectionId, report.data as VoiceReport);
+      out.broadcast.push(this.presenceFrame());
+      return;
+    }
+    this.log("info", "unknown platform message ignored", { platformType: message.type });
+  }
+
+  private setPaused(connection: ConnectionInfo, paused: boolean, out: OutcomeBuilder) {
+    if (connection.monitor || !this.record.started) return;
+    if ((this.record.paused !== null) === paused) return;
+    this.record.paused = paused ? { by: connection.playerId } : null;
+    this.syncFrozen(out, connection.playerId);
+    out.persistAt("now");
+  }
+
+  private pinRoster(connection: ConnectionInfo, roster: Seat[], out: OutcomeBuilder) {
+    if (!this.record.roster) {
+      this.record.roster = roster;
+      out.persistAt("batched");
+    } else if (!sameRoster(this.record.roster, roster)) {
+      this.log("warn", "roster differs from the pinned roster; the connection joins as a quiet observer", { playerId: connection.playerId });
+      connection.quietObserver = true;
+    }
+  }
+
+  private async startGame(out: OutcomeBuilder) {
+    const players = this.record.roster as Seat[];
+    const input: LogicInput = { state: null, playerId: null, players, gameTime: 0, tick: 0, inputs: {}, rng: this.record.rng, deadlines: {} };
+    const ran = await this.runLogic("setup() threw; the game did not start", () => this.runner.setup(input));
+    if (!ran) return;
+    this.adopt(ran.result);
+    this.record.started = true;
+    this.record.tick = 0;
+    this.record.clock = stoppedClock(0);
+    this.syncClock();
+    out.broadcast.push(frames.gameStart(ran.stateJson, { players, seed: this.record.seed, gameTime: 0 }));
+    out.persistAt("now");
+  }
+
+  /** Keeps the clock running exactly while the game runs, and tells everyone when frozen changes. */
+  private syncFrozen(out: OutcomeBuilder, by: string | null) {
+    this.syncClock();
+    const frozen = this.frozen;
+    if (frozen === this.wasFrozen) return;
+    this.wasFrozen = frozen;
+    if (!this.record.started) return;
+    out.broadcast.push(frames.pauseState({ frozen, by, gameTime: this.gameTime() }));
+    out.persistAt("batched");
+  }
+
+  private syncClock() {
+    const now = this.now();
+    const running = this.record.started && !this.frozen;
+    this.record.clock = running ? startClock(this.record.clock, now) : stopClock(this.record.clock, now);
+  }
+
+  private async runLogic(failure: string, call: () => Promise<LogicResult>) {
+    try {
+      const result = await call();
+      return { result, stateJson: stateToJson(result.state) };
+    } catch (error) {
+      this.log("error", failure, { error: errorMessage(error) });
+      return null;
+    }
+  }
+
+  private adopt(result: LogicResult) {
+    this.record.state = result.state;
+    this.record.rng = result.rng;
+    this.record.deadlines = result.deadlines;
+  }
+
+  private async describe(): Promise<GameDescription> {
+    this.description ??= await this.runner.describe();
+    return this.description;
+  }
+
+  private logicInput(playerId: string | null): LogicInput {
+    return {
+      state: this.record.state,
+      playerId,
+      players: this.record.roster ?? [],
+      gameTime: this.gameTime(),
+      tick: this.record.tick,
+      inputs: { ...this.inputs },
+      rng: this.record.rng,
+      deadlines: this.record.deadlines,
+    };
+  }
+
+  private stateFrame(connection: ConnectionInfo): string {
+    return frames.state(stateToJson(this.record.state ?? null), {
+      gameTime: this.gameTime(),
+      tick: this.record.tick,
+      started: this.record.started,
+      frozen: this.frozen,
+      players: this.record.roster,
+      you: { connectionId: connection.connectionId, seatId: connection.playerId, observer: !seatOf(connection, this.record.roster) },
+    });
+  }
+
+  private presenceFrame(): string {
+    return frames.presence(
+      computePresence({
+        roster: this.record.roster,
+        connections: this.connections.values(),
+        voice: this.voice,
+        now: this.now(),
+        frozen: this.frozen,
+        pausedBy: this.record.paused?.by ?? null,
+      }),
+    );
+  }
+
+  private windowOf(windows: Map<string, RateWindow>, connection: ConnectionInfo, limit: number): RateWindow {
+    let window = windows.get(connection.connectionId);
+    if (!window) {
+      window = new RateWindow(limit);
+      windows.set(connection.connectionId, window);
+    }
+    return window;
+  }
+
+  private finish(out: OutcomeBuilder): RoomOutcome {
+    return {
+      toSender: out.toSender,
+      broadcast: out.broadcast,
+      toOthers: out.toOthers,
+      nextDeadline: this.nextDeadline(),
+      tickRate: this.description?.tickRate ?? 0,
+      started: this.record.started,
+      frozen: this.frozen,
+      persist: out.persist,
+    };
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

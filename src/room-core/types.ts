@@ -1,0 +1,61 @@
+import type { GameClock } from "../engine/game-clock";
+import type { GameDescription, LogicInput, LogicResult, PendingDeadline, Seat } from "../engine/types";
+
+/** Everything of a room that survives a restart: written to storage by the room's host. */
+export interface RoomRecord {
+  revisionId: string;
+  /** revisionId + ":" + TEMPLATE_VERSION of the code that last ran this room. */
+  codeId: string;
+  /** Pinned on first use; null until a connection brings one. */
+  roster: Seat[] | null;
+  started: boolean;
+  state: unknown;
+  seed: number;
+  rng: number;
+  tick: number;
+  clock: GameClock;
+  /** Set while an emergency pause holds the room. */
+  paused: { by: string } | null;
+  deadlines: Record<string, PendingDeadline>;
+}
+
+/** One WebSocket, as its attachment describes it. */
+export interface ConnectionInfo {
+  connectionId: string;
+  playerId: string;
+  nickname: string;
+  monitor: boolean;
+  connectedAt: number;
+  /** Set when the connection brought a roster that differs from the pinned one. */
+  quietObserver?: boolean;
+}
+
+/** What the host must do after each operation of the room core. */
+export interface RoomOutcome {
+  /** Frames for the connection the operation came from. */
+  toSender: string[];
+  /** Frames for every connection (the sender included). */
+  broadcast: string[];
+  /** Frames for every connection but the sender. */
+  toOthers: string[];
+  /** Real time at which the next deadline comes due, or null. */
+  nextDeadline: number | null;
+  tickRate: number;
+  started: boolean;
+  /** The game clock stands still: emergency pause, or nobody present. */
+  frozen: boolean;
+  /** How soon the record must reach storage. */
+  persist: "none" | "batched" | "now";
+}
+
+/** Runs the scenario's code: in a sandboxed isolate on the server, in-process in solo mode and tests. */
+export interface LogicRunner {
+  describe(): Promise<GameDescription>;
+  setup(input: LogicInput): Promise<LogicResult>;
+  action(name: string, payload: unknown, input: LogicInput): Promise<LogicResult>;
+  tick(input: LogicInput): Promise<LogicResult>;
+  deadline(name: string, data: unknown, input: LogicInput): Promise<LogicResult>;
+}
+
+export type LogLevel = "info" | "warn" | "error";
+export type RoomLogger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;

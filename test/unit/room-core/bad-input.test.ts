@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { MAX_FRAME_BYTES } from "../../../src/engine/messages";
+import { MESSAGE_RATE_PER_SECOND } from "../../../src/room-core/room-core";
+import counter from "../../fixtures/counter.logic.js";
+import { makeRoom, only } from "./harness";
+
+async function started() {
+  const room = makeRoom(counter);
+  const alice = room.connect("alice");
+  await alice.outcome;
+  return { ...room, alice: alice.info };
+}
+
+describe("bad input never breaks a room", () => {
+  it("answers a non-JSON frame with __action_error invalid_json", async () => {
+    const { core, alice, logs } = await started();
+    const outcome = await core.receive(alice.connectionId, "{not json");
+    expect(only(outcome.toSender, "__action_error")).toEqual([{ type: "__action_error", code: "invalid_json", error: "Frame is not valid JSON", seq: null }]);
+    expect(logs.some((l) => l.level === "warn" && l.fields?.code === "invalid_json")).toBe(true);
+  });
+
+  it("ignores an unknown message type (newer clients), with a log line", async () => {
+    const { send, alice, logs } = await started();
+    const outcome = await send(alice, { type: "__teleport" });
+    expect([...outcome.toSender, ...outcome.broadcast]).toEqual([]);
+    expect(logs.some((l) => l.fields?.code === "unknown_type")).toBe(true);
+  });
+
+  it("answers wrong field types with invalid_message and the seq when there is one", async () => {
+    const { send, alice, core } = await started();
+    const outcome = await send(alice, { type: "__action", action: 42, payload: {}, seq: 5 });
+    expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "invalid_message", seq: 5 });
+    const noSeq = await send(alice, { type: "__action", action: "add", payload: "x" });
+    expect(only(noSeq.toSender, "__action_error")[0]).toMatchObject({ code: "invalid_message", seq: null });
+    expect(core.record.state).toMatchObject({ count: 0 });
+  });
+
+  it("refuses an oversized frame before parsing it", async () => {
+    const { core, alice } = await started();
+    const big = JSON.stringify({ type: "__action", action: "add", payload: { pad: "x".repeat(MAX_FRAME_BYTES) }, seq: 1 });
+    const outcome = await core.receive(alice.connectionId, big);
+    expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "frame_too_large" });
+  });
+
+  it("refuses binary frames", async () => {
+    const { core, alice } = await started();
+    const outcome = await core.receive(alice.connectionId, new ArrayBuffer(8));
+    expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "invalid_message" });
+  });
+
+  it("drops a flood beyond the per-connection message rate; actions are told why", async () => {
+    const { send, alice, core } = await started();
+    const outcomes = [];
+    for (let seq = 1; seq <= MESSAGE_RATE_PER_SECOND + 5; seq++) outcomes.push(await send(alice, { type: "__action", action: "add", payload: { n: 1 }, seq }));
+    const limited = outcomes.flatMap((o) => only(o.toSender, "__action_error"));
+    expect(limited).toHaveLength(5);
+    expect(limited[0]).toMatchObject({ code: "rate_limited" });
+    expect(core.record.state).toMatchObject({ count: MESSAGE_RATE_PER_SECOND });
+  });
+
+  it("answers __request_state with the full state", async () => {
+    const { send, alice } = await started();
+    await send(alice, { type: "__action", action: "add", payload: { n: 4 }, seq: 1 });
+    const outcome = await send(alice, { type: "__request_state" });
+    expect(only(outcome.toSender, "__state")[0]).toMatchObject({ state: { count: 4 }, started: true });
+  });
+});

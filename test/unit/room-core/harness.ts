@@ -1,0 +1,38 @@
+import type { GameDefinition, Seat } from "../../../src/engine/types";
+import { LocalLogicRunner } from "../../../src/room-core/local-runner";
+import { RoomCore } from "../../../src/room-core/room-core";
+import type { ConnectionInfo, RoomOutcome, RoomRecord } from "../../../src/room-core/types";
+
+export const ROSTER: Seat[] = [{ id: "alice", role: "detective" }, { id: "bob", role: "suspect" }];
+
+/** A room core on a fake clock, with helpers to connect seats and read frames. */
+export function makeRoom(game: GameDefinition, record?: RoomRecord) {
+  const clock = { now: 1_000_000 };
+  const logs: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+  const core = new RoomCore({
+    runner: new LocalLogicRunner(game),
+    record: record ?? RoomCore.newRecord("rev-1", "rev-1:1", 42),
+    now: () => clock.now,
+    log: (level, message, fields) => logs.push({ level, message, fields }),
+  });
+  let nextId = 0;
+  const connect = (playerId: string, options: { roster?: Seat[] | null; monitor?: boolean } = {}) => {
+    const info: ConnectionInfo = {
+      connectionId: `c${++nextId}`,
+      playerId,
+      nickname: playerId,
+      monitor: options.monitor ?? false,
+      connectedAt: clock.now,
+    };
+    return { info, outcome: core.connect(info, options.roster === undefined ? ROSTER : options.roster) };
+  };
+  const send = (connection: ConnectionInfo, message: unknown) => core.receive(connection.connectionId, JSON.stringify(message));
+  return { core, clock, logs, connect, send };
+}
+
+export type Frame = { type: string; [key: string]: any };
+
+export const parse = (frames: string[]): Frame[] => frames.map((f) => JSON.parse(f));
+export const types = (frames: string[]) => parse(frames).map((f) => f.type);
+export const only = (frames: string[], type: string) => parse(frames).filter((f) => f.type === type);
+export const allFrames = (o: RoomOutcome) => [...o.toSender, ...o.broadcast, ...o.toOthers];
