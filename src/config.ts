@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type BaseUrl, BaseUrlError, parseBaseUrl } from "./base-url";
+import { parseAllowList } from "./egress/policy";
 
 /** Every app the router can reach; dev-idp and dev-payments exist only in dev. */
 export const APP_NAMES = ["auth", "store", "backend", "rooms", "dev-idp", "dev-payments"] as const;
@@ -12,6 +13,8 @@ export interface Config {
   /** Base URL of each app mounted in this environment. */
   readonly apps: Readonly<Partial<Record<AppName, BaseUrl>>> &
     Readonly<Record<"auth" | "store" | "backend" | "rooms", BaseUrl>>;
+  /** Hosts scenario code may call through the egress gate; empty means no outbound access at all. */
+  readonly egressAllowedHosts: readonly string[];
 }
 
 const baseUrl = z.string().transform((value, ctx) => {
@@ -33,6 +36,12 @@ const rawConfigSchema = z
     ROOMS_URL: baseUrl,
     IDP_URL: baseUrl.optional(),
     PAYMENTS_URL: baseUrl.optional(),
+    EGRESS_ALLOWED_HOSTS: z
+      .string()
+      .default("")
+      .refine((value) => parseAllowList(value).every((host) => /^[a-z0-9.-]+$/.test(host) && !host.endsWith(".")), {
+        message: "must be a comma-separated list of host names",
+      }),
   })
   .superRefine((raw, ctx) => {
     if (raw.ENVIRONMENT !== "dev") return;
@@ -72,7 +81,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     ...(raw.ENVIRONMENT === "dev" && raw.IDP_URL ? { "dev-idp": raw.IDP_URL } : {}),
     ...(raw.ENVIRONMENT === "dev" && raw.PAYMENTS_URL ? { "dev-payments": raw.PAYMENTS_URL } : {}),
   };
-  return { environment: raw.ENVIRONMENT, apps };
+  return { environment: raw.ENVIRONMENT, apps, egressAllowedHosts: parseAllowList(raw.EGRESS_ALLOWED_HOSTS) };
 }
 
 function describeTypeIssue(input: unknown): string {

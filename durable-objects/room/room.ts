@@ -1,16 +1,221 @@
 import { DurableObject } from "cloudflare:workers";
+import { PING_FRAME, PONG_FRAME } from "../../src/engine/messages";
+import { newSeed } from "../../src/engine/random";
+import { RoomCore } from "../../src/room-core/room-core";
+import { isSilent } from "../../src/room-core/silent-drop";
+import type { ConnectionInfo, RoomOutcome } from "../../src/room-core/types";
+import { configFor } from "../../src/config";
+import { CONNECT_HEADER, type ConnectParams } from "./connect-params";
+import { loadIsolateRunner } from "./isolate-runner";
+import { logRoom } from "./room-log";
+import { RoomStorage } from "./room-storage";
+import { codeIdOf } from "./template-version";
+
+/** The keep-alive and heartbeat wake, while at least one connection is open. */
+const HEARTBEAT_MS = 60_000;
+const CLOSE_SILENT = 4000;
 
 /**
- * One authoritative game room per (revisionId, roomId). This is the foundation shell: it proves
- * the SQLite-backed class, its storage and RPC; the room server issue fills in the protocol.
+ * One authoritative room per (revisionId, roomId): a thin shell around src/room-core that owns
+ * the WebSockets (hibernation API), the storage, the alarm and the tick loop.
  */
 export class Room extends DurableObject<Env> {
-  /** When this room was first touched, kept in the room's own storage. */
-  async createdAt(): Promise<number> {
-    const stored = this.ctx.storage.kv.get<number>("createdAt");
-    if (stored !== undefined) return stored;
+  private core: RoomCore | null = null;
+  private storage: RoomStorage | null = null;
+  private alarmAt: number | null = null;
+  private tickTimer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Heartbeats are answered by the runtime and do not wake a hibernating room.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    const params = JSON.parse(request.headers.get(CONNECT_HEADER) ?? "null") as ConnectParams | null;
+    if (!params || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return Response.json({ error: "bad_request", message: "Rooms accept WebSocket connections only" }, { status: 400 });
+    }
+    const core = this.coreFor(params.revisionId);
+    this.ensureCurrentCode(core, params.revisionId);
+    const { 0: client, 1: server } = new WebSocketPair();
+    const info: ConnectionInfo = {
+      connectionId: crypto.randomUUID(),
+      playerId: params.seatId,
+      nickname: params.nickname,
+      monitor: params.monitor,
+      connectedAt: Date.now(),
+    };
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(info);
+    const outcome = await this.guard(server, () => core.connect(info, params.players));
+    if (info.quietObserver) server.serializeAttachment(info);
+    if (outcome) this.deliver(server, outcome);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const core = this.restoredCore();
+    if (!core) return;
+    const info = ws.deserializeAttachment() as ConnectionInfo;
+    const outcome = await this.guard(ws, () => core.receive(info.connectionId, message));
+    if (outcome) this.deliver(ws, outcome);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
+    await this.forget(ws);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.forget(ws);
+  }
+
+  override async alarm(): Promise<void> {
+    this.alarmAt = null;
+    const core = this.restoredCore();
+    if (!core) return;
     const now = Date.now();
-    this.ctx.storage.kv.put("createdAt", now);
-    return now;
+    for (const ws of this.openSockets()) {
+      const info = ws.deserializeAttachment() as ConnectionInfo;
+      const lastReply = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? null;
+      if (!isSilent(info.connectedAt, lastReply, now)) continue;
+      logRoom("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
+      ws.close(CLOSE_SILENT, "no heartbeat for 60 s");
+      this.deliver(null, await core.disconnect(info.connectionId));
+    }
+    this.deliver(null, await core.fireDeadlines());
+  }
+
+  /** Figures for tests and the benchmark. */
+  async stats(): Promise<{ connections: number; storageWrites: number; codeId: string | null; started: boolean }> {
+    return {
+      connections: this.openSockets().length,
+      storageWrites: this.storage?.writes ?? 0,
+      codeId: this.core?.record.codeId ?? null,
+      started: this.core?.started ?? false,
+    };
+  }
+
+  private async forget(ws: WebSocket) {
+    const core = this.restoredCore();
+    if (!core) return;
+    const info = ws.deserializeAttachment() as ConnectionInfo;
+    const outcome = await this.guard(null, () => core.disconnect(info.connectionId));
+    if (outcome) this.deliver(null, outcome);
+  }
+
+  /** The core of this room, created on first use or rebuilt from storage after a restart. */
+  private coreFor(revisionId: string): RoomCore {
+    if (this.core) return this.core;
+    const stored = RoomStorage.read(this.ctx.storage);
+    const record = stored ?? RoomCore.newRecord(revisionId, codeIdOf(revisionId), newSeed());
+    const core = new RoomCore({
+      runner: this.runnerFor(record.revisionId, record.codeId),
+      record,
+      now: Date.now,
+      log: logRoom,
+    });
+    this.storage = new RoomStorage(this.ctx.storage, () => core.recordForStorage());
+    for (const ws of this.openSockets()) core.restoreConnection(ws.deserializeAttachment() as ConnectionInfo);
+    this.core = core;
+    return core;
+  }
+
+  /** After hibernation the core is rebuilt from storage; a room never stored has nothing to do. */
+  private restoredCore(): RoomCore | null {
+    if (this.core) return this.core;
+    const stored = RoomStorage.read(this.ctx.storage);
+    return stored ? this.coreFor(stored.revisionId) : null;
+  }
+
+  /** A changed TEMPLATE_VERSION means new code for the room; its state stays. */
+  private ensureCurrentCode(core: RoomCore, revisionId: string) {
+    const current = codeIdOf(revisionId);
+    if (core.record.codeId === current) return;
+    logRoom("info", "room code reloaded", { from: core.record.codeId, to: current });
+    core.replaceRunner(this.runnerFor(revisionId, current), current);
+    this.storage?.writeNow();
+  }
+
+  private runnerFor(revisionId: string, codeId: string) {
+    const allowedHosts = [...configFor(this.env).egressAllowedHosts];
+    const outbound = allowedHosts.length > 0 ? this.ctx.exports.EgressGate({ props: { allowedHosts } }) : null;
+    return loadIsolateRunner(this.env, revisionId, codeId, outbound);
+  }
+
+  /** Runs a core operation; a failure (broken logic.js, isolate error) is logged and told to the sender. */
+  private async guard(ws: WebSocket | null, operation: () => Promise<RoomOutcome>): Promise<RoomOutcome | null> {
+    try {
+      return await operation();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logRoom("error", "room operation failed", { error: message });
+      this.send(ws, JSON.stringify({ type: "__action_error", code: "room_error", error: "The room could not run this request", seq: null }));
+      return null;
+    }
+  }
+
+  private deliver(sender: WebSocket | null, outcome: RoomOutcome) {
+    for (const frame of outcome.toSender) this.send(sender, frame);
+    if (outcome.broadcast.length > 0 || outcome.toOthers.length > 0) {
+      for (const ws of this.openSockets()) {
+        for (const frame of outcome.broadcast) this.send(ws, frame);
+        if (ws !== sender) for (const frame of outcome.toOthers) this.send(ws, frame);
+      }
+    }
+    if (outcome.persist === "now") this.storage?.writeNow();
+    else if (outcome.persist === "batched") this.storage?.writeSoon();
+    this.updateTickLoop(outcome);
+    void this.updateAlarm(outcome.nextDeadline);
+  }
+
+  private send(ws: WebSocket | null, frame: string) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    try {
+      ws.send(frame);
+    } catch {
+      // the socket closed under us; its close event cleans up
+    }
+  }
+
+  /** Only sockets in OPEN state count. */
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  private updateTickLoop(outcome: RoomOutcome) {
+    const run = outcome.tickRate > 0 && outcome.started && !outcome.frozen && this.openSockets().length > 0;
+    if (run && !this.tickTimer) {
+      this.tickTimer = setInterval(() => void this.runTick(), 1000 / outcome.tickRate);
+    } else if (!run && this.tickTimer) {
+      clearInterval(this.tickTimer);
+      this.tickTimer = null;
+    }
+  }
+
+  private async runTick() {
+    const core = this.core;
+    if (!core) return;
+    const outcome = await this.guard(null, () => core.tick());
+    if (outcome) this.deliver(null, outcome);
+  }
+
+  /** One alarm: min(next deadline, heartbeat), only ever moved earlier; none in an empty room. */
+  private async updateAlarm(nextDeadline: number | null) {
+    if (this.openSockets().length === 0) {
+      if (this.alarmAt !== null || (await this.ctx.storage.getAlarm()) !== null) await this.ctx.storage.deleteAlarm();
+      this.alarmAt = null;
+      return;
+    }
+    const wanted = Math.min(nextDeadline ?? Number.POSITIVE_INFINITY, Date.now() + HEARTBEAT_MS);
+    this.alarmAt ??= await this.ctx.storage.getAlarm();
+    if (this.alarmAt !== null && this.alarmAt <= wanted) return;
+    this.alarmAt = Math.max(wanted, Date.now() + 1);
+    await this.ctx.storage.setAlarm(this.alarmAt);
   }
 }

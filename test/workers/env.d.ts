@@ -8,3 +8,8 @@ declare global {
     }
   }
 }
+
+declare module "*?raw" {
+  const source: string;
+  export default source;
+}

@@ -1,6 +1,7 @@
 import { createApp } from "../shared/create-app";
+import { gameSocketRoute } from "./routes/game-socket";
 
-/** Multiplayer rooms (document 3): WebSocket upgrade to the Room Durable Object, dev harness. */
+/** Multiplayer rooms (document 3): WebSocket upgrade to the Room Durable Object. */
 export function createRoomsApp() {
-  return createApp("rooms");
+  return createApp("rooms").route("/", gameSocketRoute);
 }

@@ -1,0 +1,37 @@
+import { WorkerEntrypoint } from "cloudflare:workers";
+import { checkEgress } from "../../src/egress/policy";
+
+export interface EgressGateProps {
+  allowedHosts: string[];
+}
+
+const MAX_REDIRECTS = 5;
+
+function refused(reason: string): Response {
+  return Response.json({ error: "egress_refused", message: `Outbound request refused: ${reason}` }, { status: 403 });
+}
+
+/**
+ * The only network a room's sandboxed isolate has (its globalOutbound). Allow-listed hosts pass;
+ * everything else, including a redirect that leaves the allow-list, answers 403.
+ */
+export class EgressGate extends WorkerEntrypoint<Env, EgressGateProps> {
+  override async fetch(request: Request): Promise<Response> {
+    const allowedHosts = this.ctx.props.allowedHosts;
+    let current = request;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const verdict = checkEgress(current.url, allowedHosts);
+      if (!verdict.allowed) {
+        console.warn(JSON.stringify({ severity: "WARNING", message: "egress refused", reason: verdict.reason }));
+        return refused(verdict.reason);
+      }
+      const response = await fetch(current.clone(), { redirect: "manual" });
+      const location = response.headers.get("location");
+      if (response.status < 300 || response.status > 399 || !location) return response;
+      if (request.redirect === "manual") return checkEgress(new URL(location, current.url).href, allowedHosts).allowed ? response : refused("redirect to a host not on the allow-list");
+      const keepsBody = response.status === 307 || response.status === 308;
+      current = new Request(new URL(location, current.url), keepsBody ? current : { method: "GET", headers: current.headers });
+    }
+    return refused("too many redirects");
+  }
+}

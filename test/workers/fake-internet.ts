@@ -1,0 +1,14 @@
+/**
+ * Stands in for the internet in Worker tests (there is none on these machines): answers the one
+ * allow-listed venue host, and refuses everything else the way an unreachable host would.
+ */
+export async function fakeInternet(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.hostname === "venue-device.test") {
+    if (url.pathname === "/ok") return new Response("venue ok", { status: 200 });
+    if (url.pathname === "/redirect-out") return new Response(null, { status: 302, headers: { location: "https://evil.test/steal" } });
+    if (url.pathname === "/redirect-in") return new Response(null, { status: 302, headers: { location: "/ok" } });
+    return new Response("not found", { status: 404 });
+  }
+  return new Response(`fake internet: ${url.hostname} is unreachable`, { status: 502 });
+}

@@ -1,0 +1,93 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { connect, publish, ROSTER, roomStub, sleep, socketUrl, twoPlayers } from "./support";
+
+describe("GET /ws/games/{revisionId}/{roomId}", () => {
+  it("upgrades, starts the game on the first connection with a roster, and sends __state then __game_start", async () => {
+    const revisionId = await publish("counter");
+    const alice = await connect(revisionId, "r1", { seatId: "alice", players: ROSTER });
+    const start = await alice.next("__game_start");
+    expect(start).toMatchObject({ state: { count: 0, seats: ["alice", "bob"] }, players: [{ id: "alice" }, { id: "bob" }], gameTime: 0 });
+    expect(typeof start.seed).toBe("number");
+    expect(alice.frames[0]?.type).toBe("__state");
+    expect(await roomStub(revisionId, "r1").stats()).toMatchObject({ connections: 1, started: true });
+  });
+
+  it("answers 404 when the revision has no logic.js", async () => {
+    const res = await exports.default.fetch(socketUrl("rev-unpublished", "r1", { seatId: "alice" }), { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "logic_not_found" });
+  });
+
+  it("answers 426 to a request that is not a WebSocket upgrade", async () => {
+    const revisionId = await publish("counter");
+    const res = await exports.default.fetch(socketUrl(revisionId, "r1", { seatId: "alice" }));
+    expect(res.status).toBe(426);
+    expect(await res.json()).toMatchObject({ error: "upgrade_required" });
+  });
+
+  it.each([
+    ["a room id with a slash-like trick", "rooms/ws/games/rev/..%2Fx?seatId=a", "invalid_room"],
+    ["a missing seatId", "rooms/ws/games/rev/r1", "invalid_query"],
+    ["players that are not JSON", "rooms/ws/games/rev/r1?seatId=a&players=%5Bnope", "invalid_players"],
+    ["players with duplicate seats", "rooms/ws/games/rev/r1?seatId=a&players=%5B%22a%22%2C%22a%22%5D", "invalid_players"],
+    ["monitor other than 0 or 1", "rooms/ws/games/rev/r1?seatId=a&monitor=yes", "invalid_query"],
+  ])("answers 400 to %s", async (_, path, code) => {
+    const res = await exports.default.fetch(`http://localhost:8787/${path}`, { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(400);
+    const body = await res.json<{ error: string; message: string }>();
+    expect(body.error).toBe(code);
+    expect(body.message.length).toBeGreaterThan(5);
+  });
+
+  it("answers the SDK's heartbeat frame without the room's code", async () => {
+    const { alice } = await twoPlayers();
+    alice.send('{"type":"__ping"}');
+    expect(await alice.next("__pong")).toEqual({ type: "__pong" });
+  });
+
+  it("sends presence to everyone: seats online, observers counted, monitors not", async () => {
+    const { revisionId, roomId, alice } = await twoPlayers();
+    await connect(revisionId, roomId, { seatId: "venue-screen", monitor: "1" });
+    const since = alice.frames.length;
+    await connect(revisionId, roomId, { seatId: "spectator-1" });
+    const presence = await alice.next("__platform", (f) => f.message.payload.observers.count === 1, since);
+    expect(presence.message.payload.seats.map((s: { seatId: string; online: boolean }) => [s.seatId, s.online])).toEqual([
+      ["alice", true],
+      ["bob", true],
+    ]);
+    expect(typeof presence.message.payload.serverNow).toBe("number");
+  });
+
+  it("takes a seat offline when its last connection closes, and counts only open sockets", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    const since = alice.frames.length;
+    bob.close();
+    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
+    expect(presence.message.payload.seats[1]).toMatchObject({ seatId: "bob", online: false });
+    expect((await stub.stats()).connections).toBe(1);
+  });
+
+  it("keeps the pinned roster: a differing one is not refused, the seat becomes a quiet observer", async () => {
+    const { revisionId, roomId } = await twoPlayers();
+    const other = await connect(revisionId, roomId, { seatId: "bob", players: JSON.stringify(["bob", "carol"]) });
+    const state = await other.next("__state");
+    expect(state.you).toMatchObject({ seatId: "bob", observer: true });
+    expect(state.players).toEqual([{ id: "alice", role: "a" }, { id: "bob", role: "b" }]);
+    const refused = await other.act("add", { n: 1 }, 1);
+    expect(refused).toMatchObject({ type: "__action_error", code: "not_a_player" });
+  });
+
+  it("survives garbage: bad frames get __action_error, the other connections carry on", async () => {
+    const { alice, bob } = await twoPlayers();
+    alice.send("not json at all");
+    expect(await alice.next("__action_error")).toMatchObject({ code: "invalid_json", seq: null });
+    alice.send({ type: "__action", action: ["x"], seq: 4 });
+    expect(await alice.next("__action_error", (f) => f.seq === 4)).toMatchObject({ code: "invalid_message" });
+    alice.send("x".repeat(70_000));
+    expect(await alice.next("__action_error", (f) => f.code === "frame_too_large")).toBeTruthy();
+    alice.send({ type: "__from_the_future" });
+    await sleep(50);
+    expect(await bob.act("add", { n: 2 }, 1)).toMatchObject({ type: "__action_result", state: { count: 2 } });
+  });
+});

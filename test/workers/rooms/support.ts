@@ -1,0 +1,100 @@
+import { env, exports } from "cloudflare:workers";
+import counterSource from "../../fixtures/counter.logic.js?raw";
+import egressSource from "../../fixtures/egress.logic.js?raw";
+import tickerSource from "../../fixtures/ticker.logic.js?raw";
+
+export const FIXTURES = { counter: counterSource, ticker: tickerSource, egress: egressSource };
+export const ROSTER = JSON.stringify([{ id: "alice", role: "a" }, { id: "bob", role: "b" }]);
+export const ROOMS = "http://localhost:8787/rooms";
+
+let revisionCounter = 0;
+
+/** Publishes a fixture as a fresh revision's logic.js and returns the revision id. */
+export async function publish(fixture: keyof typeof FIXTURES): Promise<string> {
+  const revisionId = `rev-${fixture}-${++revisionCounter}-${Date.now()}`;
+  await env.CODE.put(`${revisionId}/logic.js`, FIXTURES[fixture]);
+  return revisionId;
+}
+
+export type Frame = { type: string; [key: string]: any };
+
+/** A connected test client: every frame it receives, and a way to wait for the next matching one. */
+export class TestClient {
+  readonly frames: Frame[] = [];
+  private readonly waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void; from: number }[] = [];
+  closed: { code: number; reason: string } | null = null;
+
+  constructor(readonly ws: WebSocket) {
+    ws.addEventListener("message", (event) => {
+      const frame = JSON.parse(event.data as string) as Frame;
+      this.frames.push(frame);
+      for (const waiter of [...this.waiters]) {
+        if (waiter.match(frame)) {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          waiter.resolve(frame);
+        }
+      }
+    });
+    ws.addEventListener("close", (event) => {
+      this.closed = { code: event.code, reason: event.reason };
+    });
+  }
+
+  /** The first frame of `type` (matching `where`) received after `since` frames, waiting for it. */
+  next(type: string, where: (f: Frame) => boolean = () => true, since = this.frames.length): Promise<Frame> {
+    const match = (f: Frame) => f.type === type && where(f);
+    const seen = this.frames.slice(since).find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} frame within 5 s; got ${this.frames.map((f) => f.type).join(", ")}`)), 5_000);
+      this.waiters.push({ match, from: since, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+    });
+  }
+
+  send(message: unknown) {
+    this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
+  }
+
+  /** Sends an action and waits for its own result or error. */
+  async act(action: string, payload: unknown, seq: number): Promise<Frame> {
+    const since = this.frames.length;
+    this.send({ type: "__action", action, payload, seq });
+    return Promise.race([this.next("__action_result", (f) => f.ack === seq, since), this.next("__action_error", (f) => f.seq === seq, since)]);
+  }
+
+  ofType(type: string): Frame[] {
+    return this.frames.filter((f) => f.type === type);
+  }
+
+  close() {
+    this.ws.close(1000, "bye");
+  }
+}
+
+export function socketUrl(revisionId: string, roomId: string, query: Record<string, string>): string {
+  return `${ROOMS}/ws/games/${revisionId}/${roomId}?${new URLSearchParams(query)}`;
+}
+
+export async function connect(revisionId: string, roomId: string, query: Record<string, string>): Promise<TestClient> {
+  const res = await exports.default.fetch(socketUrl(revisionId, roomId, query), { headers: { Upgrade: "websocket" } });
+  if (res.status !== 101 || !res.webSocket) throw new Error(`upgrade failed: ${res.status} ${await res.text()}`);
+  res.webSocket.accept();
+  return new TestClient(res.webSocket);
+}
+
+/** Alice and Bob in a started room. */
+export async function twoPlayers(fixture: keyof typeof FIXTURES = "counter") {
+  const revisionId = await publish(fixture);
+  const roomId = `room-${crypto.randomUUID()}`;
+  const alice = await connect(revisionId, roomId, { seatId: "alice", nickname: "Alice", players: ROSTER });
+  await alice.next("__game_start");
+  const bob = await connect(revisionId, roomId, { seatId: "bob", nickname: "Bob", players: ROSTER });
+  await bob.next("__state");
+  return { revisionId, roomId, alice, bob, stub: roomStub(revisionId, roomId) };
+}
+
+export function roomStub(revisionId: string, roomId: string) {
+  return env.ROOM.get(env.ROOM.idFromName(`${revisionId}/${roomId}`));
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
