@@ -4,7 +4,10 @@ import type { Seat } from "../../src/engine/types";
 /** Ids of revisions and rooms: safe in an R2 key and a Durable Object name. */
 export const roomIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, "must be 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit");
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/,
+    "must be 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit",
+  );
 
 /** Everything the room needs to accept one connection; the rooms app validates it from the query. */
 export interface ConnectParams {

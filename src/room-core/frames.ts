@@ -10,13 +10,25 @@ function frame(type: string, fields: Record<string, unknown>, stateJson?: string
 }
 
 export const frames = {
-  state: (stateJson: string, fields: { gameTime: number; tick: number; started: boolean; frozen: boolean; players: Seat[] | null; you: unknown }) =>
-    frame("__state", fields, stateJson),
-  gameStart: (stateJson: string, fields: { players: Seat[]; seed: number; gameTime: number }) => frame("__game_start", fields, stateJson),
-  tick: (stateJson: string, fields: { events: GameEvent[]; tick: number; gameTime: number }) => frame("__tick", fields, stateJson),
+  state: (
+    stateJson: string,
+    fields: { gameTime: number; tick: number; started: boolean; frozen: boolean; players: Seat[] | null; you: unknown },
+  ) => frame("__state", fields, stateJson),
+  gameStart: (stateJson: string, fields: { players: Seat[]; seed: number; gameTime: number }) =>
+    frame("__game_start", fields, stateJson),
+  tick: (stateJson: string, fields: { events: GameEvent[]; tick: number; gameTime: number }) =>
+    frame("__tick", fields, stateJson),
   actionResult: (
     stateJson: string,
-    fields: { events: GameEvent[]; serverEvents: GameEvent[]; ack: number | null; gameTime: number; action?: string; deadline?: string; by?: string | null },
+    fields: {
+      events: GameEvent[];
+      serverEvents: GameEvent[];
+      ack: number | null;
+      gameTime: number;
+      action?: string;
+      deadline?: string;
+      by?: string | null;
+    },
   ) => frame("__action_result", fields, stateJson),
   actionError: (code: string, error: string, seq: number | null) => frame("__action_error", { error, code, seq }),
   pauseState: (fields: { frozen: boolean; by: string | null; gameTime: number }) => frame("__pause_state", fields),

@@ -59,7 +59,19 @@ export class RoomCore {
   }
 
   static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
-    return { revisionId, codeId, roster: null, started: false, state: null, seed, rng: seed, tick: 0, clock: stoppedClock(), paused: null, deadlines: {} };
+    return {
+      revisionId,
+      codeId,
+      roster: null,
+      started: false,
+      state: null,
+      seed,
+      rng: seed,
+      tick: 0,
+      clock: stoppedClock(),
+      paused: null,
+      deadlines: {},
+    };
   }
 
   get started(): boolean {
@@ -81,7 +93,10 @@ export class RoomCore {
   /** The record as it should be stored now: the clock read at this instant. */
   recordForStorage(): RoomRecord {
     const now = this.now();
-    const clock: GameClock = { gameTime: gameTimeAt(this.record.clock, now), anchor: this.record.clock.anchor === null ? null : now };
+    const clock: GameClock = {
+      gameTime: gameTimeAt(this.record.clock, now),
+      anchor: this.record.clock.anchor === null ? null : now,
+    };
     return { ...this.record, clock };
   }
 
@@ -136,8 +151,12 @@ export class RoomCore {
       if (!connection) return this.finish(out);
       const parsed = parseClientFrame(data);
       if (!parsed.ok) {
-        this.log(parsed.code === "unknown_type" ? "info" : "warn", "client frame refused", { code: parsed.code, playerId: connection.playerId });
-        if (parsed.code !== "unknown_type") out.toSender.push(frames.actionError(parsed.code, parsed.error, parsed.seq));
+        this.log(parsed.code === "unknown_type" ? "info" : "warn", "client frame refused", {
+          code: parsed.code,
+          playerId: connection.playerId,
+        });
+        if (parsed.code !== "unknown_type")
+          out.toSender.push(frames.actionError(parsed.code, parsed.error, parsed.seq));
         return this.finish(out);
       }
       await this.handle(connection, parsed.message, out);
@@ -155,7 +174,9 @@ export class RoomCore {
       const ran = await this.runLogic("update() threw; tick skipped", () => this.runner.tick(this.logicInput(null)));
       if (!ran) return this.finish(out);
       this.adopt(ran.result);
-      out.broadcast.push(frames.tick(ran.stateJson, { events: ran.result.events, tick: this.record.tick, gameTime: this.gameTime() }));
+      out.broadcast.push(
+        frames.tick(ran.stateJson, { events: ran.result.events, tick: this.record.tick, gameTime: this.gameTime() }),
+      );
       out.persistAt("batched");
       return this.finish(out);
     });
@@ -187,7 +208,13 @@ export class RoomCore {
         if (!ran) continue;
         this.adopt(ran.result);
         out.broadcast.push(
-          frames.actionResult(ran.stateJson, { events: ran.result.events, serverEvents: ran.result.serverEvents, ack: null, gameTime: this.gameTime(), deadline: name }),
+          frames.actionResult(ran.stateJson, {
+            events: ran.result.events,
+            serverEvents: ran.result.serverEvents,
+            ack: null,
+            gameTime: this.gameTime(),
+            deadline: name,
+          }),
         );
       }
       return this.finish(out);
@@ -211,7 +238,8 @@ export class RoomCore {
     }
     if (!this.windowOf(this.messageWindows, connection, MESSAGE_RATE_PER_SECOND).tryAccept(now)) {
       this.log("warn", "message rate exceeded; dropped", { type: message.type, playerId: connection.playerId });
-      if (message.type === "__action") out.toSender.push(frames.actionError("rate_limited", "Too many messages; slow down", message.seq));
+      if (message.type === "__action")
+        out.toSender.push(frames.actionError("rate_limited", "Too many messages; slow down", message.seq));
       return;
     }
     switch (message.type) {
@@ -232,7 +260,11 @@ export class RoomCore {
     }
   }
 
-  private async handleAction(connection: ConnectionInfo, message: Extract<ClientMessage, { type: "__action" }>, out: OutcomeBuilder) {
+  private async handleAction(
+    connection: ConnectionInfo,
+    message: Extract<ClientMessage, { type: "__action" }>,
+    out: OutcomeBuilder,
+  ) {
     const { action, payload, seq } = message;
     const refuse = (code: string, error: string) => {
       this.log("info", "action rejected", { code, action, playerId: connection.playerId });
@@ -253,13 +285,22 @@ export class RoomCore {
       return refuse("action_failed", errorMessage(error));
     }
     this.adopt(ran.result);
-    const fields = { events: ran.result.events, serverEvents: ran.result.serverEvents, gameTime: this.gameTime(), action };
+    const fields = {
+      events: ran.result.events,
+      serverEvents: ran.result.serverEvents,
+      gameTime: this.gameTime(),
+      action,
+    };
     out.toSender.push(frames.actionResult(ran.stateJson, { ...fields, ack: seq }));
     out.toOthers.push(frames.actionResult(ran.stateJson, { ...fields, ack: null, by: seat.id }));
     out.persistAt("batched");
   }
 
-  private handlePlatform(connection: ConnectionInfo, message: { type: string; payload?: unknown }, out: OutcomeBuilder) {
+  private handlePlatform(
+    connection: ConnectionInfo,
+    message: { type: string; payload?: unknown },
+    out: OutcomeBuilder,
+  ) {
     if (connection.monitor) return;
     if (message.type === "pause.request") return this.setPaused(connection, true, out);
     if (message.type === "pause.resume") return this.setPaused(connection, false, out);
@@ -286,14 +327,25 @@ export class RoomCore {
       this.record.roster = roster;
       out.persistAt("batched");
     } else if (!sameRoster(this.record.roster, roster)) {
-      this.log("warn", "roster differs from the pinned roster; the connection joins as a quiet observer", { playerId: connection.playerId });
+      this.log("warn", "roster differs from the pinned roster; the connection joins as a quiet observer", {
+        playerId: connection.playerId,
+      });
       connection.quietObserver = true;
     }
   }
 
   private async startGame(out: OutcomeBuilder) {
     const players = this.record.roster as Seat[];
-    const input: LogicInput = { state: null, playerId: null, players, gameTime: 0, tick: 0, inputs: {}, rng: this.record.rng, deadlines: {} };
+    const input: LogicInput = {
+      state: null,
+      playerId: null,
+      players,
+      gameTime: 0,
+      tick: 0,
+      inputs: {},
+      rng: this.record.rng,
+      deadlines: {},
+    };
     const ran = await this.runLogic("setup() threw; the game did not start", () => this.runner.setup(input));
     if (!ran) return;
     this.adopt(ran.result);
@@ -363,7 +415,11 @@ export class RoomCore {
       started: this.record.started,
       frozen: this.frozen,
       players: this.record.roster,
-      you: { connectionId: connection.connectionId, seatId: connection.playerId, observer: !seatOf(connection, this.record.roster) },
+      you: {
+        connectionId: connection.connectionId,
+        seatId: connection.playerId,
+        observer: !seatOf(connection, this.record.roster),
+      },
     });
   }
 

@@ -6,7 +6,8 @@ export async function fakeInternet(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname === "venue-device.test") {
     if (url.pathname === "/ok") return new Response("venue ok", { status: 200 });
-    if (url.pathname === "/redirect-out") return new Response(null, { status: 302, headers: { location: "https://evil.test/steal" } });
+    if (url.pathname === "/redirect-out")
+      return new Response(null, { status: 302, headers: { location: "https://evil.test/steal" } });
     if (url.pathname === "/redirect-in") return new Response(null, { status: 302, headers: { location: "/ok" } });
     return new Response("not found", { status: 404 });
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { GameDefinition } from "../../../src/engine/types";
 import counter from "../../fixtures/counter.logic.js";
 import legacy from "../../fixtures/legacy.logic.js";
 import { makeRoom, only } from "./harness";
 
-async function twoSeats(game = counter) {
+async function twoSeats(game: GameDefinition = counter) {
   const room = makeRoom(game);
   const alice = room.connect("alice");
   await alice.outcome;
@@ -18,7 +19,11 @@ describe("actions", () => {
     const outcome = await send(alice, { type: "__action", action: "add", payload: { n: 3 }, seq: 7 });
     const [mine] = only(outcome.toSender, "__action_result");
     const [theirs] = only(outcome.toOthers, "__action_result");
-    expect(mine).toMatchObject({ ack: 7, state: { count: 3 }, events: [{ name: "added", data: { by: "alice", n: 3 } }] });
+    expect(mine).toMatchObject({
+      ack: 7,
+      state: { count: 3 },
+      events: [{ name: "added", data: { by: "alice", n: 3 } }],
+    });
     expect(theirs).toMatchObject({ ack: null, by: "alice", state: mine?.state, events: mine?.events });
     expect(core.record.state).toMatchObject({ count: 3 });
     expect(outcome.persist).toBe("batched");
@@ -27,7 +32,9 @@ describe("actions", () => {
   it("rejects an unknown action to the sender only; state unchanged", async () => {
     const { alice, send, core } = await twoSeats();
     const outcome = await send(alice, { type: "__action", action: "teleport", payload: {}, seq: 1 });
-    expect(only(outcome.toSender, "__action_error")).toEqual([{ type: "__action_error", code: "unknown_action", error: "Unknown action: teleport", seq: 1 }]);
+    expect(only(outcome.toSender, "__action_error")).toEqual([
+      { type: "__action_error", code: "unknown_action", error: "Unknown action: teleport", seq: 1 },
+    ]);
     expect(outcome.broadcast).toEqual([]);
     expect(outcome.toOthers).toEqual([]);
     expect(core.record.state).toMatchObject({ count: 0 });
@@ -83,7 +90,8 @@ describe("actions", () => {
   it("runs actions strictly in arrival order against the newest state", async () => {
     const { alice, bob, send, core } = await twoSeats();
     const pending = [];
-    for (let seq = 1; seq <= 40; seq++) pending.push(send(seq % 2 ? alice : bob, { type: "__action", action: "add", payload: { n: seq }, seq }));
+    for (let seq = 1; seq <= 40; seq++)
+      pending.push(send(seq % 2 ? alice : bob, { type: "__action", action: "add", payload: { n: seq }, seq }));
     const outcomes = await Promise.all(pending);
     const counts = outcomes.map((o) => only(o.toSender, "__action_result")[0]?.state.count);
     let expected = 0;

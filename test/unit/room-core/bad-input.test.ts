@@ -15,7 +15,9 @@ describe("bad input never breaks a room", () => {
   it("answers a non-JSON frame with __action_error invalid_json", async () => {
     const { core, alice, logs } = await started();
     const outcome = await core.receive(alice.connectionId, "{not json");
-    expect(only(outcome.toSender, "__action_error")).toEqual([{ type: "__action_error", code: "invalid_json", error: "Frame is not valid JSON", seq: null }]);
+    expect(only(outcome.toSender, "__action_error")).toEqual([
+      { type: "__action_error", code: "invalid_json", error: "Frame is not valid JSON", seq: null },
+    ]);
     expect(logs.some((l) => l.level === "warn" && l.fields?.code === "invalid_json")).toBe(true);
   });
 
@@ -37,7 +39,12 @@ describe("bad input never breaks a room", () => {
 
   it("refuses an oversized frame before parsing it", async () => {
     const { core, alice } = await started();
-    const big = JSON.stringify({ type: "__action", action: "add", payload: { pad: "x".repeat(MAX_FRAME_BYTES) }, seq: 1 });
+    const big = JSON.stringify({
+      type: "__action",
+      action: "add",
+      payload: { pad: "x".repeat(MAX_FRAME_BYTES) },
+      seq: 1,
+    });
     const outcome = await core.receive(alice.connectionId, big);
     expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "frame_too_large" });
   });
@@ -51,7 +58,8 @@ describe("bad input never breaks a room", () => {
   it("drops a flood beyond the per-connection message rate; actions are told why", async () => {
     const { send, alice, core } = await started();
     const outcomes = [];
-    for (let seq = 1; seq <= MESSAGE_RATE_PER_SECOND + 5; seq++) outcomes.push(await send(alice, { type: "__action", action: "add", payload: { n: 1 }, seq }));
+    for (let seq = 1; seq <= MESSAGE_RATE_PER_SECOND + 5; seq++)
+      outcomes.push(await send(alice, { type: "__action", action: "add", payload: { n: 1 }, seq }));
     const limited = outcomes.flatMap((o) => only(o.toSender, "__action_error"));
     expect(limited).toHaveLength(5);
     expect(limited[0]).toMatchObject({ code: "rate_limited" });

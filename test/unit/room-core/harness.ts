@@ -3,7 +3,10 @@ import { LocalLogicRunner } from "../../../src/room-core/local-runner";
 import { RoomCore } from "../../../src/room-core/room-core";
 import type { ConnectionInfo, RoomOutcome, RoomRecord } from "../../../src/room-core/types";
 
-export const ROSTER: Seat[] = [{ id: "alice", role: "detective" }, { id: "bob", role: "suspect" }];
+export const ROSTER: Seat[] = [
+  { id: "alice", role: "detective" },
+  { id: "bob", role: "suspect" },
+];
 
 /** A room core on a fake clock, with helpers to connect seats and read frames. */
 export function makeRoom(game: GameDefinition, record?: RoomRecord) {
@@ -26,7 +29,8 @@ export function makeRoom(game: GameDefinition, record?: RoomRecord) {
     };
     return { info, outcome: core.connect(info, options.roster === undefined ? ROSTER : options.roster) };
   };
-  const send = (connection: ConnectionInfo, message: unknown) => core.receive(connection.connectionId, JSON.stringify(message));
+  const send = (connection: ConnectionInfo, message: unknown) =>
+    core.receive(connection.connectionId, JSON.stringify(message));
   return { core, clock, logs, connect, send };
 }
 

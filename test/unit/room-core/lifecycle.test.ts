@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LocalLogicRunner } from "../../../src/room-core/local-runner";
 import { RoomCore } from "../../../src/room-core/room-core";
 import counter from "../../fixtures/counter.logic.js";
 import { allFrames, makeRoom, only, ROSTER, types } from "./harness";
@@ -9,7 +10,12 @@ describe("room start", () => {
     const outcome = await connect("alice").outcome;
     expect(outcome.started).toBe(true);
     const [start] = only(outcome.broadcast, "__game_start");
-    expect(start).toMatchObject({ state: { count: 0, seats: ["alice", "bob"] }, players: ROSTER, seed: 42, gameTime: 0 });
+    expect(start).toMatchObject({
+      state: { count: 0, seats: ["alice", "bob"] },
+      players: ROSTER,
+      seed: 42,
+      gameTime: 0,
+    });
     expect(outcome.persist).toBe("now");
   });
 
@@ -64,10 +70,18 @@ describe("restore", () => {
     await send(alice.info, { type: "__action", action: "add", payload: { n: 7 }, seq: 1 });
     clock.now += 5_000;
     const stored = structuredClone(core.recordForStorage());
-    const restored = new RoomCore({ runner: core["runner"], record: stored, now: () => clock.now + 60_000, log: () => {} });
+    const restored = new RoomCore({
+      runner: new LocalLogicRunner(counter),
+      record: stored,
+      now: () => clock.now + 60_000,
+      log: () => {},
+    });
     expect(restored.record.state).toMatchObject({ count: 7 });
     expect(restored.gameTime()).toBe(5_000);
-    const back = await restored.connect({ connectionId: "x", playerId: "alice", nickname: "", monitor: false, connectedAt: 0 }, ROSTER);
+    const back = await restored.connect(
+      { connectionId: "x", playerId: "alice", nickname: "", monitor: false, connectedAt: 0 },
+      ROSTER,
+    );
     expect(only(back.toSender, "__state")[0]).toMatchObject({ state: { count: 7 }, started: true, gameTime: 5_000 });
     expect(types(allFrames(back))).not.toContain("__game_start");
   });

@@ -14,7 +14,9 @@ describe("pause and resume", () => {
     const { alice, send, clock, core } = await started();
     clock.now += 2_000;
     const outcome = await send(alice, { type: "__platform", message: { type: "pause.request" } });
-    expect(only(outcome.broadcast, "__pause_state")).toEqual([{ type: "__pause_state", frozen: true, by: "alice", gameTime: 2_000 }]);
+    expect(only(outcome.broadcast, "__pause_state")).toEqual([
+      { type: "__pause_state", frozen: true, by: "alice", gameTime: 2_000 },
+    ]);
     expect(outcome.persist).toBe("now");
     expect(outcome.frozen).toBe(true);
     clock.now += 10_000;
@@ -46,7 +48,11 @@ describe("pause and resume", () => {
     const { connect, send } = await started();
     const monitor = connect("screen", { monitor: true });
     await monitor.outcome;
-    for (const message of [{ type: "__pause" }, { type: "__platform", message: { type: "pause.request" } }, { type: "__platform", message: { type: "voice.report", payload: { session: "s" } } }]) {
+    for (const message of [
+      { type: "__pause" },
+      { type: "__platform", message: { type: "pause.request" } },
+      { type: "__platform", message: { type: "voice.report", payload: { session: "s" } } },
+    ]) {
       const outcome = await send(monitor.info, message);
       expect(outcome.broadcast).toEqual([]);
       expect(outcome.frozen).toBe(false);
@@ -102,8 +108,14 @@ describe("presence", () => {
     const { alice, connect, send } = await started();
     const phone = connect("alice");
     await phone.outcome;
-    await send(alice, { type: "__platform", message: { type: "voice.report", payload: { session: "s1", room: "r1" } } });
-    const outcome = await send(phone.info, { type: "__platform", message: { type: "voice.report", payload: { session: "s2" } } });
+    await send(alice, {
+      type: "__platform",
+      message: { type: "voice.report", payload: { session: "s1", room: "r1" } },
+    });
+    const outcome = await send(phone.info, {
+      type: "__platform",
+      message: { type: "voice.report", payload: { session: "s2" } },
+    });
     expect(presenceOf(outcome.broadcast).seats[0].voice).toEqual({ session: "s1", room: "r1" });
   });
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { GameDefinition } from "../../../src/engine/types";
 import { isSilent, SILENT_DROP_MS } from "../../../src/room-core/silent-drop";
 import counter from "../../fixtures/counter.logic.js";
 import ticker from "../../fixtures/ticker.logic.js";
 import { makeRoom, only } from "./harness";
 
-async function started(game: typeof counter = counter) {
+async function started(game: GameDefinition = counter) {
   const room = makeRoom(game);
   const alice = room.connect("alice");
   await alice.outcome;
@@ -76,7 +77,12 @@ describe("ticks", () => {
     clock.now += 50;
     const outcome = await core.tick();
     expect(outcome.tickRate).toBe(20);
-    expect(only(outcome.broadcast, "__tick")[0]).toMatchObject({ tick: 1, gameTime: 50, state: { ticks: 1 }, events: [] });
+    expect(only(outcome.broadcast, "__tick")[0]).toMatchObject({
+      tick: 1,
+      gameTime: 50,
+      state: { ticks: 1 },
+      events: [],
+    });
   });
 
   it("skips the broadcast of a tick whose update() throws, keeps the state, and goes on", async () => {

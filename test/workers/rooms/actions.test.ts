@@ -7,7 +7,11 @@ describe("actions over WebSockets", () => {
     const since = bob.frames.length;
     const mine = await alice.act("add", { n: 5 }, 1);
     const theirs = await bob.next("__action_result", () => true, since);
-    expect(mine).toMatchObject({ ack: 1, state: { count: 5 }, events: [{ name: "added", data: { by: "alice", n: 5 } }] });
+    expect(mine).toMatchObject({
+      ack: 1,
+      state: { count: 5 },
+      events: [{ name: "added", data: { by: "alice", n: 5 } }],
+    });
     expect(theirs).toMatchObject({ ack: null, by: "alice", state: mine.state, events: mine.events });
   });
 
@@ -27,7 +31,11 @@ describe("actions over WebSockets", () => {
 
   it("rejects unknown actions and actions before the start", async () => {
     const { alice, revisionId } = await twoPlayers();
-    expect(await alice.act("fly", {}, 1)).toMatchObject({ type: "__action_error", code: "unknown_action", error: "Unknown action: fly" });
+    expect(await alice.act("fly", {}, 1)).toMatchObject({
+      type: "__action_error",
+      code: "unknown_action",
+      error: "Unknown action: fly",
+    });
     const early = await connect(revisionId, "not-started", { seatId: "alice" });
     await early.next("__state");
     expect(await early.act("add", { n: 1 }, 1)).toMatchObject({ type: "__action_error", code: "not_started" });
@@ -41,7 +49,9 @@ describe("actions over WebSockets", () => {
       Array.from({ length: 20 }, (_, i) => (i % 2 ? alice : alicePhone).act("add", { n: 1 }, i + 1)),
     );
     expect(results.every((r) => r.type === "__action_result")).toBe(true);
-    expect(results.map((r) => r.state.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(results.map((r) => r.state.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 
   it("runs serverActions in the sandbox with seeded randomness and reports serverEvents", async () => {

@@ -7,14 +7,20 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     const revisionId = await publish("counter");
     const alice = await connect(revisionId, "r1", { seatId: "alice", players: ROSTER });
     const start = await alice.next("__game_start");
-    expect(start).toMatchObject({ state: { count: 0, seats: ["alice", "bob"] }, players: [{ id: "alice" }, { id: "bob" }], gameTime: 0 });
+    expect(start).toMatchObject({
+      state: { count: 0, seats: ["alice", "bob"] },
+      players: [{ id: "alice" }, { id: "bob" }],
+      gameTime: 0,
+    });
     expect(typeof start.seed).toBe("number");
     expect(alice.frames[0]?.type).toBe("__state");
     expect(await roomStub(revisionId, "r1").stats()).toMatchObject({ connections: 1, started: true });
   });
 
   it("answers 404 when the revision has no logic.js", async () => {
-    const res = await exports.default.fetch(socketUrl("rev-unpublished", "r1", { seatId: "alice" }), { headers: { Upgrade: "websocket" } });
+    const res = await exports.default.fetch(socketUrl("rev-unpublished", "r1", { seatId: "alice" }), {
+      headers: { Upgrade: "websocket" },
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: "logic_not_found" });
   });
@@ -30,7 +36,11 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     ["a room id with a slash-like trick", "rooms/ws/games/rev/..%2Fx?seatId=a", "invalid_room"],
     ["a missing seatId", "rooms/ws/games/rev/r1", "invalid_query"],
     ["players that are not JSON", "rooms/ws/games/rev/r1?seatId=a&players=%5Bnope", "invalid_players"],
-    ["players with duplicate seats", "rooms/ws/games/rev/r1?seatId=a&players=%5B%22a%22%2C%22a%22%5D", "invalid_players"],
+    [
+      "players with duplicate seats",
+      "rooms/ws/games/rev/r1?seatId=a&players=%5B%22a%22%2C%22a%22%5D",
+      "invalid_players",
+    ],
     ["monitor other than 0 or 1", "rooms/ws/games/rev/r1?seatId=a&monitor=yes", "invalid_query"],
   ])("answers 400 to %s", async (_, path, code) => {
     const res = await exports.default.fetch(`http://localhost:8787/${path}`, { headers: { Upgrade: "websocket" } });
@@ -52,7 +62,9 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     const since = alice.frames.length;
     await connect(revisionId, roomId, { seatId: "spectator-1" });
     const presence = await alice.next("__platform", (f) => f.message.payload.observers.count === 1, since);
-    expect(presence.message.payload.seats.map((s: { seatId: string; online: boolean }) => [s.seatId, s.online])).toEqual([
+    expect(
+      presence.message.payload.seats.map((s: { seatId: string; online: boolean }) => [s.seatId, s.online]),
+    ).toEqual([
       ["alice", true],
       ["bob", true],
     ]);
@@ -73,7 +85,10 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     const other = await connect(revisionId, roomId, { seatId: "bob", players: JSON.stringify(["bob", "carol"]) });
     const state = await other.next("__state");
     expect(state.you).toMatchObject({ seatId: "bob", observer: true });
-    expect(state.players).toEqual([{ id: "alice", role: "a" }, { id: "bob", role: "b" }]);
+    expect(state.players).toEqual([
+      { id: "alice", role: "a" },
+      { id: "bob", role: "b" },
+    ]);
     const refused = await other.act("add", { n: 1 }, 1);
     expect(refused).toMatchObject({ type: "__action_error", code: "not_a_player" });
   });

@@ -67,4 +67,3 @@ describe("room persistence", () => {
     expect((await stub.stats()).connections).toBe(0);
   });
 });
-

@@ -4,7 +4,10 @@ import egressSource from "../../fixtures/egress.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
 
 export const FIXTURES = { counter: counterSource, ticker: tickerSource, egress: egressSource };
-export const ROSTER = JSON.stringify([{ id: "alice", role: "a" }, { id: "bob", role: "b" }]);
+export const ROSTER = JSON.stringify([
+  { id: "alice", role: "a" },
+  { id: "bob", role: "b" },
+]);
 export const ROOMS = "http://localhost:8787/rooms";
 
 let revisionCounter = 0;
@@ -46,8 +49,18 @@ export class TestClient {
     const seen = this.frames.slice(since).find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${type} frame within 5 s; got ${this.frames.map((f) => f.type).join(", ")}`)), 5_000);
-      this.waiters.push({ match, from: since, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      const timer = setTimeout(
+        () => reject(new Error(`no ${type} frame within 5 s; got ${this.frames.map((f) => f.type).join(", ")}`)),
+        5_000,
+      );
+      this.waiters.push({
+        match,
+        from: since,
+        resolve: (f) => {
+          clearTimeout(timer);
+          resolve(f);
+        },
+      });
     });
   }
 
@@ -59,7 +72,10 @@ export class TestClient {
   async act(action: string, payload: unknown, seq: number): Promise<Frame> {
     const since = this.frames.length;
     this.send({ type: "__action", action, payload, seq });
-    return Promise.race([this.next("__action_result", (f) => f.ack === seq, since), this.next("__action_error", (f) => f.seq === seq, since)]);
+    return Promise.race([
+      this.next("__action_result", (f) => f.ack === seq, since),
+      this.next("__action_error", (f) => f.seq === seq, since),
+    ]);
   }
 
   ofType(type: string): Frame[] {

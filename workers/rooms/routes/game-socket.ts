@@ -1,8 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import {
+  CONNECT_HEADER,
+  type ConnectParams,
+  locationHintOf,
+  roomIdSchema,
+} from "../../../durable-objects/room/connect-params";
 import { parseRoster, RosterError } from "../../../src/engine/roster";
 import type { Seat } from "../../../src/engine/types";
-import { CONNECT_HEADER, type ConnectParams, locationHintOf, roomIdSchema } from "../../../durable-objects/room/connect-params";
 import type { AppEnv } from "../../shared/app-env";
 import { ApiError } from "../../shared/errors";
 
@@ -49,7 +54,9 @@ export const gameSocketRoute = new Hono<AppEnv>().get("/ws/games/:revisionId/:ro
     monitor: query.data.monitor === "1",
     players,
   };
-  const room = c.env.ROOM.get(c.env.ROOM.idFromName(`${revisionId}/${roomId}`), { locationHint: locationHintOf(query.data.loc) });
+  const room = c.env.ROOM.get(c.env.ROOM.idFromName(`${revisionId}/${roomId}`), {
+    locationHint: locationHintOf(query.data.loc),
+  });
   return room.fetch("https://room.internal/connect", {
     headers: { Upgrade: "websocket", [CONNECT_HEADER]: JSON.stringify(params) },
   });

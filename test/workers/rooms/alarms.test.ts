@@ -1,0 +1,80 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Room } from "../../../durable-objects/room/room";
+import type { ConnectionInfo } from "../../../src/room-core/types";
+import { sleep, twoPlayers } from "./support";
+
+const alarmOf = (stub: DurableObjectStub<Room>) =>
+  runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
+
+function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: number) {
+  return runInDurableObject(stub, (_room: Room, state) => {
+    for (const ws of state.getWebSockets()) {
+      const info = ws.deserializeAttachment() as ConnectionInfo;
+      if (info.playerId === playerId) ws.serializeAttachment({ ...info, connectedAt: Date.now() - ageMs });
+    }
+  });
+}
+
+describe("heartbeat and silent drop", () => {
+  it("keeps a 60 s keep-alive alarm while connections are open", async () => {
+    const { stub } = await twoPlayers();
+    const alarm = await alarmOf(stub);
+    expect(alarm).not.toBeNull();
+    expect((alarm as number) - Date.now()).toBeGreaterThan(50_000);
+    expect((alarm as number) - Date.now()).toBeLessThanOrEqual(60_000);
+  });
+
+  it("drops a connection with no heartbeat reply for 61 s at the next alarm; the seat goes offline", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await ageConnection(stub, "bob", 61_000);
+    const since = alice.frames.length;
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
+    expect(presence.message.payload.seats[1].seatId).toBe("bob");
+    await sleep(50);
+    expect(bob.closed?.code).toBe(4000);
+    expect((await stub.stats()).connections).toBe(1);
+    expect(await alarmOf(stub)).not.toBeNull();
+  });
+
+  it("counts silence from the last heartbeat reply, not from acceptance, once the client pinged", async () => {
+    const { alice, stub } = await twoPlayers();
+    alice.send('{"type":"__ping"}');
+    await alice.next("__pong");
+    await ageConnection(stub, "alice", 61_000);
+    await runDurableObjectAlarm(stub);
+    await sleep(50);
+    expect(alice.closed).toBeNull();
+    expect((await stub.stats()).connections).toBe(2);
+  });
+});
+
+describe("deadlines on the alarm", () => {
+  it("moves the alarm earlier for a deadline and runs it when due; a failing deadline rolls back alone", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await alice.act("arm", { name: "broken", ms: 40 }, 1);
+    await alice.act("arm", { name: "timeout", ms: 80 }, 2);
+    const alarm = (await alarmOf(stub)) as number;
+    expect(alarm - Date.now()).toBeLessThan(1_000);
+    const fired = await bob.next("__action_result", (f) => f.deadline === "timeout");
+    expect(fired.state.timeouts).toHaveLength(1);
+    expect(fired.state.timeouts[0].data).toEqual({ armedBy: "alice" });
+    expect(fired.state.count).toBe(0);
+    expect(bob.frames.some((f) => f.deadline === "broken")).toBe(false);
+  });
+
+  it("only ever moves the alarm earlier, and a duplicate firing does nothing", async () => {
+    const { alice, stub } = await twoPlayers();
+    await alice.act("arm", { name: "timeout", ms: 30_000 }, 1);
+    const early = (await alarmOf(stub)) as number;
+    expect(early - Date.now()).toBeLessThanOrEqual(30_000);
+    await alice.act("disarm", { name: "timeout" }, 2);
+    expect(await alarmOf(stub)).toBe(early);
+    const since = alice.frames.length;
+    await runDurableObjectAlarm(stub);
+    await sleep(50);
+    expect(alice.frames.slice(since).filter((f) => f.type === "__action_result")).toEqual([]);
+    expect(await alarmOf(stub)).not.toBeNull();
+  });
+});
