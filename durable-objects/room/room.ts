@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { configFor } from "../../src/config";
-import { PING_FRAME, PONG_FRAME } from "../../src/engine/messages";
+import { parseClientFrame } from "../../src/engine/parse-frame";
+import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
 import { isSilent } from "../../src/room-core/silent-drop";
@@ -61,7 +62,7 @@ export class Room extends DurableObject<Env> {
     const core = this.restoredCore();
     if (!core) return;
     const info = ws.deserializeAttachment() as ConnectionInfo;
-    const outcome = await this.guard(ws, () => core.receive(info.connectionId, message));
+    const outcome = await this.guard(ws, () => core.receive(info.connectionId, parseClientFrame(message)));
     if (outcome) this.deliver(ws, outcome);
   }
 

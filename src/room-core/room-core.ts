@@ -1,6 +1,6 @@
 import { type GameClock, gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
-import { type ClientMessage, PONG_FRAME, parseClientFrame, voiceReportSchema } from "../engine/messages";
-import { sameRoster } from "../engine/roster";
+import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
+import { sameRoster } from "../engine/same-roster";
 import { stateToJson } from "../engine/state";
 import type { GameDescription, LogicInput, LogicResult, Seat } from "../engine/types";
 import { frames } from "./frames";
@@ -144,12 +144,12 @@ export class RoomCore {
     });
   }
 
-  receive(connectionId: string, data: string | ArrayBuffer): Promise<RoomOutcome> {
+  /** One client frame, already checked at the edge (engine/parse-frame.ts). */
+  receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
     return this.queue.run(async () => {
       const out = new OutcomeBuilder();
       const connection = this.connections.get(connectionId);
       if (!connection) return this.finish(out);
-      const parsed = parseClientFrame(data);
       if (!parsed.ok) {
         this.log(parsed.code === "unknown_type" ? "info" : "warn", "client frame refused", {
           code: parsed.code,
@@ -305,9 +305,9 @@ export class RoomCore {
     if (message.type === "pause.request") return this.setPaused(connection, true, out);
     if (message.type === "pause.resume") return this.setPaused(connection, false, out);
     if (message.type === "voice.report") {
-      const report = voiceReportSchema.safeParse(message.payload ?? {});
-      if (!report.success) return;
-      this.voice.set(connection.connectionId, report.data as VoiceReport);
+      const report = message.payload ?? {};
+      if (typeof report !== "object" || Array.isArray(report)) return;
+      this.voice.set(connection.connectionId, report as VoiceReport);
       out.broadcast.push(this.presenceFrame());
       return;
     }

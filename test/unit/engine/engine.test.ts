@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../../../src/engine/game-clock";
-import { PING_FRAME, parseClientFrame } from "../../../src/engine/messages";
+import { parseClientFrame } from "../../../src/engine/parse-frame";
+import { PING_FRAME } from "../../../src/engine/protocol";
 import { SeededRandom } from "../../../src/engine/random";
-import { parseRoster, RosterError, sameRoster } from "../../../src/engine/roster";
+import { parseRoster, RosterError } from "../../../src/engine/roster";
+import { sameRoster } from "../../../src/engine/same-roster";
 import { stateToJson } from "../../../src/engine/state";
 
 describe("game clock", () => {

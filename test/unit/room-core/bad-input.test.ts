@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FRAME_BYTES } from "../../../src/engine/messages";
+import { parseClientFrame } from "../../../src/engine/parse-frame";
+import { MAX_FRAME_BYTES } from "../../../src/engine/protocol";
 import { MESSAGE_RATE_PER_SECOND } from "../../../src/room-core/room-core";
 import counter from "../../fixtures/counter.logic.js";
 import { makeRoom, only } from "./harness";
@@ -14,7 +15,7 @@ async function started() {
 describe("bad input never breaks a room", () => {
   it("answers a non-JSON frame with __action_error invalid_json", async () => {
     const { core, alice, logs } = await started();
-    const outcome = await core.receive(alice.connectionId, "{not json");
+    const outcome = await core.receive(alice.connectionId, parseClientFrame("{not json"));
     expect(only(outcome.toSender, "__action_error")).toEqual([
       { type: "__action_error", code: "invalid_json", error: "Frame is not valid JSON", seq: null },
     ]);
@@ -45,13 +46,13 @@ describe("bad input never breaks a room", () => {
       payload: { pad: "x".repeat(MAX_FRAME_BYTES) },
       seq: 1,
     });
-    const outcome = await core.receive(alice.connectionId, big);
+    const outcome = await core.receive(alice.connectionId, parseClientFrame(big));
     expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "frame_too_large" });
   });
 
   it("refuses binary frames", async () => {
     const { core, alice } = await started();
-    const outcome = await core.receive(alice.connectionId, new ArrayBuffer(8));
+    const outcome = await core.receive(alice.connectionId, parseClientFrame(new ArrayBuffer(8)));
     expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "invalid_message" });
   });
 

@@ -1,3 +1,4 @@
+import { parseClientFrame } from "../../../src/engine/parse-frame";
 import type { GameDefinition, Seat } from "../../../src/engine/types";
 import { LocalLogicRunner } from "../../../src/room-core/local-runner";
 import { RoomCore } from "../../../src/room-core/room-core";
@@ -30,7 +31,7 @@ export function makeRoom(game: GameDefinition, record?: RoomRecord) {
     return { info, outcome: core.connect(info, options.roster === undefined ? ROSTER : options.roster) };
   };
   const send = (connection: ConnectionInfo, message: unknown) =>
-    core.receive(connection.connectionId, JSON.stringify(message));
+    core.receive(connection.connectionId, parseClientFrame(JSON.stringify(message)));
   return { core, clock, logs, connect, send };
 }
 

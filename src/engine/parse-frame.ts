@@ -1,16 +1,5 @@
 import { z } from "zod";
-
-/**
- * The wire protocol of document 3: JSON text frames. Client messages are validated here, at the
- * edge of the room; server messages are built by the room core.
- */
-
-/** Frames above this size are refused before parsing (documented in docs/rooms.md). */
-export const MAX_FRAME_BYTES = 64 * 1024;
-
-/** The exact heartbeat frame the SDK sends every 25 s, answered by the runtime without waking the room. */
-export const PING_FRAME = '{"type":"__ping"}';
-export const PONG_FRAME = '{"type":"__pong"}';
+import { type ClientMessage, MAX_FRAME_BYTES, type ParsedFrame } from "./protocol";
 
 const actionMessage = z.object({
   type: z.literal("__action"),
@@ -25,7 +14,7 @@ const platformMessage = z.object({
 });
 const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) });
 
-export const clientMessageSchema = z.discriminatedUnion("type", [
+const clientMessageSchema = z.discriminatedUnion("type", [
   actionMessage,
   inputMessage,
   platformMessage,
@@ -35,19 +24,13 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   bare("__ping"),
 ]);
 
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
-export const CLIENT_MESSAGE_TYPES = new Set(clientMessageSchema.options.map((option) => option.shape.type.value));
+// The schema and the hand-written protocol type must describe the same messages.
+const sameShape: z.infer<typeof clientMessageSchema> extends ClientMessage ? true : false = true;
+void sameShape;
 
-export const voiceReportSchema = z
-  .object({ session: z.unknown().optional(), room: z.unknown().optional() })
-  .passthrough();
+const CLIENT_MESSAGE_TYPES = new Set<string>(clientMessageSchema.options.map((option) => option.shape.type.value));
 
-export type ParsedFrame =
-  | { ok: true; message: ClientMessage }
-  | { ok: false; code: "frame_too_large" | "invalid_json" | "invalid_message"; error: string; seq: number | null }
-  | { ok: false; code: "unknown_type"; error: string; seq: null };
-
-/** Parses one incoming text frame without ever throwing. */
+/** Validates one incoming text frame without ever throwing. */
 export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
   if (typeof frame !== "string")
     return { ok: false, code: "invalid_message", error: "Frames must be JSON text", seq: null };
@@ -61,7 +44,7 @@ export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
     return { ok: false, code: "invalid_json", error: "Frame is not valid JSON", seq: null };
   }
   const type = (value as { type?: unknown } | null)?.type;
-  if (typeof type !== "string" || !CLIENT_MESSAGE_TYPES.has(type as never)) {
+  if (typeof type !== "string" || !CLIENT_MESSAGE_TYPES.has(type)) {
     return { ok: false, code: "unknown_type", error: `Unknown message type: ${String(type)}`, seq: null };
   }
   const result = clientMessageSchema.safeParse(value);
