@@ -7,9 +7,10 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { projectRoot } from "../scripts/wrangler-env.ts";
+import { putLocalR2Object } from "./lib/local-r2.ts";
 import { formatTable } from "./lib/table.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";
-import { startWranglerDev } from "./lib/wrangler-dev.ts";
+import { newStateDir, startWranglerDev } from "./lib/wrangler-dev.ts";
 
 const benchDir = path.join(projectRoot, "bench");
 const only = process.argv[2];
@@ -19,10 +20,12 @@ const files = readdirSync(benchDir)
 
 console.log("Starting the platform and the baseline with wrangler dev ...");
 const PLATFORM_PORT = 8790;
+const platformState = newStateDir();
 const platform = await startWranglerDev(
   "wrangler.toml",
   PLATFORM_PORT,
   devUrlVars(`http://127.0.0.1:${PLATFORM_PORT}`),
+  platformState,
 );
 const baseline = await startWranglerDev("bench/baseline/wrangler.toml", 8791);
 
@@ -31,7 +34,8 @@ try {
   for (const file of files) {
     console.log(`running ${file}`);
     const benchmark: Benchmark = (await import(pathToFileURL(path.join(benchDir, file)).href)).default;
-    rows.push(...(await benchmark({ platformUrl: platform.url, baselineUrl: baseline.url })));
+    const putCode = (key: string, file: string) => putLocalR2Object(platformState, `platform-code/${key}`, file);
+    rows.push(...(await benchmark({ platformUrl: platform.url, baselineUrl: baseline.url, putCode })));
   }
 } finally {
   await Promise.all([platform.stop(), baseline.stop()]);

@@ -3,6 +3,8 @@ export interface BenchContext {
   readonly platformUrl: string;
   /** Base of the baseline Worker (bench/baseline). */
   readonly baselineUrl: string;
+  /** Puts a file into the platform's local R2 bucket (CODE) as `key`. */
+  putCode(key: string, file: string): Promise<void>;
 }
 
 export interface BenchRow {

@@ -14,8 +14,8 @@ export async function startWranglerDev(
   configPath: string,
   port: number,
   extraArgs: string[] = [],
+  persistTo = newStateDir(),
 ): Promise<RunningWorker> {
-  const persistTo = mkdtempSync(path.join(tmpdir(), "bench-state-"));
   const child = spawn(
     wranglerBin,
     [
@@ -42,6 +42,11 @@ export async function startWranglerDev(
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** A throw-away folder for a Worker's local state (KV, D1, R2, Durable Objects). */
+export function newStateDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "bench-state-"));
 }
 
 function waitForReady(child: ChildProcess, label: string): Promise<void> {

@@ -10,8 +10,12 @@ import { SerialQueue } from "./serial-queue";
 import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
 
 export const INPUT_RATE_PER_SECOND = 20;
-/** Every other client message shares this budget per connection; excess is dropped. */
-export const MESSAGE_RATE_PER_SECOND = 60;
+/**
+ * Flood guard: a connection may have this many frames waiting in the room's queue. Beyond it,
+ * frames are refused at once (actions with __action_error), so a flood can neither grow the queue
+ * without bound nor starve the other connections; a normal client never has more than a few.
+ */
+export const MAX_PENDING_PER_CONNECTION = 32;
 const MAX_DEADLINES_PER_FIRING = 100;
 
 export interface RoomCoreOptions {
@@ -46,7 +50,7 @@ export class RoomCore {
   private readonly inputs: Record<string, unknown> = {};
   private readonly voice = new Map<string, VoiceReport>();
   private readonly inputWindows = new Map<string, RateWindow>();
-  private readonly messageWindows = new Map<string, RateWindow>();
+  private readonly pendingFrames = new Map<string, number>();
   private readonly queue = new SerialQueue();
   private wasFrozen = true;
 
@@ -136,7 +140,6 @@ export class RoomCore {
       this.connections.delete(connectionId);
       this.voice.delete(connectionId);
       this.inputWindows.delete(connectionId);
-      this.messageWindows.delete(connectionId);
       this.syncFrozen(out, connection.playerId);
       out.broadcast.push(this.presenceFrame());
       if (this.connections.size === 0) out.persistAt("now");
@@ -146,22 +149,44 @@ export class RoomCore {
 
   /** One client frame, already checked at the edge (engine/parse-frame.ts). */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
-      const out = new OutcomeBuilder();
-      const connection = this.connections.get(connectionId);
-      if (!connection) return this.finish(out);
-      if (!parsed.ok) {
-        this.log(parsed.code === "unknown_type" ? "info" : "warn", "client frame refused", {
-          code: parsed.code,
-          playerId: connection.playerId,
-        });
-        if (parsed.code !== "unknown_type")
-          out.toSender.push(frames.actionError(parsed.code, parsed.error, parsed.seq));
+    const pending = this.pendingFrames.get(connectionId) ?? 0;
+    if (pending >= MAX_PENDING_PER_CONNECTION) return Promise.resolve(this.refuseFlood(connectionId, parsed));
+    this.pendingFrames.set(connectionId, pending + 1);
+    const done = () => {
+      const left = (this.pendingFrames.get(connectionId) ?? 1) - 1;
+      if (left > 0) this.pendingFrames.set(connectionId, left);
+      else this.pendingFrames.delete(connectionId);
+    };
+    return this.queue
+      .run(async () => {
+        const out = new OutcomeBuilder();
+        const connection = this.connections.get(connectionId);
+        if (!connection) return this.finish(out);
+        if (!parsed.ok) {
+          this.log(parsed.code === "unknown_type" ? "info" : "warn", "client frame refused", {
+            code: parsed.code,
+            playerId: connection.playerId,
+          });
+          if (parsed.code !== "unknown_type")
+            out.toSender.push(frames.actionError(parsed.code, parsed.error, parsed.seq));
+          return this.finish(out);
+        }
+        await this.handle(connection, parsed.message, out);
         return this.finish(out);
-      }
-      await this.handle(connection, parsed.message, out);
-      return this.finish(out);
-    });
+      })
+      .finally(done);
+  }
+
+  private refuseFlood(connectionId: string, parsed: ParsedFrame): RoomOutcome {
+    const out = new OutcomeBuilder();
+    const connection = this.connections.get(connectionId);
+    this.log("warn", "too many frames waiting; frame dropped", { playerId: connection?.playerId });
+    if (parsed.ok && parsed.message.type === "__action") {
+      out.toSender.push(
+        frames.actionError("too_many_pending", "Too many messages waiting; slow down", parsed.message.seq),
+      );
+    }
+    return this.finish(out);
   }
 
   /** One step of the tick loop: update() and a __tick to all. */
@@ -234,12 +259,6 @@ export class RoomCore {
       if (!this.windowOf(this.inputWindows, connection, INPUT_RATE_PER_SECOND).tryAccept(now)) return;
       const seat = seatOf(connection, this.record.roster);
       if (seat) this.inputs[seat.id] = message.data;
-      return;
-    }
-    if (!this.windowOf(this.messageWindows, connection, MESSAGE_RATE_PER_SECOND).tryAccept(now)) {
-      this.log("warn", "message rate exceeded; dropped", { type: message.type, playerId: connection.playerId });
-      if (message.type === "__action")
-        out.toSender.push(frames.actionError("rate_limited", "Too many messages; slow down", message.seq));
       return;
     }
     switch (message.type) {

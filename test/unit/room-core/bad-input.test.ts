@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseClientFrame } from "../../../src/engine/parse-frame";
 import { MAX_FRAME_BYTES } from "../../../src/engine/protocol";
-import { MESSAGE_RATE_PER_SECOND } from "../../../src/room-core/room-core";
+import { MAX_PENDING_PER_CONNECTION } from "../../../src/room-core/room-core";
 import counter from "../../fixtures/counter.logic.js";
 import { makeRoom, only } from "./harness";
 
@@ -56,15 +56,22 @@ describe("bad input never breaks a room", () => {
     expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "invalid_message" });
   });
 
-  it("drops a flood beyond the per-connection message rate; actions are told why", async () => {
-    const { send, alice, core } = await started();
-    const outcomes = [];
-    for (let seq = 1; seq <= MESSAGE_RATE_PER_SECOND + 5; seq++)
-      outcomes.push(await send(alice, { type: "__action", action: "add", payload: { n: 1 }, seq }));
-    const limited = outcomes.flatMap((o) => only(o.toSender, "__action_error"));
-    expect(limited).toHaveLength(5);
-    expect(limited[0]).toMatchObject({ code: "rate_limited" });
-    expect(core.record.state).toMatchObject({ count: MESSAGE_RATE_PER_SECOND });
+  it("refuses frames beyond the per-connection queue limit at once; the others still run", async () => {
+    const { send, alice, core, connect } = await started();
+    const bob = connect("bob");
+    await bob.outcome;
+    const flood = Array.from({ length: MAX_PENDING_PER_CONNECTION + 8 }, (_, i) =>
+      send(alice, { type: "__action", action: "add", payload: { n: 1 }, seq: i + 1 }),
+    );
+    const bobAction = send(bob.info, { type: "__action", action: "add", payload: { n: 100 }, seq: 1 });
+    const outcomes = await Promise.all(flood);
+    const refused = outcomes.flatMap((o) => only(o.toSender, "__action_error"));
+    expect(refused).toHaveLength(8);
+    expect(refused[0]).toMatchObject({ code: "too_many_pending" });
+    expect(only((await bobAction).toSender, "__action_result")).toHaveLength(1);
+    expect(core.record.state).toMatchObject({ count: MAX_PENDING_PER_CONNECTION + 100 });
+    const later = await send(alice, { type: "__action", action: "add", payload: { n: 1 }, seq: 99 });
+    expect(only(later.toSender, "__action_result")).toHaveLength(1);
   });
 
   it("answers __request_state with the full state", async () => {

@@ -93,6 +93,20 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     expect(refused).toMatchObject({ type: "__action_error", code: "not_a_player" });
   });
 
+  it("survives a flood from one client: excess refused, the other player's actions still run", async () => {
+    const { alice, bob } = await twoPlayers();
+    for (let seq = 1; seq <= 300; seq++) alice.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
+    expect(await bob.act("add", { n: 1000 }, 1)).toMatchObject({ type: "__action_result" });
+    const answered = () => ({
+      results: alice.ofType("__action_result").filter((f) => f.ack !== null).length,
+      refused: alice.ofType("__action_error").filter((f) => f.code === "too_many_pending").length,
+    });
+    for (let waited = 0; waited < 5_000 && answered().results + answered().refused < 300; waited += 20) await sleep(20);
+    const { results, refused } = answered();
+    expect(results + refused).toBe(300);
+    expect(results).toBeGreaterThanOrEqual(32);
+  });
+
   it("survives garbage: bad frames get __action_error, the other connections carry on", async () => {
     const { alice, bob } = await twoPlayers();
     alice.send("not json at all");

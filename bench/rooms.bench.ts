@@ -1,0 +1,230 @@
+import path from "node:path";
+import { projectRoot } from "../scripts/wrangler-env.ts";
+import type { Benchmark, BenchRow } from "./lib/types.ts";
+import { BenchSocket, percentile } from "./lib/ws-client.ts";
+
+/**
+ * The room server against a relay Durable Object (the floor: receive a frame, send it to every
+ * socket), both under wrangler dev in the same run, 8 clients in one room.
+ */
+const CLIENTS = 8;
+const SAMPLES = 150;
+const SEATS = Array.from({ length: CLIENTS }, (_, i) => `p${i}`);
+const ROSTER = encodeURIComponent(JSON.stringify(SEATS));
+const FIXTURE = path.join(projectRoot, "test/fixtures/counter.logic.js");
+
+let revisions = 0;
+
+const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) => {
+  const ws = (url: string) => url.replace(/^http/, "ws");
+  const newRevision = async () => {
+    const revisionId = `bench-${Date.now()}-${++revisions}`;
+    await putCode(`${revisionId}/logic.js`, FIXTURE);
+    return revisionId;
+  };
+  const revisionId = await newRevision();
+  const roomUrl = (room: string, seat: string) =>
+    `${ws(platformUrl)}/rooms/ws/games/${revisionId}/${room}?seatId=${seat}&players=${ROSTER}`;
+  const openRoom = async (room: string) => {
+    const sockets: BenchSocket[] = [];
+    for (const seat of SEATS) {
+      const socket = await BenchSocket.open(roomUrl(room, seat));
+      await socket.next((f) => f.type === "__state");
+      sockets.push(socket);
+    }
+    return sockets;
+  };
+  const openRelay = async (room: string) => {
+    const sockets: BenchSocket[] = [];
+    for (let i = 0; i < CLIENTS; i++) sockets.push(await BenchSocket.open(`${ws(baselineUrl)}/relay/${room}`));
+    return sockets;
+  };
+  const closeAll = (sockets: BenchSocket[]) => {
+    for (const socket of sockets) socket.close();
+  };
+
+  // Round trip (own result) and fan-out (the other 7), one action in flight at a time.
+  const room = await openRoom("latency");
+  let count = 0;
+  const roomTrip = await measureTrips(room, async (sender, seq) => {
+    const expected = ++count;
+    const own = sender.next((f) => f.type === "__action_result" && f.ack === seq);
+    const others = room
+      .filter((s) => s !== sender)
+      .map((s) => s.next((f) => f.type === "__action_result" && f.ack === null && f.state.count === expected));
+    sender.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
+    return { own, others };
+  });
+  const relay = await openRelay("latency");
+  const relayTrip = await measureTrips(relay, async (sender, seq) => {
+    const own = sender.next((f) => f.id === seq);
+    const others = relay.filter((s) => s !== sender).map((s) => s.next((f) => f.id === seq));
+    sender.send({ id: seq, payload: { n: 1 } });
+    return { own, others };
+  });
+
+  // Throughput: every client keeps 4 actions in flight for 3 s.
+  const roomRate = await throughput(room, async (socket, seq) => {
+    const done = socket.next(
+      (f) => (f.type === "__action_result" && f.ack === seq) || (f.type === "__action_error" && f.seq === seq),
+    );
+    socket.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
+    const result = await done;
+    if (result.type === "__action_error") throw new Error(`action refused during the throughput run: ${result.code}`);
+  });
+  const relayRate = await throughput(relay, (socket, seq) => {
+    const done = socket.next((f) => f.id === seq);
+    socket.send({ id: seq });
+    return done;
+  });
+  closeAll(room);
+  closeAll(relay);
+
+  // Storage write batches at a steady 100 actions/s.
+  const steady = await openRoom("steady");
+  const statsUrl = `${platformUrl}/rooms/dev/rooms/${revisionId}/steady/stats`;
+  const writesBefore = (await (await fetch(statsUrl)).json()).storageWrites as number;
+  const started = performance.now();
+  const pending: Promise<unknown>[] = [];
+  for (let seq = 1; seq <= 300; seq++) {
+    const sender = steady[seq % CLIENTS] as BenchSocket;
+    pending.push(sender.next((f) => f.ack === seq));
+    sender.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
+    await sleepUntil(started + seq * 10);
+  }
+  await Promise.all(pending);
+  const writesAfter = (await (await fetch(statsUrl)).json()).storageWrites as number;
+  const seconds = (performance.now() - started) / 1000;
+  const batchesPerSecond = (writesAfter - writesBefore) / seconds;
+  closeAll(steady);
+
+  // Round trip with a 100 KB state.
+  const big = await openRoom("big-state");
+  await (async () => {
+    const done = big[0]!.next((f) => f.ack === 1);
+    big[0]!.send({ type: "__action", action: "grow", payload: { bytes: 100_000 }, seq: 1 });
+    await done;
+  })();
+  const bigTrips: number[] = [];
+  for (let seq = 2; seq < 32; seq++) {
+    const sender = big[seq % CLIENTS]!;
+    const t0 = performance.now();
+    const done = sender.next((f) => f.ack === seq);
+    sender.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
+    await done;
+    bigTrips.push(performance.now() - t0);
+  }
+  closeAll(big);
+  const bigRelay = await openRelay("big");
+  const blob = "x".repeat(100_000);
+  const bigRelayTrips: number[] = [];
+  for (let seq = 0; seq < 30; seq++) {
+    const sender = bigRelay[seq % CLIENTS]!;
+    const t0 = performance.now();
+    const done = sender.next((f) => f.id === seq);
+    sender.send({ id: seq, blob });
+    await done;
+    bigRelayTrips.push(performance.now() - t0);
+  }
+  closeAll(bigRelay);
+
+  // Cold start: a revision never loaded, a room never created, to __game_start.
+  const coldRevision = await newRevision();
+  const coldStarted = performance.now();
+  const cold = await BenchSocket.open(
+    `${ws(platformUrl)}/rooms/ws/games/${coldRevision}/cold?seatId=p0&players=${ROSTER}`,
+  );
+  await cold.next((f) => f.type === "__game_start");
+  const coldMs = performance.now() - coldStarted;
+  cold.close();
+  const relayColdStarted = performance.now();
+  const relayCold = await BenchSocket.open(`${ws(baselineUrl)}/relay/cold-${Date.now()}`);
+  const echo = relayCold.next((f) => f.id === "cold");
+  relayCold.send({ id: "cold" });
+  await echo;
+  const relayColdMs = performance.now() - relayColdStarted;
+  relayCold.close();
+
+  const p50 = percentile(roomTrip.own, 50);
+  const relayP50 = percentile(relayTrip.own, 50);
+  const rows: BenchRow[] = [
+    {
+      name: "room action round trip p50",
+      figure: p50,
+      baseline: relayP50,
+      unit: "ms",
+      budget: "ratio <= 2",
+      pass: p50 <= 2 * relayP50,
+    },
+    row("room action round trip p99", percentile(roomTrip.own, 99), percentile(relayTrip.own, 99), "ms"),
+    row("room fan-out to 7 others p50", percentile(roomTrip.others, 50), percentile(relayTrip.others, 50), "ms"),
+    row("room fan-out to 7 others p99", percentile(roomTrip.others, 99), percentile(relayTrip.others, 99), "ms"),
+    {
+      name: "room throughput, 8 clients",
+      figure: roomRate,
+      baseline: relayRate,
+      unit: "actions/s",
+      budget: "ratio >= 0.5",
+      pass: roomRate >= 0.5 * relayRate,
+    },
+    {
+      name: "storage write batches at 100 actions/s",
+      figure: batchesPerSecond,
+      baseline: null,
+      unit: "writes/s",
+      budget: "<= 2",
+      pass: batchesPerSecond <= 2,
+    },
+    row("round trip with a 100 KB state p50", percentile(bigTrips, 50), percentile(bigRelayTrips, 50), "ms"),
+    row("cold start to __game_start", coldMs, relayColdMs, "ms"),
+  ];
+  return rows;
+};
+
+/** A row reported for reference, with no budget of its own. */
+function row(name: string, figure: number, baseline: number, unit: string): BenchRow {
+  return { name, figure, baseline, unit, budget: "report", pass: true };
+}
+
+async function measureTrips(
+  sockets: BenchSocket[],
+  send: (sender: BenchSocket, seq: number) => Promise<{ own: Promise<unknown>; others: Promise<unknown>[] }>,
+) {
+  const own: number[] = [];
+  const others: number[] = [];
+  for (let seq = 1; seq <= SAMPLES; seq++) {
+    const sender = sockets[seq % sockets.length] as BenchSocket;
+    const t0 = performance.now();
+    const pending = await send(sender, seq);
+    await Promise.all([
+      pending.own.then(() => own.push(performance.now() - t0)),
+      ...pending.others.map((p) => p.then(() => others.push(performance.now() - t0))),
+    ]);
+  }
+  return { own, others };
+}
+
+/** Completed round trips per second with every socket keeping 4 in flight for 3 s. */
+async function throughput(
+  sockets: BenchSocket[],
+  roundTrip: (socket: BenchSocket, seq: number) => Promise<unknown>,
+): Promise<number> {
+  const deadline = performance.now() + 3_000;
+  let completed = 0;
+  let nextSeq = 1_000_000;
+  const lane = async (socket: BenchSocket) => {
+    while (performance.now() < deadline) {
+      await roundTrip(socket, nextSeq++);
+      completed++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(sockets.flatMap((socket) => [lane(socket), lane(socket), lane(socket), lane(socket)]));
+  return completed / ((performance.now() - started) / 1000);
+}
+
+function sleepUntil(at: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+}
+
+export default roomsBenchmark;
