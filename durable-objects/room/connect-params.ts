@@ -24,6 +24,8 @@ export const CONNECT_HEADER = "x-room-connect";
 /** Durable Object location hints; a missing or unknown `loc` falls back to apac (document 3). */
 export const LOCATION_HINTS = ["wnam", "enam", "sam", "weur", "eeur", "apac", "oc", "afr", "me"] as const;
 
-export function locationHintOf(loc: string | undefined): DurableObjectLocationHint {
-  return (LOCATION_HINTS as readonly string[]).includes(loc ?? "") ? (loc as DurableObjectLocationHint) : "apac";
+export type LocationHint = (typeof LOCATION_HINTS)[number];
+
+export function locationHintOf(loc: string | undefined): LocationHint {
+  return (LOCATION_HINTS as readonly string[]).includes(loc ?? "") ? (loc as LocationHint) : "apac";
 }

@@ -40,3 +40,13 @@ describe("egress policy", () => {
     expect(parseAllowList("")).toEqual([]);
   });
 });
+
+describe("room location hint", () => {
+  it("uses a valid loc and falls back to apac for a missing or unknown one", async () => {
+    const { locationHintOf } = await import("../../durable-objects/room/connect-params");
+    expect(locationHintOf("weur")).toBe("weur");
+    expect(locationHintOf(undefined)).toBe("apac");
+    expect(locationHintOf("mars")).toBe("apac");
+    expect(locationHintOf("")).toBe("apac");
+  });
+});
