@@ -365,8 +365,15 @@ export class RoomCore {
       rng: this.record.rng,
       deadlines: {},
     };
-    const ran = await this.runLogic("setup() threw; the game did not start", () => this.runner.setup(input));
-    if (!ran) return;
+    let ran: { result: LogicResult; stateJson: string };
+    try {
+      const result = await this.runner.setup(input);
+      ran = { result, stateJson: stateToJson(result.state) };
+    } catch (error) {
+      this.log("error", "setup() failed; the game did not start", { error: errorMessage(error) });
+      out.broadcast.push(frames.actionError("setup_failed", `The game could not start: ${errorMessage(error)}`, null));
+      return;
+    }
     this.adopt(ran.result);
     this.record.started = true;
     this.record.tick = 0;

@@ -58,6 +58,10 @@ describe("room start", () => {
     });
     const outcome = await connect("alice").outcome;
     expect(outcome.started).toBe(false);
+    expect(only(outcome.broadcast, "__action_error")[0]).toMatchObject({
+      code: "setup_failed",
+      error: "The game could not start: bad setup",
+    });
     expect(logs.some((l) => l.level === "error" && l.fields?.error === "bad setup")).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { connect, publish, ROSTER, roomStub, sleep, socketUrl, twoPlayers } from "./support";
 
@@ -23,6 +23,18 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: "logic_not_found" });
+  });
+
+  it("tells the client when the revision's logic.js cannot be loaded, without crashing the room", async () => {
+    const revisionId = `rev-broken-${Date.now()}`;
+    await env.CODE.put(`${revisionId}/logic.js`, "export default {");
+    const alice = await connect(revisionId, "r1", { seatId: "alice", players: ROSTER });
+    const error = await alice.next("__action_error");
+    expect(error).toMatchObject({ code: "setup_failed", seq: null });
+    expect(error.error).toContain("SyntaxError");
+    const bob = await connect(revisionId, "r1", { seatId: "bob" });
+    expect(await bob.next("__action_error")).toMatchObject({ code: "setup_failed" });
+    expect((await roomStub(revisionId, "r1").stats()).connections).toBe(2);
   });
 
   it("answers 426 to a request that is not a WebSocket upgrade", async () => {
