@@ -3,19 +3,15 @@ import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/prot
 import { sameRoster } from "../engine/same-roster";
 import { stateToJson } from "../engine/state";
 import type { GameDescription, LogicInput, LogicResult, Seat } from "../engine/types";
+import { MAX_PENDING_PER_CONNECTION, RoomConnections } from "./connections";
 import { frames } from "./frames";
-import { computePresence, seatOf, type VoiceReport } from "./presence";
-import { RateWindow } from "./rate-window";
+import { OutcomeBuilder } from "./outcome";
+import { seatOf, type VoiceReport } from "./presence";
 import { SerialQueue } from "./serial-queue";
 import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
 
-export const INPUT_RATE_PER_SECOND = 20;
-/**
- * Flood guard: a connection may have this many frames waiting in the room's queue. Beyond it,
- * frames are refused at once (actions with __action_error), so a flood can neither grow the queue
- * without bound nor starve the other connections; a normal client never has more than a few.
- */
-export const MAX_PENDING_PER_CONNECTION = 32;
+export { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION } from "./connections";
+
 const MAX_DEADLINES_PER_FIRING = 100;
 
 export interface RoomCoreOptions {
@@ -23,17 +19,6 @@ export interface RoomCoreOptions {
   record: RoomRecord;
   now: () => number;
   log: RoomLogger;
-}
-
-class OutcomeBuilder {
-  toSender: string[] = [];
-  broadcast: string[] = [];
-  toOthers: string[] = [];
-  persist: RoomOutcome["persist"] = "none";
-
-  persistAt(level: "batched" | "now") {
-    if (this.persist !== "now") this.persist = level;
-  }
 }
 
 /**
@@ -46,11 +31,7 @@ export class RoomCore {
   private description: GameDescription | null = null;
   private readonly now: () => number;
   private readonly log: RoomLogger;
-  private readonly connections = new Map<string, ConnectionInfo>();
-  private readonly inputs: Record<string, unknown> = {};
-  private readonly voice = new Map<string, VoiceReport>();
-  private readonly inputWindows = new Map<string, RateWindow>();
-  private readonly pendingFrames = new Map<string, number>();
+  private readonly connections = new RoomConnections();
   private readonly queue = new SerialQueue();
   private wasFrozen = true;
 
@@ -63,19 +44,8 @@ export class RoomCore {
   }
 
   static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
-    return {
-      revisionId,
-      codeId,
-      roster: null,
-      started: false,
-      state: null,
-      seed,
-      rng: seed,
-      tick: 0,
-      clock: stoppedClock(),
-      paused: null,
-      deadlines: {},
-    };
+    const record = { revisionId, codeId, roster: null, started: false, state: null, seed, rng: seed, tick: 0 };
+    return { ...record, clock: stoppedClock(), paused: null, deadlines: {} };
   }
 
   get started(): boolean {
@@ -83,11 +53,7 @@ export class RoomCore {
   }
 
   get frozen(): boolean {
-    return this.record.paused !== null || ![...this.connections.values()].some((c) => !c.monitor);
-  }
-
-  get connectionCount(): number {
-    return this.connections.size;
+    return this.record.paused !== null || !this.connections.anyonePresent();
   }
 
   gameTime(): number {
@@ -106,7 +72,7 @@ export class RoomCore {
 
   /** Re-registers a live connection after the host woke up; sends nothing. */
   restoreConnection(info: ConnectionInfo): void {
-    this.connections.set(info.connectionId, info);
+    this.connections.add(info);
     this.syncClock();
     this.wasFrozen = this.frozen;
   }
@@ -122,7 +88,7 @@ export class RoomCore {
     return this.queue.run(async () => {
       const out = new OutcomeBuilder();
       if (roster) this.pinRoster(info, roster, out);
-      this.connections.set(info.connectionId, info);
+      this.connections.add(info);
       if (!this.record.started && this.record.roster) await this.startGame(out);
       if (this.record.started) await this.describe();
       this.syncFrozen(out, info.playerId);
@@ -135,11 +101,8 @@ export class RoomCore {
   disconnect(connectionId: string): Promise<RoomOutcome> {
     return this.queue.run(async () => {
       const out = new OutcomeBuilder();
-      const connection = this.connections.get(connectionId);
+      const connection = this.connections.remove(connectionId);
       if (!connection) return this.finish(out);
-      this.connections.delete(connectionId);
-      this.voice.delete(connectionId);
-      this.inputWindows.delete(connectionId);
       this.syncFrozen(out, connection.playerId);
       out.broadcast.push(this.presenceFrame());
       if (this.connections.size === 0) out.persistAt("now");
@@ -149,14 +112,7 @@ export class RoomCore {
 
   /** One client frame, already checked at the edge (engine/parse-frame.ts). */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
-    const pending = this.pendingFrames.get(connectionId) ?? 0;
-    if (pending >= MAX_PENDING_PER_CONNECTION) return Promise.resolve(this.refuseFlood(connectionId, parsed));
-    this.pendingFrames.set(connectionId, pending + 1);
-    const done = () => {
-      const left = (this.pendingFrames.get(connectionId) ?? 1) - 1;
-      if (left > 0) this.pendingFrames.set(connectionId, left);
-      else this.pendingFrames.delete(connectionId);
-    };
+    if (!this.connections.reserveFrame(connectionId)) return Promise.resolve(this.refuseFlood(connectionId, parsed));
     return this.queue
       .run(async () => {
         const out = new OutcomeBuilder();
@@ -174,13 +130,16 @@ export class RoomCore {
         await this.handle(connection, parsed.message, out);
         return this.finish(out);
       })
-      .finally(done);
+      .finally(() => this.connections.releaseFrame(connectionId));
   }
 
   private refuseFlood(connectionId: string, parsed: ParsedFrame): RoomOutcome {
     const out = new OutcomeBuilder();
     const connection = this.connections.get(connectionId);
-    this.log("warn", "too many frames waiting; frame dropped", { playerId: connection?.playerId });
+    this.log("warn", "too many frames waiting; frame dropped", {
+      playerId: connection?.playerId,
+      limit: MAX_PENDING_PER_CONNECTION,
+    });
     if (parsed.ok && parsed.message.type === "__action") {
       out.toSender.push(
         frames.actionError("too_many_pending", "Too many messages waiting; slow down", parsed.message.seq),
@@ -254,11 +213,8 @@ export class RoomCore {
   }
 
   private async handle(connection: ConnectionInfo, message: ClientMessage, out: OutcomeBuilder) {
-    const now = this.now();
     if (message.type === "__input") {
-      if (!this.windowOf(this.inputWindows, connection, INPUT_RATE_PER_SECOND).tryAccept(now)) return;
-      const seat = seatOf(connection, this.record.roster);
-      if (seat) this.inputs[seat.id] = message.data;
+      this.connections.acceptInput(connection, message.data, this.record.roster, this.now());
       return;
     }
     switch (message.type) {
@@ -326,7 +282,7 @@ export class RoomCore {
     if (message.type === "voice.report") {
       const report = message.payload ?? {};
       if (typeof report !== "object" || Array.isArray(report)) return;
-      this.voice.set(connection.connectionId, report as VoiceReport);
+      this.connections.reportVoice(connection.connectionId, report as VoiceReport);
       out.broadcast.push(this.presenceFrame());
       return;
     }
@@ -428,7 +384,7 @@ export class RoomCore {
       players: this.record.roster ?? [],
       gameTime: this.gameTime(),
       tick: this.record.tick,
-      inputs: { ...this.inputs },
+      inputs: this.connections.latestInputs(),
       rng: this.record.rng,
       deadlines: this.record.deadlines,
     };
@@ -450,25 +406,8 @@ export class RoomCore {
   }
 
   private presenceFrame(): string {
-    return frames.presence(
-      computePresence({
-        roster: this.record.roster,
-        connections: this.connections.values(),
-        voice: this.voice,
-        now: this.now(),
-        frozen: this.frozen,
-        pausedBy: this.record.paused?.by ?? null,
-      }),
-    );
-  }
-
-  private windowOf(windows: Map<string, RateWindow>, connection: ConnectionInfo, limit: number): RateWindow {
-    let window = windows.get(connection.connectionId);
-    if (!window) {
-      window = new RateWindow(limit);
-      windows.set(connection.connectionId, window);
-    }
-    return window;
+    const pausedBy = this.record.paused?.by ?? null;
+    return frames.presence(this.connections.presence(this.record.roster, this.now(), this.frozen, pausedBy));
   }
 
   private finish(out: OutcomeBuilder): RoomOutcome {

@@ -3,18 +3,11 @@ import { parseClientFrame } from "../../../src/engine/parse-frame";
 import { MAX_FRAME_BYTES } from "../../../src/engine/protocol";
 import { MAX_PENDING_PER_CONNECTION } from "../../../src/room-core/room-core";
 import counter from "../../fixtures/counter.logic.js";
-import { makeRoom, only } from "./harness";
-
-async function started() {
-  const room = makeRoom(counter);
-  const alice = room.connect("alice");
-  await alice.outcome;
-  return { ...room, alice: alice.info };
-}
+import { makeRoom, only, startedRoom } from "./harness";
 
 describe("bad input never breaks a room", () => {
   it("answers a non-JSON frame with __action_error invalid_json", async () => {
-    const { core, alice, logs } = await started();
+    const { core, alice, logs } = await startedRoom(counter);
     const outcome = await core.receive(alice.connectionId, parseClientFrame("{not json"));
     expect(only(outcome.toSender, "__action_error")).toEqual([
       { type: "__action_error", code: "invalid_json", error: "Frame is not valid JSON", seq: null },
@@ -23,14 +16,14 @@ describe("bad input never breaks a room", () => {
   });
 
   it("ignores an unknown message type (newer clients), with a log line", async () => {
-    const { send, alice, logs } = await started();
+    const { send, alice, logs } = await startedRoom(counter);
     const outcome = await send(alice, { type: "__teleport" });
     expect([...outcome.toSender, ...outcome.broadcast]).toEqual([]);
     expect(logs.some((l) => l.fields?.code === "unknown_type")).toBe(true);
   });
 
   it("answers wrong field types with invalid_message and the seq when there is one", async () => {
-    const { send, alice, core } = await started();
+    const { send, alice, core } = await startedRoom(counter);
     const outcome = await send(alice, { type: "__action", action: 42, payload: {}, seq: 5 });
     expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "invalid_message", seq: 5 });
     const noSeq = await send(alice, { type: "__action", action: "add", payload: "x" });
@@ -39,7 +32,7 @@ describe("bad input never breaks a room", () => {
   });
 
   it("refuses an oversized frame before parsing it", async () => {
-    const { core, alice } = await started();
+    const { core, alice } = await startedRoom(counter);
     const big = JSON.stringify({
       type: "__action",
       action: "add",
@@ -51,13 +44,13 @@ describe("bad input never breaks a room", () => {
   });
 
   it("refuses binary frames", async () => {
-    const { core, alice } = await started();
+    const { core, alice } = await startedRoom(counter);
     const outcome = await core.receive(alice.connectionId, parseClientFrame(new ArrayBuffer(8)));
     expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "invalid_message" });
   });
 
   it("refuses frames beyond the per-connection queue limit at once; the others still run", async () => {
-    const { send, alice, core, connect } = await started();
+    const { send, alice, core, connect } = await startedRoom(counter);
     const bob = connect("bob");
     await bob.outcome;
     const flood = Array.from({ length: MAX_PENDING_PER_CONNECTION + 8 }, (_, i) =>
@@ -75,7 +68,7 @@ describe("bad input never breaks a room", () => {
   });
 
   it("answers __request_state with the full state", async () => {
-    const { send, alice } = await started();
+    const { send, alice } = await startedRoom(counter);
     await send(alice, { type: "__action", action: "add", payload: { n: 4 }, seq: 1 });
     const outcome = await send(alice, { type: "__request_state" });
     expect(only(outcome.toSender, "__state")[0]).toMatchObject({ state: { count: 4 }, started: true });

@@ -41,3 +41,11 @@ export const parse = (frames: string[]): Frame[] => frames.map((f) => JSON.parse
 export const types = (frames: string[]) => parse(frames).map((f) => f.type);
 export const only = (frames: string[], type: string) => parse(frames).filter((f) => f.type === type);
 export const allFrames = (o: RoomOutcome) => [...o.toSender, ...o.broadcast, ...o.toOthers];
+
+/** A started room with Alice connected. */
+export async function startedRoom(game: GameDefinition) {
+  const room = makeRoom(game);
+  const alice = room.connect("alice");
+  await alice.outcome;
+  return { ...room, alice: alice.info };
+}

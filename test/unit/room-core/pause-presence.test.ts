@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import counter from "../../fixtures/counter.logic.js";
-import { makeRoom, only } from "./harness";
-
-async function started() {
-  const room = makeRoom(counter);
-  const alice = room.connect("alice");
-  await alice.outcome;
-  return { ...room, alice: alice.info };
-}
+import { makeRoom, only, startedRoom } from "./harness";
 
 describe("pause and resume", () => {
   it("freezes on __platform pause.request: __pause_state to all, written at once, clock stopped", async () => {
-    const { alice, send, clock, core } = await started();
+    const { alice, send, clock, core } = await startedRoom(counter);
     clock.now += 2_000;
     const outcome = await send(alice, { type: "__platform", message: { type: "pause.request" } });
     expect(only(outcome.broadcast, "__pause_state")).toEqual([
@@ -24,7 +17,7 @@ describe("pause and resume", () => {
   });
 
   it("resumes on pause.resume and the clock runs on from where it stopped", async () => {
-    const { alice, send, clock, core } = await started();
+    const { alice, send, clock, core } = await startedRoom(counter);
     await send(alice, { type: "__pause" });
     clock.now += 10_000;
     const outcome = await send(alice, { type: "__platform", message: { type: "pause.resume" } });
@@ -34,7 +27,7 @@ describe("pause and resume", () => {
   });
 
   it("treats repeated pause and resume requests as no-ops (idempotent)", async () => {
-    const { alice, send } = await started();
+    const { alice, send } = await startedRoom(counter);
     await send(alice, { type: "__pause" });
     const again = await send(alice, { type: "__platform", message: { type: "pause.request" } });
     expect(only(again.broadcast, "__pause_state")).toEqual([]);
@@ -45,7 +38,7 @@ describe("pause and resume", () => {
   });
 
   it("ignores pause, resume and voice reports from monitors", async () => {
-    const { connect, send } = await started();
+    const { connect, send } = await startedRoom(counter);
     const monitor = connect("screen", { monitor: true });
     await monitor.outcome;
     for (const message of [
@@ -60,7 +53,7 @@ describe("pause and resume", () => {
   });
 
   it("freezes when nobody is present and unfreezes when someone returns", async () => {
-    const { alice, core, clock, connect } = await started();
+    const { alice, core, clock, connect } = await startedRoom(counter);
     clock.now += 3_000;
     const gone = await core.disconnect(alice.connectionId);
     expect(gone.frozen).toBe(true);
@@ -73,7 +66,7 @@ describe("pause and resume", () => {
   });
 
   it("a monitor alone does not count as present", async () => {
-    const { alice, core, connect } = await started();
+    const { alice, core, connect } = await startedRoom(counter);
     await connect("screen", { monitor: true }).outcome;
     const outcome = await core.disconnect(alice.connectionId);
     expect(outcome.frozen).toBe(true);
@@ -84,7 +77,7 @@ describe("presence", () => {
   const presenceOf = (frames: string[]) => only(frames, "__platform")[0]?.message.payload;
 
   it("marks a seat online while at least one of its connections lives", async () => {
-    const { core, connect, clock } = await started();
+    const { core, connect, clock } = await startedRoom(counter);
     const second = connect("alice");
     await second.outcome;
     const first = await core.disconnect("c1");
@@ -96,7 +89,7 @@ describe("presence", () => {
   });
 
   it("counts observers but not monitors", async () => {
-    const { connect } = await started();
+    const { connect } = await startedRoom(counter);
     await connect("screen", { monitor: true }).outcome;
     const outcome = await connect("spectator-1").outcome;
     const presence = presenceOf(outcome.broadcast);
@@ -105,7 +98,7 @@ describe("presence", () => {
   });
 
   it("shows the better voice report of a seat's connections", async () => {
-    const { alice, connect, send } = await started();
+    const { alice, connect, send } = await startedRoom(counter);
     const phone = connect("alice");
     await phone.outcome;
     await send(alice, {
@@ -120,7 +113,7 @@ describe("presence", () => {
   });
 
   it("reports the pause in presence", async () => {
-    const { alice, send } = await started();
+    const { alice, send } = await startedRoom(counter);
     await send(alice, { type: "__pause" });
     const outcome = await send(alice, { type: "__platform", message: { type: "voice.report", payload: {} } });
     expect(presenceOf(outcome.broadcast).pause).toEqual({ frozen: true, paused: true, by: "alice" });

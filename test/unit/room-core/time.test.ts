@@ -3,18 +3,11 @@ import type { GameDefinition } from "../../../src/engine/types";
 import { isSilent, SILENT_DROP_MS } from "../../../src/room-core/silent-drop";
 import counter from "../../fixtures/counter.logic.js";
 import ticker from "../../fixtures/ticker.logic.js";
-import { makeRoom, only } from "./harness";
-
-async function started(game: GameDefinition = counter) {
-  const room = makeRoom(game);
-  const alice = room.connect("alice");
-  await alice.outcome;
-  return { ...room, alice: alice.info };
-}
+import { makeRoom, only, startedRoom } from "./harness";
 
 describe("deadlines", () => {
   it("reports the next deadline in real time and runs it only when its game time has come", async () => {
-    const { alice, send, clock, core } = await started();
+    const { alice, send, clock, core } = await startedRoom(counter);
     clock.now += 1_000;
     const armed = await send(alice, { type: "__action", action: "arm", payload: { ms: 5_000 }, seq: 1 });
     expect(armed.nextDeadline).toBe(clock.now + 5_000);
@@ -32,7 +25,7 @@ describe("deadlines", () => {
   });
 
   it("is harmless to fire twice: a deadline runs once", async () => {
-    const { alice, send, clock, core } = await started();
+    const { alice, send, clock, core } = await startedRoom(counter);
     await send(alice, { type: "__action", action: "arm", payload: { ms: 100 }, seq: 1 });
     clock.now += 100;
     await core.fireDeadlines();
@@ -42,7 +35,7 @@ describe("deadlines", () => {
   });
 
   it("rolls back only the deadline that threw; the others run", async () => {
-    const { alice, send, clock, core, logs } = await started();
+    const { alice, send, clock, core, logs } = await startedRoom(counter);
     await send(alice, { type: "__action", action: "arm", payload: { name: "broken", ms: 100 }, seq: 1 });
     await send(alice, { type: "__action", action: "arm", payload: { name: "timeout", ms: 200 }, seq: 2 });
     clock.now += 300;
@@ -53,7 +46,7 @@ describe("deadlines", () => {
   });
 
   it("does not move game time, nor fire deadlines, while frozen", async () => {
-    const { alice, send, clock, core } = await started();
+    const { alice, send, clock, core } = await startedRoom(counter);
     await send(alice, { type: "__action", action: "arm", payload: { ms: 1_000 }, seq: 1 });
     const paused = await send(alice, { type: "__pause" });
     expect(paused.nextDeadline).toBeNull();
@@ -64,7 +57,7 @@ describe("deadlines", () => {
   });
 
   it("clears a deadline on request", async () => {
-    const { alice, send } = await started();
+    const { alice, send } = await startedRoom(counter);
     await send(alice, { type: "__action", action: "arm", payload: { ms: 1_000 }, seq: 1 });
     const cleared = await send(alice, { type: "__action", action: "disarm", payload: {}, seq: 2 });
     expect(cleared.nextDeadline).toBeNull();
@@ -73,7 +66,7 @@ describe("deadlines", () => {
 
 describe("ticks", () => {
   it("broadcasts __tick with state, events, tick and gameTime", async () => {
-    const { core, clock } = await started(ticker);
+    const { core, clock } = await startedRoom(ticker);
     clock.now += 50;
     const outcome = await core.tick();
     expect(outcome.tickRate).toBe(20);
@@ -86,7 +79,7 @@ describe("ticks", () => {
   });
 
   it("skips the broadcast of a tick whose update() throws, keeps the state, and goes on", async () => {
-    const { alice, send, core, logs } = await started(ticker);
+    const { alice, send, core, logs } = await startedRoom(ticker);
     await core.tick();
     await send(alice, { type: "__action", action: "failNextTick", payload: {}, seq: 1 });
     const failed = await core.tick();
@@ -110,7 +103,7 @@ describe("ticks", () => {
   });
 
   it("gives update() the latest __input of each seat, at most 20 per second per connection", async () => {
-    const { alice, send, core, clock } = await started(ticker);
+    const { alice, send, core, clock } = await startedRoom(ticker);
     for (let i = 1; i <= 25; i++) await send(alice, { type: "__input", data: { x: i } });
     const outcome = await core.tick();
     expect(only(outcome.broadcast, "__tick")[0]?.state.lastInputs).toEqual({ alice: { x: 20 } });

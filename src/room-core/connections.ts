@@ -1,0 +1,85 @@
+import type { Seat } from "../engine/types";
+import { computePresence, type PresencePayload, seatOf, type VoiceReport } from "./presence";
+import { RateWindow } from "./rate-window";
+import type { ConnectionInfo } from "./types";
+
+export const INPUT_RATE_PER_SECOND = 20;
+/**
+ * Flood guard: a connection may have this many frames waiting in the room's queue. Beyond it,
+ * frames are refused at once (actions with __action_error), so a flood can neither grow the queue
+ * without bound nor starve the other connections; a normal client never has more than a few.
+ */
+export const MAX_PENDING_PER_CONNECTION = 32;
+
+/** The room's live connections and what it keeps of each in memory only. */
+export class RoomConnections {
+  private readonly byId = new Map<string, ConnectionInfo>();
+  private readonly inputs: Record<string, unknown> = {};
+  private readonly voice = new Map<string, VoiceReport>();
+  private readonly inputWindows = new Map<string, RateWindow>();
+  private readonly pendingFrames = new Map<string, number>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(connectionId: string): ConnectionInfo | undefined {
+    return this.byId.get(connectionId);
+  }
+
+  add(info: ConnectionInfo): void {
+    this.byId.set(info.connectionId, info);
+  }
+
+  remove(connectionId: string): ConnectionInfo | undefined {
+    const info = this.byId.get(connectionId);
+    this.byId.delete(connectionId);
+    this.voice.delete(connectionId);
+    this.inputWindows.delete(connectionId);
+    return info;
+  }
+
+  /** Somebody is present: a connection that is not a monitor. */
+  anyonePresent(): boolean {
+    for (const connection of this.byId.values()) if (!connection.monitor) return true;
+    return false;
+  }
+
+  /** Keeps the latest input of a seated connection, at most INPUT_RATE_PER_SECOND per connection. */
+  acceptInput(connection: ConnectionInfo, data: unknown, roster: readonly Seat[] | null, now: number): void {
+    let window = this.inputWindows.get(connection.connectionId);
+    if (!window) {
+      window = new RateWindow(INPUT_RATE_PER_SECOND);
+      this.inputWindows.set(connection.connectionId, window);
+    }
+    if (!window.tryAccept(now)) return;
+    const seat = seatOf(connection, roster);
+    if (seat) this.inputs[seat.id] = data;
+  }
+
+  latestInputs(): Record<string, unknown> {
+    return { ...this.inputs };
+  }
+
+  reportVoice(connectionId: string, report: VoiceReport): void {
+    this.voice.set(connectionId, report);
+  }
+
+  presence(roster: readonly Seat[] | null, now: number, frozen: boolean, pausedBy: string | null): PresencePayload {
+    return computePresence({ roster, connections: this.byId.values(), voice: this.voice, now, frozen, pausedBy });
+  }
+
+  /** Counts a frame into the room's queue; false when the connection already has too many waiting. */
+  reserveFrame(connectionId: string): boolean {
+    const pending = this.pendingFrames.get(connectionId) ?? 0;
+    if (pending >= MAX_PENDING_PER_CONNECTION) return false;
+    this.pendingFrames.set(connectionId, pending + 1);
+    return true;
+  }
+
+  releaseFrame(connectionId: string): void {
+    const left = (this.pendingFrames.get(connectionId) ?? 1) - 1;
+    if (left > 0) this.pendingFrames.set(connectionId, left);
+    else this.pendingFrames.delete(connectionId);
+  }
+}
