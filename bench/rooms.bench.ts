@@ -100,14 +100,13 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
 
   // Round trip with a 100 KB state.
   const big = await openRoom("big-state");
-  await (async () => {
-    const done = big[0]!.next((f) => f.ack === 1);
-    big[0]!.send({ type: "__action", action: "grow", payload: { bytes: 100_000 }, seq: 1 });
-    await done;
-  })();
+  const grower = big[0] as BenchSocket;
+  const grown = grower.next((f) => f.ack === 1);
+  grower.send({ type: "__action", action: "grow", payload: { bytes: 100_000 }, seq: 1 });
+  await grown;
   const bigTrips: number[] = [];
   for (let seq = 2; seq < 32; seq++) {
-    const sender = big[seq % CLIENTS]!;
+    const sender = big[seq % CLIENTS] as BenchSocket;
     const t0 = performance.now();
     const done = sender.next((f) => f.ack === seq);
     sender.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
@@ -119,7 +118,7 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
   const blob = "x".repeat(100_000);
   const bigRelayTrips: number[] = [];
   for (let seq = 0; seq < 30; seq++) {
-    const sender = bigRelay[seq % CLIENTS]!;
+    const sender = bigRelay[seq % CLIENTS] as BenchSocket;
     const t0 = performance.now();
     const done = sender.next((f) => f.id === seq);
     sender.send({ id: seq, blob });

@@ -3,7 +3,7 @@ import { parseClientFrame } from "../../../src/engine/parse-frame";
 import { MAX_FRAME_BYTES } from "../../../src/engine/protocol";
 import { MAX_PENDING_PER_CONNECTION } from "../../../src/room-core/room-core";
 import counter from "../../fixtures/counter.logic.js";
-import { makeRoom, only, startedRoom } from "./harness";
+import { only, startedRoom } from "./harness";
 
 describe("bad input never breaks a room", () => {
   it("answers a non-JSON frame with __action_error invalid_json", async () => {

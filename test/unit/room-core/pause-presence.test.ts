@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import counter from "../../fixtures/counter.logic.js";
-import { makeRoom, only, startedRoom } from "./harness";
+import { only, startedRoom } from "./harness";
 
 describe("pause and resume", () => {
   it("freezes on __platform pause.request: __pause_state to all, written at once, clock stopped", async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { GameDefinition } from "../../../src/engine/types";
 import { isSilent, SILENT_DROP_MS } from "../../../src/room-core/silent-drop";
 import counter from "../../fixtures/counter.logic.js";
 import ticker from "../../fixtures/ticker.logic.js";
