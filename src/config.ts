@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth/config";
 import { type BaseUrl, BaseUrlError, parseBaseUrl } from "./base-url";
 
 /** Every app the router can reach; dev-idp and dev-payments exist only in dev. */
@@ -12,6 +13,8 @@ export interface Config {
   /** Base URL of each app mounted in this environment. */
   readonly apps: Readonly<Partial<Record<AppName, BaseUrl>>> &
     Readonly<Record<"auth" | "store" | "backend" | "rooms", BaseUrl>>;
+  /** Sign-in service settings (src/auth/config.ts). */
+  readonly auth: AuthConfig;
 }
 
 const baseUrl = z.string().transform((value, ctx) => {
@@ -34,6 +37,7 @@ const rawConfigSchema = z
     IDP_URL: baseUrl.optional(),
     PAYMENTS_URL: baseUrl.optional(),
   })
+  .extend(authVarsSchema.shape)
   .superRefine((raw, ctx) => {
     if (raw.ENVIRONMENT !== "dev") return;
     for (const key of ["IDP_URL", "PAYMENTS_URL"] as const) {
@@ -72,7 +76,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     ...(raw.ENVIRONMENT === "dev" && raw.IDP_URL ? { "dev-idp": raw.IDP_URL } : {}),
     ...(raw.ENVIRONMENT === "dev" && raw.PAYMENTS_URL ? { "dev-payments": raw.PAYMENTS_URL } : {}),
   };
-  return { environment: raw.ENVIRONMENT, apps };
+  return { environment: raw.ENVIRONMENT, apps, auth: authConfigFrom(raw) };
 }
 
 function describeTypeIssue(input: unknown): string {

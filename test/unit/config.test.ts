@@ -9,6 +9,11 @@ const devVars = {
   ROOMS_URL: "http://localhost:8787/rooms",
   IDP_URL: "http://localhost:8787/idp",
   PAYMENTS_URL: "http://localhost:8787/payments",
+  AUTH_DOMAIN: "",
+  AUTH_OPERATOR_DOMAINS: "example.com",
+  AUTH_MOBILE_SCHEME: "com.example.game.dev",
+  AUTH_PREVIEW_DOMAINS: "edge-platform.pages.dev",
+  AUTH_SOCIAL_PROVIDERS: "google.com,apple.com",
 };
 
 function problemsOf(vars: Record<string, unknown>) {
