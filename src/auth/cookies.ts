@@ -25,9 +25,16 @@ export function cookieAttributes(authBase: BaseUrl, cookieDomain: string | null)
   };
 }
 
-/** A Set-Cookie header value; maxAgeSeconds 0 deletes the cookie. */
-export function serializeCookie(name: string, value: string, attributes: CookieAttributes, maxAgeSeconds: number) {
-  const parts = [`${name}=${value}`, `Max-Age=${maxAgeSeconds}`, `Path=${attributes.path}`];
+/** A Set-Cookie header value; maxAgeSeconds 0 deletes the cookie, null makes it end with the browser session. */
+export function serializeCookie(
+  name: string,
+  value: string,
+  attributes: CookieAttributes,
+  maxAgeSeconds: number | null,
+): string {
+  const parts = [`${name}=${value}`];
+  if (maxAgeSeconds !== null) parts.push(`Max-Age=${maxAgeSeconds}`);
+  parts.push(`Path=${attributes.path}`);
   if (attributes.domain) parts.push(`Domain=${attributes.domain}`);
   if (attributes.secure) parts.push("Secure");
   parts.push("HttpOnly", `SameSite=${attributes.sameSite}`);
