@@ -1,5 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { generateDevIdpSecrets } from "./scripts/dev-idp-keys.ts";
+
+// Fresh dev IdP keys for every test run: nothing secret is ever committed or reused.
+const devIdpSecrets = generateDevIdpSecrets("edge-platform-dev");
 
 export default defineConfig({
   test: {
@@ -20,6 +24,7 @@ export default defineConfig({
               bindings: {
                 AUTH_MIGRATIONS: await readD1Migrations("migrations/auth"),
                 BACKEND_MIGRATIONS: await readD1Migrations("migrations/backend"),
+                ...devIdpSecrets,
               },
             },
           })),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth/config";
 import { type BaseUrl, BaseUrlError, parseBaseUrl } from "./base-url";
+import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp/config";
 
 /** Every app the router can reach; dev-idp and dev-payments exist only in dev. */
 export const APP_NAMES = ["auth", "store", "backend", "rooms", "dev-idp", "dev-payments"] as const;
@@ -15,6 +16,8 @@ export interface Config {
     Readonly<Record<"auth" | "store" | "backend" | "rooms", BaseUrl>>;
   /** Sign-in service settings (src/auth/config.ts). */
   readonly auth: AuthConfig;
+  /** Identity provider endpoints and service account (src/idp/config.ts). */
+  readonly idp: IdpConfig;
 }
 
 const baseUrl = z.string().transform((value, ctx) => {
@@ -38,6 +41,7 @@ const rawConfigSchema = z
     PAYMENTS_URL: baseUrl.optional(),
   })
   .extend(authVarsSchema.shape)
+  .extend(idpVarsSchema.shape)
   .superRefine((raw, ctx) => {
     if (raw.ENVIRONMENT !== "dev") return;
     for (const key of ["IDP_URL", "PAYMENTS_URL"] as const) {
@@ -76,7 +80,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     ...(raw.ENVIRONMENT === "dev" && raw.IDP_URL ? { "dev-idp": raw.IDP_URL } : {}),
     ...(raw.ENVIRONMENT === "dev" && raw.PAYMENTS_URL ? { "dev-payments": raw.PAYMENTS_URL } : {}),
   };
-  return { environment: raw.ENVIRONMENT, apps, auth: authConfigFrom(raw) };
+  return { environment: raw.ENVIRONMENT, apps, auth: authConfigFrom(raw), idp: idpConfigFrom(raw) };
 }
 
 function describeTypeIssue(input: unknown): string {

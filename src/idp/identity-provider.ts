@@ -18,7 +18,7 @@ export interface VerifiedIdToken {
   admin: boolean;
   email: string | null;
   emailVerified: boolean;
-  /** Custom claim publishToken === true. */
+  /** Custom claim publish_token === true: minted by a publish-token exchange (document 1). */
   publishToken: boolean;
 }
 
@@ -68,6 +68,7 @@ export type IdpErrorCode =
   | "claims_too_large"
   | "claims_reserved"
   | "custom_token_rejected"
+  | "service_account_invalid"
   | "provider_unavailable";
 
 export class IdpError extends Error {

@@ -5,6 +5,9 @@ declare global {
     interface Env {
       AUTH_MIGRATIONS: D1Migration[];
       BACKEND_MIGRATIONS: D1Migration[];
+      /** Secrets generated per test run in vitest.config.ts (scripts/dev-idp-keys.ts). */
+      IDP_SERVICE_ACCOUNT: string;
+      IDP_DEV_SIGNING_KEY: string;
     }
   }
 }
