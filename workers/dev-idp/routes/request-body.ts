@@ -8,7 +8,7 @@ import { ProviderError } from "../provider-error";
 export async function providerBody(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(new URLSearchParams(await c.req.text()));
+    return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer())));
   }
   let body: unknown;
   try {
