@@ -52,11 +52,13 @@ export function checkCustomTokenInput(uid: string, claims: Record<string, unknow
 /** Signs custom tokens with one service account; imports its private key once. */
 export class CustomTokenSigner {
   private key: Promise<CryptoKey> | undefined;
+  private readonly serviceAccount: ServiceAccount;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly serviceAccount: ServiceAccount,
-    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
-  ) {}
+  constructor(serviceAccount: ServiceAccount, now: () => number = () => Math.floor(Date.now() / 1000)) {
+    this.serviceAccount = serviceAccount;
+    this.now = now;
+  }
 
   async sign(uid: string, claims?: Record<string, unknown>): Promise<string> {
     checkCustomTokenInput(uid, claims);

@@ -13,12 +13,14 @@ import { signInWithCustomToken } from "./rest-client";
 export class FirebaseIdentityProvider implements IdentityProvider {
   private readonly signer: CustomTokenSigner;
   private readonly jwks: JwksCache;
+  private readonly config: IdpConfig;
+  private readonly fetcher: Fetcher;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly config: IdpConfig,
-    private readonly fetcher: Fetcher,
-    private readonly now: () => number = () => Date.now() / 1000,
-  ) {
+  constructor(config: IdpConfig, fetcher: Fetcher, now: () => number = () => Date.now() / 1000) {
+    this.config = config;
+    this.fetcher = fetcher;
+    this.now = now;
     this.signer = new CustomTokenSigner(config.serviceAccount, () => Math.floor(this.now()));
     this.jwks = new JwksCache(config.jwksUrl, fetcher, now);
   }

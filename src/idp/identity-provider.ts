@@ -53,12 +53,12 @@ export type IdTokenErrorCode =
   | "id_token_keys_unavailable";
 
 export class IdTokenError extends Error {
-  constructor(
-    readonly code: IdTokenErrorCode,
-    message: string,
-  ) {
+  readonly code: IdTokenErrorCode;
+
+  constructor(code: IdTokenErrorCode, message: string) {
     super(message);
     this.name = "IdTokenError";
+    this.code = code;
   }
 }
 
@@ -72,13 +72,14 @@ export type IdpErrorCode =
   | "provider_unavailable";
 
 export class IdpError extends Error {
-  constructor(
-    readonly code: IdpErrorCode,
-    message: string,
-    /** The provider's own error message (e.g. "INVALID_CUSTOM_TOKEN"), when it sent one. */
-    readonly providerMessage?: string,
-  ) {
+  readonly code: IdpErrorCode;
+  /** The provider's own error message (e.g. "INVALID_CUSTOM_TOKEN"), when it sent one. */
+  readonly providerMessage: string | undefined;
+
+  constructor(code: IdpErrorCode, message: string, providerMessage?: string) {
     super(message);
     this.name = "IdpError";
+    this.code = code;
+    this.providerMessage = providerMessage;
   }
 }

@@ -43,12 +43,15 @@ export class JwksCache {
   private cached: CachedKeys | undefined;
   private inFlight: Promise<CachedKeys> | undefined;
   private lastFetchAt = Number.NEGATIVE_INFINITY;
+  private readonly url: string;
+  private readonly fetcher: Fetcher;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly url: string,
-    private readonly fetcher: Fetcher,
-    private readonly now: () => number = () => Date.now() / 1000,
-  ) {}
+  constructor(url: string, fetcher: Fetcher, now: () => number = () => Date.now() / 1000) {
+    this.url = url;
+    this.fetcher = fetcher;
+    this.now = now;
+  }
 
   /** The RS256 public key with this kid. Throws IdTokenError when there is none. */
   async key(kid: string): Promise<CryptoKey> {
