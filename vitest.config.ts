@@ -35,6 +35,16 @@ export default defineConfig({
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
         },
       },
+      {
+        // Browser end-to-end: chromium against `wrangler dev` (ports 8801 and 8803).
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

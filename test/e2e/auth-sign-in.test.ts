@@ -1,0 +1,94 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { type RunningWorker, startPlatform, startTargetSite, type TargetSite } from "./support/platform.ts";
+
+const PLATFORM_PORT = 8801;
+const TARGET_PORT = 8803;
+const PASSWORD = "correct horse battery staple";
+
+let platform: RunningWorker;
+let target: TargetSite;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let auth: string;
+let idp: string;
+const email = `e2e-${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  [platform, target] = await Promise.all([startPlatform(PLATFORM_PORT), startTargetSite(TARGET_PORT)]);
+  auth = `${platform.url}/auth`;
+  idp = `${platform.url}/idp`;
+  browser = await launchChromium();
+  context = await browser.newContext({ locale: "en-US" });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([platform?.stop(), target?.stop()]);
+});
+
+const loginUrl = (clientId: string, landing: string) =>
+  `${auth}/login?${new URLSearchParams({ redirect_uri: `${target.origin}${landing}`, client_id: clientId })}`;
+
+/** The uid a custom token signs in as, asked of the dev IdP the way an app would. */
+async function uidOf(customToken: string): Promise<string> {
+  const res = await fetch(`${idp}/v1/accounts:signInWithCustomToken?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+  });
+  expect(res.status).toBe(200);
+  const { idToken } = (await res.json()) as { idToken: string };
+  return JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString()).sub;
+}
+
+async function uidOfPasswordUser(): Promise<string> {
+  const res = await fetch(`${idp}/v1/accounts:signInWithPassword?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  return ((await res.json()) as { localId: string }).localId;
+}
+
+describe("sign-in in a real browser", () => {
+  it("signs up with email + password on the login page and lands on the target with a custom token", async () => {
+    screenshotOnFailure(page, "sign-up");
+    await page.goto(loginUrl("venue-admin", "/first"));
+    await expect.poll(() => page.title()).toContain("Venue operations");
+    await page.getByLabel("Terms of Service").check();
+    await page.getByLabel("Privacy Policy").check();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${target.origin}/first?**`);
+
+    const landed = new URL(page.url());
+    const token = landed.searchParams.get("idpAuthCustomToken") ?? "";
+    expect(await uidOf(token)).toBe(await uidOfPasswordUser());
+  });
+
+  it("opens /login for a second client and is signed in without the form", async () => {
+    screenshotOnFailure(page, "second-client");
+    const response = await page.goto(loginUrl("studio", "/second"));
+    expect(page.url()).toMatch(new RegExp(`^${target.origin}/second\\?idpAuthCustomToken=`));
+    expect(await response?.text()).toContain('id="landed"');
+    const token = new URL(page.url()).searchParams.get("idpAuthCustomToken") ?? "";
+    expect(await uidOf(token)).toBe(await uidOfPasswordUser());
+  });
+
+  it("logs out, and the next /login shows the page again", async () => {
+    screenshotOnFailure(page, "logout");
+    await page.goto(`${auth}/api/logout?redirect_uri=${encodeURIComponent(`${target.origin}/bye`)}`);
+    expect(page.url()).toBe(`${target.origin}/bye`);
+    const cookies = await context.cookies(auth);
+    expect(cookies.find((cookie) => cookie.name === "auth_session")).toBeUndefined();
+
+    await page.goto(loginUrl("studio", "/third"));
+    expect(page.url().startsWith(auth)).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in to Studio");
+  });
+});
