@@ -6,6 +6,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { ensureDevIdpSecrets } from "../scripts/dev-idp-keys.ts";
 import { projectRoot } from "../scripts/wrangler-env.ts";
 import { formatTable } from "./lib/table.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";
@@ -18,6 +19,8 @@ const files = readdirSync(benchDir)
   .sort();
 
 console.log("Starting the platform and the baseline with wrangler dev ...");
+// The platform's config needs the dev IdP secrets, as under `npm run dev`.
+ensureDevIdpSecrets(path.join(projectRoot, ".dev.vars"), "edge-platform-dev");
 const PLATFORM_PORT = 8790;
 const platform = await startWranglerDev(
   "wrangler.toml",
@@ -51,6 +54,9 @@ function devUrlVars(origin: string): string[] {
     ROOMS_URL: "/rooms",
     IDP_URL: "/idp",
     PAYMENTS_URL: "/payments",
+    IDP_API_URL: "/idp",
+    IDP_TOKEN_URL: "/idp",
+    IDP_JWKS_URL: "/idp/jwks",
   };
   return Object.entries(paths).flatMap(([name, prefix]) => ["--var", `${name}:${origin}${prefix}`]);
 }

@@ -5,8 +5,7 @@ declare global {
     interface Env {
       AUTH_MIGRATIONS: D1Migration[];
       BACKEND_MIGRATIONS: D1Migration[];
-      /** Secrets generated per test run in vitest.config.ts (scripts/dev-idp-keys.ts). */
-      IDP_SERVICE_ACCOUNT: string;
+      /** Generated per test run in vitest.config.ts (optional in wrangler.toml: dev only). */
       IDP_DEV_SIGNING_KEY: string;
     }
   }

@@ -4,6 +4,7 @@ import { createApp } from "../shared/create-app";
 import { handleError } from "../shared/errors";
 import { ProviderError, providerErrorResponse } from "./provider-error";
 import { adminRoutes } from "./routes/admin";
+import { benchRoutes } from "./routes/bench";
 import { customTokenAccountRoutes } from "./routes/custom-token-accounts";
 import { passwordAccountRoutes } from "./routes/password-accounts";
 import { phoneAccountRoutes } from "./routes/phone-accounts";
@@ -35,6 +36,7 @@ export function createDevIdpApp() {
   app.route("/", customTokenAccountRoutes);
   app.route("/", tokenRoutes);
   app.route("/", adminRoutes);
+  app.route("/", benchRoutes);
   app.onError((error, c: Context) =>
     error instanceof ProviderError ? providerErrorResponse(error) : handleError(error, c),
   );

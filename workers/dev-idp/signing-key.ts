@@ -25,7 +25,7 @@ const keys = new WeakMap<object, Promise<DevSigningKey>>();
 export function devSigningKeyFor(env: Env): Promise<DevSigningKey> {
   let key = keys.get(env);
   if (!key) {
-    key = importSigningKey((env as unknown as Record<string, unknown>).IDP_DEV_SIGNING_KEY);
+    key = importSigningKey(env.IDP_DEV_SIGNING_KEY);
     key.catch(() => keys.delete(env));
     keys.set(env, key);
   }
