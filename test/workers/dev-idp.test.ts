@@ -3,6 +3,7 @@ import { importPKCS8, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { CUSTOM_TOKEN_AUDIENCE } from "../../src/idp/custom-token";
 import { identityProviderFor } from "../../src/idp/index";
+import worker from "../../src/index";
 import { config, IDP, idpPost, type ProviderErrorBody } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);
@@ -280,5 +281,30 @@ describe("dev IdP: JWKS, lookup and claims administration", () => {
     const unknown = await post("nobody-here", { claims: { admin: true } });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: string }).error).toBe("user_not_found");
+  });
+});
+
+describe("dev IdP and adapter with broken secrets", () => {
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+  it("answers 500 config_invalid naming IDP_DEV_SIGNING_KEY, without its value", async () => {
+    const broken = { ...env, IDP_DEV_SIGNING_KEY: '{"kty":"RSA","n":"secret-modulus"}' };
+    const res = await worker.fetch(new Request(`${IDP}/jwks`), broken, ctx);
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; message: string };
+    expect(body.error).toBe("config_invalid");
+    expect(body.message).toContain("IDP_DEV_SIGNING_KEY");
+    expect(body.message).not.toContain("secret-modulus");
+  });
+
+  it("answers every request 500 config_invalid naming IDP_SERVICE_ACCOUNT, without the key", async () => {
+    const leaked = JSON.parse(env.IDP_SERVICE_ACCOUNT) as { private_key: string };
+    const broken = { ...env, IDP_SERVICE_ACCOUNT: JSON.stringify({ private_key: leaked.private_key }) };
+    const res = await worker.fetch(new Request("http://localhost:8787/auth/health"), broken, ctx);
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(body).toContain("config_invalid");
+    expect(body).toContain("IDP_SERVICE_ACCOUNT");
+    expect(body).not.toContain(leaked.private_key.slice(40, 80));
   });
 });
