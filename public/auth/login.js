@@ -98,7 +98,8 @@
   phoneForm?.addEventListener("submit", (event) => {
     event.preventDefault();
     attempt(async () => {
-      const result = await idp("sendVerificationCode", { phoneNumber: phoneForm.elements.phone.value });
+      const phoneNumber = phoneForm.elements.phone.value.replace(/[\s()-]/g, "");
+      const result = await idp("sendVerificationCode", { phoneNumber });
       sessionInfo = result.sessionInfo;
       document.getElementById("phone-code").hidden = false;
       document.getElementById("code").focus();

@@ -91,4 +91,45 @@ describe("sign-in in a real browser", () => {
     expect(page.url().startsWith(auth)).toBe(true);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in to Studio");
   });
+
+  it("signs up by phone in Japanese, with the consent the client requires", async () => {
+    const fresh = await browser.newContext({ locale: "ja-JP" });
+    const phonePage = await fresh.newPage();
+    screenshotOnFailure(phonePage, "phone-sign-up");
+    try {
+      await phonePage.goto(loginUrl("portal", "/phone"));
+      await expect.poll(() => phonePage.locator("html").getAttribute("lang")).toBe("ja");
+      await phonePage.getByLabel("予約ポータル利用規約").check();
+      await phonePage.getByLabel("プライバシーポリシー").check();
+      await phonePage.getByLabel("電話番号").fill("+81 90 5555 0101");
+      await phonePage.getByRole("button", { name: "コードを送信" }).click();
+      await phonePage.getByLabel("確認コード").fill("123456");
+      await phonePage.getByRole("button", { name: "確認" }).click();
+      await phonePage.waitForURL(`${target.origin}/phone?**`);
+      expect(new URL(phonePage.url()).searchParams.get("idpAuthCustomToken")).toBeTruthy();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("refuses to finish a sign-up without consent, and finishes it once the boxes are ticked", async () => {
+    const fresh = await browser.newContext({ locale: "en-US" });
+    const consentPage = await fresh.newPage();
+    screenshotOnFailure(consentPage, "consent-required");
+    try {
+      await consentPage.goto(loginUrl("portal-shop", "/shop"));
+      await consentPage.getByLabel("Email").fill(`shop-${Date.now()}@example.com`);
+      await consentPage.getByLabel("Password").fill(PASSWORD);
+      await consentPage.getByRole("button", { name: "Create account" }).click();
+      await expect
+        .poll(() => consentPage.getByRole("alert").textContent())
+        .toBe("Please agree to every document to create an account.");
+      expect(consentPage.url().startsWith(auth)).toBe(true);
+      await consentPage.getByLabel("Booking Portal Terms of Service").check();
+      await consentPage.getByLabel("Privacy Policy").check();
+      await consentPage.waitForURL(`${target.origin}/shop?**`);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -210,6 +210,13 @@ describe("POST /api/callback: CSRF and bad input", () => {
     expect(await res.json()).toMatchObject({ error: "invalid_id_token" });
   });
 
+  it("refuses a body over 16 KiB with 413 before reading it", async () => {
+    const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET });
+    const res = await callback({ state, id_token: "x".repeat(20_000) }, nonceCookie);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: "payload_too_large" });
+  });
+
   it("answers malformed JSON and missing fields with 400", async () => {
     const { nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET });
     const broken = await platform(`${AUTH}/api/callback`, {
