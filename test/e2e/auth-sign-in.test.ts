@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
-import { type RunningWorker, startPlatform, startTargetSite, type TargetSite } from "./support/platform.ts";
+import {
+  type RunningWorker,
+  startPlatform,
+  startTargetSite,
+  type TargetSite,
+  waitForFreePort,
+} from "./support/platform.ts";
 
 const PLATFORM_PORT = 8801;
 const TARGET_PORT = 8803;
@@ -17,6 +23,7 @@ let idp: string;
 const email = `e2e-${Date.now()}@example.com`;
 
 beforeAll(async () => {
+  await Promise.all([waitForFreePort(PLATFORM_PORT), waitForFreePort(TARGET_PORT)]);
   [platform, target] = await Promise.all([startPlatform(PLATFORM_PORT), startTargetSite(TARGET_PORT)]);
   auth = `${platform.url}/auth`;
   idp = `${platform.url}/idp`;

@@ -1,5 +1,6 @@
 /** The platform under `wrangler dev` for browser tests, and a plain page server for redirect targets. */
 import { createServer, type Server } from "node:http";
+import { createServer as createTcpServer } from "node:net";
 import { type RunningWorker, startPlatform } from "../../../scripts/local-platform.ts";
 
 export type { RunningWorker };
@@ -29,5 +30,25 @@ export function startTargetSite(port: number): Promise<TargetSite> {
         stop: () => new Promise((done) => server.close(() => done())),
       }),
     );
+  });
+}
+
+/**
+ * Waits until nothing listens on a port (another checkout's e2e run on this shared machine may
+ * hold it for a few seconds), so two runs take turns instead of failing on a busy port.
+ */
+export async function waitForFreePort(port: number, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await isFree(port))) {
+    if (Date.now() > deadline) throw new Error(`port ${port} stayed busy for ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createTcpServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 }
