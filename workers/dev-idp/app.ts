@@ -8,6 +8,7 @@ import { benchRoutes } from "./routes/bench";
 import { customTokenAccountRoutes } from "./routes/custom-token-accounts";
 import { passwordAccountRoutes } from "./routes/password-accounts";
 import { phoneAccountRoutes } from "./routes/phone-accounts";
+import { socialAccountRoutes } from "./routes/social-accounts";
 import { tokenRoutes } from "./routes/token";
 import { devSigningKeyFor } from "./signing-key";
 
@@ -33,6 +34,7 @@ export function createDevIdpApp() {
   });
   app.route("/", passwordAccountRoutes);
   app.route("/", phoneAccountRoutes);
+  app.route("/", socialAccountRoutes);
   app.route("/", customTokenAccountRoutes);
   app.route("/", tokenRoutes);
   app.route("/", adminRoutes);

@@ -21,8 +21,20 @@ export interface RefreshGrant {
   sessionClaims: Record<string, unknown>;
 }
 
+/** A social sign-in in progress: which provider, where the browser goes back to. */
+export interface SocialSignIn {
+  providerId: string;
+  continueUri: string;
+}
+
+/** The social site's answer, redeemed once by accounts:signInWithIdp. */
+export interface SocialAnswer extends SocialSignIn {
+  sessionId: string;
+  email: string;
+}
+
 const PREFIX = "dev-idp:";
-/** Phone sign-in attempts live as long as the provider's codes do. */
+/** Phone and social sign-in attempts live as long as the provider's codes do. */
 const PHONE_SESSION_TTL_SECONDS = 600;
 /** Refresh tokens outlive any dev session worth keeping. */
 const REFRESH_TTL_SECONDS = 60 * 60 * 24 * 30;
@@ -75,6 +87,36 @@ export class DevUserStore {
 
   endPhoneSignIn(sessionInfo: string): Promise<void> {
     return this.kv.delete(`${PREFIX}phone-session:${sessionInfo}`);
+  }
+
+  async startSocialSignIn(attempt: SocialSignIn): Promise<string> {
+    const sessionId = randomToken();
+    await this.kv.put(`${PREFIX}social-session:${sessionId}`, JSON.stringify(attempt), {
+      expirationTtl: PHONE_SESSION_TTL_SECONDS,
+    });
+    return sessionId;
+  }
+
+  socialSignIn(sessionId: string): Promise<SocialSignIn | null> {
+    if (sessionId === "") return Promise.resolve(null);
+    return this.kv.get<SocialSignIn>(`${PREFIX}social-session:${sessionId}`, "json");
+  }
+
+  /** Ends the attempt and returns the one-time code the browser carries back. */
+  async answerSocialSignIn(sessionId: string, answer: SocialSignIn & { email: string }): Promise<string> {
+    const code = randomToken();
+    await this.kv.put(`${PREFIX}social-code:${code}`, JSON.stringify({ ...answer, sessionId }), {
+      expirationTtl: PHONE_SESSION_TTL_SECONDS,
+    });
+    await this.kv.delete(`${PREFIX}social-session:${sessionId}`);
+    return code;
+  }
+
+  /** The answer behind a code, once: a second redemption finds nothing. */
+  async redeemSocialCode(code: string): Promise<SocialAnswer | null> {
+    const answer = await this.kv.get<SocialAnswer>(`${PREFIX}social-code:${code}`, "json");
+    if (answer) await this.kv.delete(`${PREFIX}social-code:${code}`);
+    return answer;
   }
 }
 
