@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../../src/index";
 import {
   APP_TARGET,
   AUTH,
@@ -23,6 +25,14 @@ describe("GET /login without a session", () => {
     expect(page).toContain('id="phone-form"');
     expect(page.match(/data-provider="/g)).toHaveLength(4);
     expect(page).not.toContain('id="email-form"');
+  });
+
+  it("shows the social providers of AUTH_SOCIAL_PROVIDERS, in its order", async () => {
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const configured = { ...env, AUTH_SOCIAL_PROVIDERS: "apple.com,google.com" };
+    const url = `${AUTH}/login?redirect_uri=${encodeURIComponent(STORE_TARGET)}`;
+    const page = await (await worker.fetch(new Request(url), configured, ctx)).text();
+    expect([...page.matchAll(/data-provider="([^"]+)"/g)].map((m) => m[1])).toEqual(["apple.com", "google.com"]);
   });
 
   it("shows the email + password form only to clients that allow it", async () => {

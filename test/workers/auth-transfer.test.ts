@@ -1,4 +1,7 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { configFor } from "../../src/config";
+import { identityProviderFor } from "../../src/idp";
 import {
   AUTH,
   authWithClock,
@@ -77,6 +80,17 @@ describe("transfer codes", () => {
     expect(statuses.filter((status) => status === 302)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(19);
     await Promise.all(results.map((res) => res.body?.cancel()));
+  });
+
+  it("refuses a publish-token ID token: automation never gets a browser session", async () => {
+    const idp = identityProviderFor(env, configFor(env));
+    const custom = await idp.createCustomToken("publisher-1", { publish_token: true });
+    const { idToken } = await idp.signInWithCustomToken(custom);
+    await expectError(
+      await platform(`${AUTH}/api/transfer/code`, json({ id_token: idToken, redirect_uri: STORE_TARGET })),
+      403,
+      "publish_token_not_allowed",
+    );
   });
 
   it("refuses an invalid ID token (401), a refused redirect_uri and a bad body (400)", async () => {
