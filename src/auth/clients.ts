@@ -6,8 +6,8 @@ export type DocumentKey = (typeof DOCUMENT_KEYS)[number];
 export interface Client {
   readonly id: string;
   readonly name: string;
-  /** Path of the icon under the auth app's /assets/ (served from public/auth/). */
-  readonly icon: string;
+  /** iconUrl of document 1, relative to the auth app's /assets/ (files in public/auth/). */
+  readonly iconUrl: string;
   readonly emailPasswordLogin: boolean;
   readonly requiredDocumentKeys: readonly DocumentKey[];
   /** Mobile and desktop apps: PKCE, and an SSO session only when they ask with prompt=select_account. */
@@ -57,7 +57,7 @@ function client(id: string, name: string, requiredDocumentKeys: readonly Documen
   return {
     id,
     name,
-    icon: `icons/${id || "default"}.svg`,
+    iconUrl: `icons/${id || "default"}.svg`,
     emailPasswordLogin: false,
     requiredDocumentKeys,
     kind: "web",

@@ -15,7 +15,7 @@ describe("client registry", () => {
     ]);
     for (const client of registeredClients()) {
       expect(client.name).not.toBe("");
-      expect(client.icon).toMatch(/^icons\/[a-z-]+\.svg$/);
+      expect(client.iconUrl).toMatch(/^icons\/[a-z-]+\.svg$/);
     }
   });
 

@@ -51,6 +51,17 @@ describe("POST /api/token (PKCE)", () => {
     await expectOAuthError(await exchange(fetch, { code, code_verifier: verifier }), "invalid_grant");
   });
 
+  it("20 parallel exchanges of one code: exactly one custom token", async () => {
+    const fetch = authWithClock(new FakeClock());
+    const { code, verifier } = await authorizationCode(fetch);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => exchange(fetch, { code, code_verifier: verifier })),
+    );
+    expect(results.filter((res) => res.status === 200)).toHaveLength(1);
+    expect(results.filter((res) => res.status === 400)).toHaveLength(19);
+    await Promise.all(results.map((res) => res.body?.cancel()));
+  });
+
   it("refuses a wrong verifier, and the rightful app can still redeem afterwards", async () => {
     const fetch = authWithClock(new FakeClock());
     const { code, verifier } = await authorizationCode(fetch);

@@ -48,7 +48,7 @@ export function LoginPage(props: LoginPageProps) {
       <body>
         <main class="card">
           <header class="client">
-            <img src={`${props.assetsUrl}/${client.icon}`} alt="" width="48" height="48" />
+            <img src={`${props.assetsUrl}/${client.iconUrl}`} alt="" width="48" height="48" />
             <h1>{t.signInTo(client.name)}</h1>
           </header>
           <a class="language" href={props.switchLanguageUrl} hreflang={otherLanguage} lang={otherLanguage}>
