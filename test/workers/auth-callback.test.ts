@@ -4,13 +4,16 @@ import { DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
 import {
   APP_TARGET,
   AUTH,
+  cookieValue,
   json,
   newUser,
   openLoginPage,
   pkcePair,
   platform,
   STORE_TARGET,
+  sessionKey,
   setCookies,
+  signedInBrowser,
   uidOfCustomToken,
 } from "./auth-support";
 
@@ -39,6 +42,21 @@ describe("POST /api/callback: web sign-in", () => {
     expect(setCookies(res).get("auth_session")).toMatch(
       /^auth_session=[A-Za-z0-9_-]{43}; Max-Age=34560000; Path=\/auth; HttpOnly; SameSite=Lax$/,
     );
+  });
+
+  it("replaces the session the browser already had (select_account with another account)", async () => {
+    const first = await signedInBrowser();
+    const second = await newUser();
+    const { state, nonceCookie } = await openLoginPage(
+      platform,
+      { redirect_uri: STORE_TARGET, prompt: "select_account" },
+      first.cookieHeader,
+    );
+    const res = await callback({ state, id_token: second.idToken }, `${nonceCookie}; ${first.cookieHeader}`);
+    expect(res.status).toBe(200);
+    expect(await env.SESSIONS.get(await sessionKey(first.cookie))).toBeNull();
+    const replaced = cookieValue(setCookies(res).get("auth_session"));
+    expect(await env.SESSIONS.get(await sessionKey(replaced), "json")).toMatchObject({ uid: second.uid });
   });
 
   it("a state is good for one sign-in", async () => {

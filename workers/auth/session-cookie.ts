@@ -3,9 +3,14 @@ import { randomToken } from "../../src/auth/crypto";
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionRecord } from "../../src/auth/session";
 import type { AuthContext } from "./auth-env";
 
-/** Starts an SSO session for uid and sets its auth_session cookie on the response. */
+/**
+ * Starts an SSO session for uid and sets its auth_session cookie on the response. A session the
+ * browser already had is deleted: a new sign-in (another account, say) replaces it.
+ */
 export async function startSession(c: AuthContext, uid: string): Promise<void> {
   const { sessions, cookies } = c.get("auth");
+  const previous = readCookie(c.req.header("cookie"), SESSION_COOKIE);
+  if (previous) await sessions.delete(previous);
   const value = randomToken();
   await sessions.create(value, uid);
   c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookies, SESSION_LIFETIME_SECONDS), { append: true });
