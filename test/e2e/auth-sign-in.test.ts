@@ -24,9 +24,10 @@ const email = `e2e-${Date.now()}@example.com`;
 
 beforeAll(async () => {
   await Promise.all([waitForFreePort(PLATFORM_PORT), waitForFreePort(TARGET_PORT)]);
-  [platform, target] = await Promise.all([startPlatform(PLATFORM_PORT), startTargetSite(TARGET_PORT)]);
+  platform = await startPlatform(PLATFORM_PORT);
   auth = `${platform.url}/auth`;
   idp = `${platform.url}/idp`;
+  target = await startTargetSite(TARGET_PORT, { authUrl: auth, idpApiUrl: idp, apiKey: "dev-api-key" });
   browser = await launchChromium();
   context = await browser.newContext({ locale: "en-US" });
   page = await context.newPage();
@@ -135,6 +136,33 @@ describe("sign-in in a real browser", () => {
       await consentPage.getByLabel("Booking Portal Terms of Service").check();
       await consentPage.getByLabel("Privacy Policy").check();
       await consentPage.waitForURL(`${target.origin}/shop?**`);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("a single-page app on the SPA helper: sends a signed-out user to /login, signs in, strips the token, logs out", async () => {
+    const fresh = await browser.newContext({ locale: "en-US" });
+    const spaPage = await fresh.newPage();
+    screenshotOnFailure(spaPage, "spa-helper");
+    try {
+      await spaPage.goto(`${target.origin}/spa?client=venue-admin`);
+      await spaPage.waitForURL(`${auth}/login?**`);
+      const login = new URL(spaPage.url());
+      expect(login.searchParams.get("redirect_uri")).toBe(`${target.origin}/spa?client=venue-admin`);
+      expect(login.searchParams.get("client_id")).toBe("venue-admin");
+
+      await spaPage.getByLabel("Email").fill(email);
+      await spaPage.getByLabel("Password").fill(PASSWORD);
+      await spaPage.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect
+        .poll(() => spaPage.locator("#status").textContent())
+        .toBe(`signed in as ${await uidOfPasswordUser()}`);
+      expect(spaPage.url()).toBe(`${target.origin}/spa?client=venue-admin`);
+
+      await spaPage.getByRole("button", { name: "Log out" }).click();
+      await spaPage.waitForURL(`${target.origin}/`);
+      expect((await fresh.cookies(auth)).some((cookie) => cookie.name === "auth_session")).toBe(false);
     } finally {
       await fresh.close();
     }
