@@ -14,13 +14,18 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Starts `wrangler dev` for a config on a port; resolves when it is ready to serve. */
+/**
+ * Starts `wrangler dev` for a config on a port; resolves when it is ready to serve. Without
+ * `persistTo` its state lives in a temporary directory that stop() removes.
+ */
 export async function startWranglerDev(
   configPath: string,
   port: number,
   extraArgs: string[] = [],
-  persistTo = mkdtempSync(path.join(tmpdir(), "wrangler-state-")),
+  persistTo?: string,
 ): Promise<RunningWorker> {
+  const ownState = persistTo === undefined;
+  const stateDir = persistTo ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
   const child = spawn(
     wranglerBin,
     [
@@ -32,7 +37,7 @@ export async function startWranglerDev(
       "--port",
       String(port),
       "--persist-to",
-      persistTo,
+      stateDir,
       ...extraArgs,
     ],
     { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), stdio: ["ignore", "pipe", "pipe"] },
@@ -40,12 +45,15 @@ export async function startWranglerDev(
   await waitForReady(child, configPath);
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: async () => {
+      if (child.exitCode === null) {
+        await new Promise((resolve) => {
+          child.once("exit", resolve);
+          child.kill("SIGTERM");
+        });
+      }
+      if (ownState) rmSync(stateDir, { recursive: true, force: true });
+    },
   };
 }
 
