@@ -120,6 +120,22 @@ describe("sign-in in a real browser", () => {
     }
   });
 
+  it("says so when the password is wrong, and stays on the page", async () => {
+    const fresh = await browser.newContext({ locale: "en-US" });
+    const wrongPage = await fresh.newPage();
+    screenshotOnFailure(wrongPage, "wrong-password");
+    try {
+      await wrongPage.goto(loginUrl("venue-admin", "/never"));
+      await wrongPage.getByLabel("Email").fill(email);
+      await wrongPage.getByLabel("Password").fill("not the password");
+      await wrongPage.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect.poll(() => wrongPage.getByRole("alert").textContent()).toBe("The email or password is wrong.");
+      expect(wrongPage.url().startsWith(auth)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("refuses to finish a sign-up without consent, and finishes it once the boxes are ticked", async () => {
     const fresh = await browser.newContext({ locale: "en-US" });
     const consentPage = await fresh.newPage();

@@ -4,7 +4,9 @@ import { DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
 import {
   APP_TARGET,
   AUTH,
+  authWithClock,
   cookieValue,
+  FakeClock,
   json,
   newUser,
   openLoginPage,
@@ -195,6 +197,17 @@ describe("POST /api/callback: CSRF and bad input", () => {
       expect(await res.json()).toMatchObject({ error: "state_mismatch" });
       expect(setCookies(res).has("auth_session")).toBe(false);
     }
+  });
+
+  it("refuses a login page older than an hour (fake clock)", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const user = await newUser();
+    const { state, nonceCookie } = await openLoginPage(fetch, { redirect_uri: STORE_TARGET });
+    clock.advance(60 * 60_000);
+    const res = await fetch(`${AUTH}/api/callback`, json({ state, id_token: user.idToken }, { cookie: nonceCookie }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "login_expired" });
   });
 
   it("refuses a state the service never issued", async () => {
