@@ -1,6 +1,10 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { generateDevIdpSecrets } from "./scripts/dev-idp-keys.ts";
 import { fakeInternet } from "./test/workers/fake-internet";
+
+// Fresh dev IdP keys for every test run: nothing secret is ever committed or reused.
+const devIdpSecrets = generateDevIdpSecrets("edge-platform-dev");
 
 export default defineConfig({
   test: {
@@ -24,6 +28,7 @@ export default defineConfig({
                 EGRESS_ALLOWED_HOSTS: "venue-device.test",
                 AUTH_MIGRATIONS: await readD1Migrations("migrations/auth"),
                 BACKEND_MIGRATIONS: await readD1Migrations("migrations/backend"),
+                ...devIdpSecrets,
               },
             },
           })),
@@ -32,6 +37,16 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
+        },
+      },
+      {
+        // Browser end-to-end: chromium against `wrangler dev` (ports 8801 and 8803).
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

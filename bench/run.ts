@@ -6,11 +6,11 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { startPlatform, startWranglerDev } from "../scripts/local-platform.ts";
 import { projectRoot } from "../scripts/wrangler-env.ts";
 import { putLocalR2Object } from "./lib/local-r2.ts";
 import { formatTable } from "./lib/table.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";
-import { newStateDir, startWranglerDev } from "./lib/wrangler-dev.ts";
 
 const benchDir = path.join(projectRoot, "bench");
 const only = process.argv[2];
@@ -19,14 +19,8 @@ const files = readdirSync(benchDir)
   .sort();
 
 console.log("Starting the platform and the baseline with wrangler dev ...");
-const PLATFORM_PORT = 8790;
-const platformState = newStateDir();
-const platform = await startWranglerDev(
-  "wrangler.toml",
-  PLATFORM_PORT,
-  devUrlVars(`http://127.0.0.1:${PLATFORM_PORT}`),
-  platformState,
-);
+// Throw-away state, migrated D1, fresh dev IdP keys, URL vars moved to the bench port.
+const platform = await startPlatform(8790);
 const baseline = await startWranglerDev("bench/baseline/wrangler.toml", 8791);
 
 const rows: BenchRow[] = [];
@@ -34,7 +28,7 @@ try {
   for (const file of files) {
     console.log(`running ${file}`);
     const benchmark: Benchmark = (await import(pathToFileURL(path.join(benchDir, file)).href)).default;
-    const putCode = (key: string, file: string) => putLocalR2Object(platformState, `platform-code/${key}`, file);
+    const putCode = (key: string, file: string) => putLocalR2Object(platform.stateDir, `platform-code/${key}`, file);
     rows.push(...(await benchmark({ platformUrl: platform.url, baselineUrl: baseline.url, putCode })));
   }
 } finally {
@@ -45,16 +39,3 @@ console.log(`\n${formatTable(rows)}\n`);
 const over = rows.filter((row) => !row.pass);
 console.log(over.length ? `${over.length} row(s) over budget` : "all rows within budget");
 process.exit(over.length ? 1 : 0);
-
-/** The dev base URLs of wrangler.toml, moved to another origin so the bench can use its own port. */
-function devUrlVars(origin: string): string[] {
-  const paths = {
-    AUTH_URL: "/auth",
-    STORE_URL: "/store",
-    API_URL: "/backend",
-    ROOMS_URL: "/rooms",
-    IDP_URL: "/idp",
-    PAYMENTS_URL: "/payments",
-  };
-  return Object.entries(paths).flatMap(([name, prefix]) => ["--var", `${name}:${origin}${prefix}`]);
-}

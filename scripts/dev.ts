@@ -3,7 +3,13 @@
  * Ctrl-C reaches wrangler (same process group); we wait for it and exit with its code.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { ensureDevIdpSecrets } from "./dev-idp-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
+
+// The dev IdP's keys: made on first run, kept in .dev.vars (gitignored) so dev sessions survive restarts.
+const addedSecrets = ensureDevIdpSecrets(join(projectRoot, ".dev.vars"), "edge-platform-dev");
+if (addedSecrets.length > 0) console.log(`.dev.vars: generated ${addedSecrets.join(", ")}`);
 
 for (const database of ["AUTH_DB", "BACKEND_DB"]) {
   const result = spawnSync(wranglerBin, ["d1", "migrations", "apply", database, "--local"], {

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth/config";
 import { type BaseUrl, BaseUrlError, parseBaseUrl } from "./base-url";
 import { parseAllowList } from "./egress/policy";
+import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp/config";
 
 /** Every app the router can reach; dev-idp and dev-payments exist only in dev. */
 export const APP_NAMES = ["auth", "store", "backend", "rooms", "dev-idp", "dev-payments"] as const;
@@ -15,6 +17,10 @@ export interface Config {
     Readonly<Record<"auth" | "store" | "backend" | "rooms", BaseUrl>>;
   /** Hosts scenario code may call through the egress gate; empty means no outbound access at all. */
   readonly egressAllowedHosts: readonly string[];
+  /** Sign-in service settings (src/auth/config.ts). */
+  readonly auth: AuthConfig;
+  /** Identity provider endpoints and service account (src/idp/config.ts). */
+  readonly idp: IdpConfig;
 }
 
 const baseUrl = z.string().transform((value, ctx) => {
@@ -43,6 +49,8 @@ const rawConfigSchema = z
         message: "must be a comma-separated list of host names",
       }),
   })
+  .extend(authVarsSchema.shape)
+  .extend(idpVarsSchema.shape)
   .superRefine((raw, ctx) => {
     if (raw.ENVIRONMENT !== "dev") return;
     for (const key of ["IDP_URL", "PAYMENTS_URL"] as const) {
@@ -81,7 +89,13 @@ export function parseConfig(env: Record<string, unknown>): Config {
     ...(raw.ENVIRONMENT === "dev" && raw.IDP_URL ? { "dev-idp": raw.IDP_URL } : {}),
     ...(raw.ENVIRONMENT === "dev" && raw.PAYMENTS_URL ? { "dev-payments": raw.PAYMENTS_URL } : {}),
   };
-  return { environment: raw.ENVIRONMENT, apps, egressAllowedHosts: parseAllowList(raw.EGRESS_ALLOWED_HOSTS) };
+  return {
+    environment: raw.ENVIRONMENT,
+    apps,
+    egressAllowedHosts: parseAllowList(raw.EGRESS_ALLOWED_HOSTS),
+    auth: authConfigFrom(raw),
+    idp: idpConfigFrom(raw),
+  };
 }
 
 function describeTypeIssue(input: unknown): string {

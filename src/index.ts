@@ -3,6 +3,7 @@ import { handlePlatformRequest } from "./platform";
 export { Balance } from "../durable-objects/balance/balance";
 export { EgressGate } from "../durable-objects/room/egress-gate";
 export { Room } from "../durable-objects/room/room";
+export { SingleUseClaim } from "../durable-objects/single-use/single-use-claim";
 
 export default {
   fetch: handlePlatformRequest,

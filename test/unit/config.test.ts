@@ -9,6 +9,20 @@ const devVars = {
   ROOMS_URL: "http://localhost:8787/rooms",
   IDP_URL: "http://localhost:8787/idp",
   PAYMENTS_URL: "http://localhost:8787/payments",
+  AUTH_DOMAIN: "",
+  AUTH_OPERATOR_DOMAINS: "example.com",
+  AUTH_MOBILE_SCHEME: "com.example.game.dev",
+  AUTH_PREVIEW_DOMAINS: "edge-platform.pages.dev",
+  AUTH_SOCIAL_PROVIDERS: "google.com,apple.com",
+  IDP_PROJECT_ID: "edge-platform-dev",
+  IDP_API_KEY: "dev-api-key",
+  IDP_API_URL: "http://localhost:8787/idp",
+  IDP_TOKEN_URL: "http://localhost:8787/idp",
+  IDP_JWKS_URL: "http://localhost:8787/idp/jwks",
+  IDP_SERVICE_ACCOUNT: JSON.stringify({
+    client_email: "dev-idp@edge-platform-dev.iam.gserviceaccount.com",
+    private_key: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n",
+  }),
 };
 
 function problemsOf(vars: Record<string, unknown>) {

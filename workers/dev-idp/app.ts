@@ -1,6 +1,46 @@
+import type { Context } from "hono";
+import { cors } from "hono/cors";
 import { createApp } from "../shared/create-app";
+import { handleError } from "../shared/errors";
+import { ProviderError, providerErrorResponse } from "./provider-error";
+import { adminRoutes } from "./routes/admin";
+import { benchRoutes } from "./routes/bench";
+import { customTokenAccountRoutes } from "./routes/custom-token-accounts";
+import { passwordAccountRoutes } from "./routes/password-accounts";
+import { phoneAccountRoutes } from "./routes/phone-accounts";
+import { socialAccountRoutes } from "./routes/social-accounts";
+import { tokenRoutes } from "./routes/token";
+import { devSigningKeyFor } from "./signing-key";
 
-/** Local stand-in of the identity provider (dev only). */
+/**
+ * Local stand-in of the identity provider (dev only): the Identity Toolkit and securetoken REST
+ * subset the platform uses, real RS256 ID tokens, their JWKS, and dev account administration.
+ * Docs: docs/sign-in-dev.md.
+ */
 export function createDevIdpApp() {
-  return createApp("dev-idp");
+  const app = createApp("dev-idp");
+  // Browsers call the provider's REST API cross-origin, as with the real one.
+  app.use("/v1/*", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"] }));
+  app.use("/v1/*", async (c, next) => {
+    if (c.req.method !== "OPTIONS" && c.req.query("key") !== c.get("config").idp.apiKey) {
+      throw new ProviderError("API key not valid. Please pass a valid API key.");
+    }
+    await next();
+  });
+  app.get("/jwks", async (c) => {
+    const key = await devSigningKeyFor(c.env);
+    c.header("cache-control", "public, max-age=3600");
+    return c.json({ keys: [key.publicJwk] });
+  });
+  app.route("/", passwordAccountRoutes);
+  app.route("/", phoneAccountRoutes);
+  app.route("/", socialAccountRoutes);
+  app.route("/", customTokenAccountRoutes);
+  app.route("/", tokenRoutes);
+  app.route("/", adminRoutes);
+  app.route("/", benchRoutes);
+  app.onError((error, c: Context) =>
+    error instanceof ProviderError ? providerErrorResponse(error) : handleError(error, c),
+  );
+  return app;
 }

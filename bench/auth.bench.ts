@@ -1,0 +1,157 @@
+import { median } from "./lib/http-load.ts";
+import { wranglerDevCpuMs } from "./lib/process-cpu.ts";
+import type { Benchmark, BenchRow } from "./lib/types.ts";
+
+const CONCURRENCY = 8;
+const ROUNDS = 3;
+const API_KEY = "dev-api-key";
+const REDIRECT_URI = "http://localhost:3000/after-login";
+const TOKENS_PER_ROUND = 200;
+
+interface Load {
+  requestsPerSecond: number;
+  cpuMsPerRequest: number;
+}
+
+/**
+ * Sign-in service hot paths against the bare Hono route of the baseline Worker, same run:
+ * GET /login with a valid session (the 302 every product visit makes) and POST /api/token.
+ * Requests per second from the client side; CPU per request from /proc of each wrangler dev tree.
+ */
+const authBenchmark: Benchmark = async ({ platformUrl, baselineUrl }) => {
+  const auth = `${platformUrl}/auth`;
+  const cookie = await signedInCookie(platformUrl);
+  const login = `${auth}/login?redirect_uri=${encodeURIComponent(REDIRECT_URI)}&client_id=store`;
+  const baseline = () => expectStatus(fetch(`${baselineUrl}/`), 200);
+  const loginWithSession = () => expectStatus(fetch(login, { headers: { cookie }, redirect: "manual" }), 302);
+
+  await timedLoad(platformUrl, loginWithSession, { durationMs: 500 });
+  await timedLoad(baselineUrl, baseline, { durationMs: 500 });
+
+  const loginRuns: Load[] = [];
+  const tokenRuns: Load[] = [];
+  const baselineRuns: Load[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    loginRuns.push(await timedLoad(platformUrl, loginWithSession));
+    baselineRuns.push(await timedLoad(baselineUrl, baseline));
+    const codes = await authorizationCodes(auth, cookie, TOKENS_PER_ROUND);
+    tokenRuns.push(
+      await timedLoad(platformUrl, () => {
+        const next = codes.pop();
+        if (!next) return Promise.resolve(false);
+        const body = JSON.stringify({ code: next.code, code_verifier: next.verifier });
+        const init = { method: "POST", headers: { "content-type": "application/json" }, body };
+        return expectStatus(fetch(`${auth}/api/token`, init), 200);
+      }),
+    );
+  }
+  const base = summarize(baselineRuns);
+  return [
+    ...rows("GET /login with a session (302)", summarize(loginRuns), base, { rps: 0.15, cpu: 10 }),
+    ...rows("POST /api/token", summarize(tokenRuns), base, { rps: 0.05, cpu: 15 }),
+  ];
+};
+
+export default authBenchmark;
+
+function rows(name: string, figure: Load, base: Load, budget: { rps: number; cpu: number }): BenchRow[] {
+  const rpsRatio = figure.requestsPerSecond / base.requestsPerSecond;
+  const cpuRatio = figure.cpuMsPerRequest / base.cpuMsPerRequest;
+  return [
+    {
+      name: `${name} (req/s)`,
+      figure: figure.requestsPerSecond,
+      baseline: base.requestsPerSecond,
+      unit: "req/s",
+      budget: `ratio >= ${budget.rps}`,
+      pass: rpsRatio >= budget.rps,
+    },
+    {
+      name: `${name} (CPU per request)`,
+      figure: figure.cpuMsPerRequest,
+      baseline: base.cpuMsPerRequest,
+      unit: "ms",
+      budget: `ratio <= ${budget.cpu}`,
+      pass: cpuRatio <= budget.cpu,
+    },
+  ];
+}
+
+function summarize(runs: Load[]): Load {
+  return {
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    cpuMsPerRequest: median(runs.map((run) => run.cpuMsPerRequest)),
+  };
+}
+
+/**
+ * Closed loop: CONCURRENCY clients send the next request when one returns, until the time is up
+ * or `send` says it has nothing left (returns false).
+ */
+async function timedLoad(serverUrl: string, send: () => Promise<boolean>, { durationMs = 2000 } = {}): Promise<Load> {
+  const port = Number(new URL(serverUrl).port);
+  const cpuBefore = wranglerDevCpuMs(port);
+  const started = performance.now();
+  const deadline = started + durationMs;
+  let completed = 0;
+  const client = async () => {
+    while (performance.now() < deadline && (await send())) completed++;
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const seconds = (performance.now() - started) / 1000;
+  const cpuMs = wranglerDevCpuMs(port) - cpuBefore;
+  return { requestsPerSecond: completed / seconds, cpuMsPerRequest: cpuMs / Math.max(1, completed) };
+}
+
+async function expectStatus(pending: Promise<Response>, status: number): Promise<boolean> {
+  const res = await pending;
+  await res.arrayBuffer();
+  if (res.status !== status) throw new Error(`${res.url} answered ${res.status}, expected ${status}`);
+  return true;
+}
+
+/** A new dev IdP user with an SSO session: sign up, transfer code, /transfer. */
+async function signedInCookie(platformUrl: string): Promise<string> {
+  const signUp = await fetch(`${platformUrl}/idp/v1/accounts:signUp?key=${API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: "bench-password",
+      returnSecureToken: true,
+    }),
+  });
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const issued = await fetch(`${platformUrl}/auth/api/transfer/code`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id_token: idToken, redirect_uri: REDIRECT_URI }),
+  });
+  const { code } = (await issued.json()) as { code: string };
+  const transfer = await fetch(`${platformUrl}/auth/transfer?code=${code}`, { redirect: "manual" });
+  const cookie = transfer.headers.getSetCookie().find((line) => line.startsWith("auth_session="));
+  if (!cookie) throw new Error(`no session from /transfer (${transfer.status})`);
+  return cookie.split(";")[0] as string;
+}
+
+/** Authorization codes with their verifiers, from /login with a session and a PKCE challenge. */
+async function authorizationCodes(auth: string, cookie: string, count: number) {
+  const codes: { code: string; verifier: string }[] = [];
+  const one = async () => {
+    const verifier = `${crypto.randomUUID()}${crypto.randomUUID()}`.replace(/-/g, "");
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
+    const challenge = Buffer.from(digest).toString("base64url");
+    const query = new URLSearchParams({
+      redirect_uri: "com.example.game.dev://auth",
+      client_id: "mobile",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
+    const res = await fetch(`${auth}/login?${query}`, { headers: { cookie }, redirect: "manual" });
+    const code = new URL(res.headers.get("location") ?? "").searchParams.get("code");
+    if (!code) throw new Error(`/login gave no code (${res.status})`);
+    codes.push({ code, verifier });
+  };
+  for (let i = 0; i < count; i += CONCURRENCY) await Promise.all(Array.from({ length: CONCURRENCY }, one));
+  return codes;
+}

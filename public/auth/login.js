@@ -1,0 +1,143 @@
+// The login page's script (workers/auth/views/login-page.tsx): signs in with the identity
+// provider's REST API from the browser, then posts the ID token to /api/callback and follows
+// its answer. No framework, no build step; the page works the same in every environment.
+(() => {
+  const config = JSON.parse(document.getElementById("login-config").textContent);
+  const status = document.getElementById("status");
+  /** An ID token that still waits for consent (a new account whose boxes were not ticked). */
+  let pending = null;
+
+  const show = (message) => {
+    status.textContent = message;
+  };
+
+  const consented = () => [...document.querySelectorAll('input[name="consent"]:checked')].map((box) => box.value);
+
+  async function idp(method, body) {
+    const url = `${config.idpApiUrl}/v1/accounts:${method}?key=${encodeURIComponent(config.idpApiKey)}`;
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new ProviderError(data?.error?.message ?? "UNKNOWN");
+    return data;
+  }
+
+  class ProviderError extends Error {}
+
+  function providerMessage(error) {
+    const code = error instanceof ProviderError ? error.message : "";
+    if (/EMAIL_EXISTS/.test(code)) return config.errors.emailExists;
+    if (/INVALID_PASSWORD|EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS|INVALID_EMAIL/.test(code)) {
+      return config.errors.invalidCredentials;
+    }
+    if (/INVALID_CODE|SESSION_EXPIRED|INVALID_SESSION_INFO/.test(code)) return config.errors.invalidCode;
+    return config.errors.generic;
+  }
+
+  async function complete(idToken, signUp) {
+    show(config.working);
+    const response = await fetch(config.callbackUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        state: config.state,
+        id_token: idToken,
+        sign_up: signUp,
+        consented_document_keys: consented(),
+      }),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (response.ok && data.redirect_to) {
+      pending = null;
+      window.location.assign(data.redirect_to);
+      return;
+    }
+    if (data.error === "consent_required") {
+      pending = { idToken, signUp };
+      show(config.errors.consentRequired);
+      document.querySelector('input[name="consent"]:not(:checked)')?.focus();
+      return;
+    }
+    show(data.error === "login_expired" ? config.errors.expired : (data.message ?? config.errors.generic));
+  }
+
+  async function attempt(work) {
+    try {
+      await work();
+    } catch (error) {
+      show(providerMessage(error));
+    }
+  }
+
+  // Ticking the last box completes a sign-up that waited for consent.
+  for (const box of document.querySelectorAll('input[name="consent"]')) {
+    box.addEventListener("change", () => {
+      const all = config.requiredDocumentKeys.every((key) => consented().includes(key));
+      if (pending && all) attempt(() => complete(pending.idToken, pending.signUp));
+    });
+  }
+
+  const emailForm = document.getElementById("email-form");
+  emailForm?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const signUp = event.submitter?.value === "sign-up";
+    const email = emailForm.elements.email.value;
+    const password = emailForm.elements.password.value;
+    attempt(async () => {
+      const result = await idp(signUp ? "signUp" : "signInWithPassword", { email, password, returnSecureToken: true });
+      await complete(result.idToken, signUp);
+    });
+  });
+
+  const phoneForm = document.getElementById("phone-form");
+  let sessionInfo = null;
+  phoneForm?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    attempt(async () => {
+      const phoneNumber = phoneForm.elements.phone.value.replace(/[\s()-]/g, "");
+      const result = await idp("sendVerificationCode", { phoneNumber });
+      sessionInfo = result.sessionInfo;
+      document.getElementById("phone-code").hidden = false;
+      document.getElementById("code").focus();
+    });
+  });
+  document.getElementById("verify-code")?.addEventListener("click", () => {
+    attempt(async () => {
+      const code = document.getElementById("code").value;
+      const result = await idp("signInWithPhoneNumber", { sessionInfo, code });
+      await complete(result.idToken, result.isNewUser === true);
+    });
+  });
+
+  // Social providers: the provider's redirect flow (createAuthUri, then signInWithIdp on return).
+  const RETURN_KEY = "login.social.sessionId";
+  for (const button of document.querySelectorAll("button[data-provider]")) {
+    button.addEventListener("click", () => {
+      attempt(async () => {
+        const result = await idp("createAuthUri", {
+          providerId: button.dataset.provider,
+          continueUri: window.location.href,
+        });
+        sessionStorage.setItem(RETURN_KEY, result.sessionId ?? "");
+        window.location.assign(result.authUri);
+      });
+    });
+  }
+  const returning = sessionStorage.getItem(RETURN_KEY);
+  if (returning !== null && /[?&](code|state|oauth_token)=/.test(window.location.search)) {
+    sessionStorage.removeItem(RETURN_KEY);
+    attempt(async () => {
+      const result = await idp("signInWithIdp", {
+        requestUri: window.location.href,
+        sessionId: returning,
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      });
+      await complete(result.idToken, result.isNewUser === true);
+    });
+  }
+})();

@@ -1,0 +1,130 @@
+/**
+ * Starts the platform (or another Worker config) under `wrangler dev` on a port of its own, with
+ * throw-away local state: what the benchmarks and the browser end-to-end tests run against.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { generateDevIdpSecrets } from "./dev-idp-keys.ts";
+import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
+
+export interface RunningWorker {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `wrangler dev` for a config on a port; resolves when it is ready to serve. Without
+ * `persistTo` its state lives in a temporary directory that stop() removes.
+ */
+export async function startWranglerDev(
+  configPath: string,
+  port: number,
+  extraArgs: string[] = [],
+  persistTo?: string,
+): Promise<RunningWorker> {
+  const ownState = persistTo === undefined;
+  const stateDir = persistTo ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
+  const child = spawn(
+    wranglerBin,
+    [
+      "dev",
+      "--config",
+      configPath,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      stateDir,
+      ...extraArgs,
+    ],
+    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), stdio: ["ignore", "pipe", "pipe"] },
+  );
+  await waitForReady(child, configPath);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        await new Promise((resolve) => {
+          child.once("exit", resolve);
+          child.kill("SIGTERM");
+        });
+      }
+      if (ownState) rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The whole platform (wrangler.toml, dev environment) on a port: migrated D1 databases, fresh
+ * dev IdP keys, and every dev URL var moved from localhost:8787 to http://127.0.0.1:<port>.
+ */
+export async function startPlatform(port: number): Promise<RunningWorker & { stateDir: string }> {
+  const persistTo = mkdtempSync(path.join(tmpdir(), "platform-state-"));
+  for (const database of ["AUTH_DB", "BACKEND_DB"]) {
+    const result = spawnSync(
+      wranglerBin,
+      ["d1", "migrations", "apply", database, "--local", "--persist-to", persistTo],
+      { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
+    );
+    if (result.status !== 0) throw new Error(`migrations of ${database} failed:\n${result.stdout}${result.stderr}`);
+  }
+  const secrets = Object.entries(generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev"));
+  const worker = await startWranglerDev(
+    "wrangler.toml",
+    port,
+    [...devUrlVars(`http://127.0.0.1:${port}`), ...secrets.flatMap(([name, value]) => ["--var", `${name}:${value}`])],
+    persistTo,
+  );
+  return {
+    url: worker.url,
+    /** Where its KV, D1, R2 and Durable Objects live, for `wrangler ... --local --persist-to`. */
+    stateDir: persistTo,
+    stop: async () => {
+      await worker.stop();
+      rmSync(persistTo, { recursive: true, force: true });
+    },
+  };
+}
+
+const DEV_ORIGIN = "http://localhost:8787";
+
+/** `--var` arguments moving every URL var of the dev environment to another origin. */
+export function devUrlVars(origin: string): string[] {
+  return Object.entries(topLevelVars())
+    .filter(([, value]) => value.startsWith(DEV_ORIGIN))
+    .flatMap(([name, value]) => ["--var", `${name}:${origin}${value.slice(DEV_ORIGIN.length)}`]);
+}
+
+function devVar(name: string): string | undefined {
+  return topLevelVars()[name];
+}
+
+/** The string entries of wrangler.toml's top-level [vars] table (the dev environment). */
+function topLevelVars(): Record<string, string> {
+  const toml = readFileSync(path.join(projectRoot, "wrangler.toml"), "utf8");
+  const section = /^\[vars\]\s*$([\s\S]*?)^\[/m.exec(toml)?.[1] ?? "";
+  return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
+}
+
+function waitForReady(child: ChildProcess, label: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`${label}: wrangler dev not ready in 60 s\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Ready on http/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label}: wrangler dev exited with ${code}\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import type { IdpConfig } from "./config";
+import { CustomTokenSigner } from "./custom-token";
+import { verifyIdToken } from "./id-token";
+import type { IdentityProvider, IdTokenSession, VerifiedIdToken } from "./identity-provider";
+import { type Fetcher, JwksCache } from "./jwks";
+import { signInWithCustomToken } from "./rest-client";
+
+/**
+ * The identity provider as Firebase Authentication speaks it: custom tokens signed with the
+ * service-account key, ID tokens checked against the securetoken JWKS, Identity Toolkit REST.
+ * The dev IdP (workers/dev-idp) speaks the same protocol, so this runs unchanged in every test.
+ */
+export class FirebaseIdentityProvider implements IdentityProvider {
+  private readonly signer: CustomTokenSigner;
+  private readonly jwks: JwksCache;
+  private readonly config: IdpConfig;
+  private readonly fetcher: Fetcher;
+  private readonly now: () => number;
+
+  constructor(config: IdpConfig, fetcher: Fetcher, now: () => number = () => Date.now() / 1000) {
+    this.config = config;
+    this.fetcher = fetcher;
+    this.now = now;
+    this.signer = new CustomTokenSigner(config.serviceAccount, () => Math.floor(this.now()));
+    this.jwks = new JwksCache(config.jwksUrl, fetcher, now);
+  }
+
+  createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string> {
+    return this.signer.sign(uid, claims);
+  }
+
+  verifyIdToken(idToken: string): Promise<VerifiedIdToken> {
+    return verifyIdToken(idToken, {
+      projectId: this.config.projectId,
+      keyFor: (kid) => this.jwks.key(kid),
+      now: this.now,
+    });
+  }
+
+  signInWithCustomToken(customToken: string): Promise<IdTokenSession> {
+    return signInWithCustomToken(this.fetcher, this.config, customToken);
+  }
+}

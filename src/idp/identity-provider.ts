@@ -1,0 +1,85 @@
+/**
+ * The identity provider as the sign-in service sees it. Replaceable (DESIGN.md "Identity
+ * provider"): Firebase Authentication in stg/prd, workers/dev-idp in dev and tests.
+ */
+
+/** The checked content of an ID token; every field comes from a verified signature. */
+export interface VerifiedIdToken {
+  uid: string;
+  /** Every claim of the token, standard and custom. */
+  claims: Record<string, unknown>;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+  expiresAt: number;
+  authTime: number;
+  /** firebase.sign_in_provider: "password", "phone", "custom", "google.com", ... */
+  signInProvider: string | null;
+  /** Custom claim admin === true. */
+  admin: boolean;
+  email: string | null;
+  emailVerified: boolean;
+  /** Custom claim publish_token === true: minted by a publish-token exchange (document 1). */
+  publishToken: boolean;
+}
+
+/** What the provider's sign-in REST calls return. */
+export interface IdTokenSession {
+  idToken: string;
+  refreshToken: string;
+  /** Seconds until idToken expires. */
+  expiresIn: number;
+}
+
+export interface IdentityProvider {
+  /** A custom token (RS256, service-account key) the provider exchanges for an ID token. Throws IdpError. */
+  createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
+  /** Verifies an ID token completely. Throws IdTokenError (code + message). */
+  verifyIdToken(idToken: string): Promise<VerifiedIdToken>;
+  /** Exchanges a custom token at the provider. Throws IdpError. */
+  signInWithCustomToken(customToken: string): Promise<IdTokenSession>;
+}
+
+/** Why an ID token was refused; the code is stable, the message says which check failed. */
+export type IdTokenErrorCode =
+  | "id_token_malformed"
+  | "id_token_algorithm"
+  | "id_token_key_unknown"
+  | "id_token_signature"
+  | "id_token_issuer"
+  | "id_token_audience"
+  | "id_token_subject"
+  | "id_token_expired"
+  | "id_token_not_yet_valid"
+  | "id_token_keys_unavailable";
+
+export class IdTokenError extends Error {
+  readonly code: IdTokenErrorCode;
+
+  constructor(code: IdTokenErrorCode, message: string) {
+    super(message);
+    this.name = "IdTokenError";
+    this.code = code;
+  }
+}
+
+/** A refused request to or for the provider (bad uid, claims too large, provider said no). */
+export type IdpErrorCode =
+  | "uid_invalid"
+  | "claims_too_large"
+  | "claims_reserved"
+  | "custom_token_rejected"
+  | "service_account_invalid"
+  | "provider_unavailable";
+
+export class IdpError extends Error {
+  readonly code: IdpErrorCode;
+  /** The provider's own error message (e.g. "INVALID_CUSTOM_TOKEN"), when it sent one. */
+  readonly providerMessage: string | undefined;
+
+  constructor(code: IdpErrorCode, message: string, providerMessage?: string) {
+    super(message);
+    this.name = "IdpError";
+    this.code = code;
+    this.providerMessage = providerMessage;
+  }
+}

@@ -1,0 +1,186 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import {
+  type RunningWorker,
+  startPlatform,
+  startTargetSite,
+  type TargetSite,
+  waitForFreePort,
+} from "./support/platform.ts";
+
+const PLATFORM_PORT = 8801;
+const TARGET_PORT = 8803;
+const PASSWORD = "correct horse battery staple";
+
+let platform: RunningWorker;
+let target: TargetSite;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let auth: string;
+let idp: string;
+const email = `e2e-${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  await Promise.all([waitForFreePort(PLATFORM_PORT), waitForFreePort(TARGET_PORT)]);
+  platform = await startPlatform(PLATFORM_PORT);
+  auth = `${platform.url}/auth`;
+  idp = `${platform.url}/idp`;
+  target = await startTargetSite(TARGET_PORT, { authUrl: auth, idpApiUrl: idp, apiKey: "dev-api-key" });
+  browser = await launchChromium();
+  context = await browser.newContext({ locale: "en-US" });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([platform?.stop(), target?.stop()]);
+});
+
+const loginUrl = (clientId: string, landing: string) =>
+  `${auth}/login?${new URLSearchParams({ redirect_uri: `${target.origin}${landing}`, client_id: clientId })}`;
+
+/** The uid a custom token signs in as, asked of the dev IdP the way an app would. */
+async function uidOf(customToken: string): Promise<string> {
+  const res = await fetch(`${idp}/v1/accounts:signInWithCustomToken?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+  });
+  expect(res.status).toBe(200);
+  const { idToken } = (await res.json()) as { idToken: string };
+  return JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString()).sub;
+}
+
+async function uidOfPasswordUser(): Promise<string> {
+  const res = await fetch(`${idp}/v1/accounts:signInWithPassword?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  return ((await res.json()) as { localId: string }).localId;
+}
+
+describe("sign-in in a real browser", () => {
+  it("signs up with email + password on the login page and lands on the target with a custom token", async () => {
+    screenshotOnFailure(page, "sign-up");
+    await page.goto(loginUrl("venue-admin", "/first"));
+    await expect.poll(() => page.title()).toContain("Venue operations");
+    await page.getByLabel("Terms of Service").check();
+    await page.getByLabel("Privacy Policy").check();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${target.origin}/first?**`);
+
+    const landed = new URL(page.url());
+    const token = landed.searchParams.get("idpAuthCustomToken") ?? "";
+    expect(await uidOf(token)).toBe(await uidOfPasswordUser());
+  });
+
+  it("opens /login for a second client and is signed in without the form", async () => {
+    screenshotOnFailure(page, "second-client");
+    const response = await page.goto(loginUrl("studio", "/second"));
+    expect(page.url()).toMatch(new RegExp(`^${target.origin}/second\\?idpAuthCustomToken=`));
+    expect(await response?.text()).toContain('id="landed"');
+    const token = new URL(page.url()).searchParams.get("idpAuthCustomToken") ?? "";
+    expect(await uidOf(token)).toBe(await uidOfPasswordUser());
+  });
+
+  it("logs out, and the next /login shows the page again", async () => {
+    screenshotOnFailure(page, "logout");
+    await page.goto(`${auth}/api/logout?redirect_uri=${encodeURIComponent(`${target.origin}/bye`)}`);
+    expect(page.url()).toBe(`${target.origin}/bye`);
+    const cookies = await context.cookies(auth);
+    expect(cookies.find((cookie) => cookie.name === "auth_session")).toBeUndefined();
+
+    await page.goto(loginUrl("studio", "/third"));
+    expect(page.url().startsWith(auth)).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in to Studio");
+  });
+
+  it("signs up by phone in Japanese, with the consent the client requires", async () => {
+    const fresh = await browser.newContext({ locale: "ja-JP" });
+    const phonePage = await fresh.newPage();
+    screenshotOnFailure(phonePage, "phone-sign-up");
+    try {
+      await phonePage.goto(loginUrl("portal", "/phone"));
+      await expect.poll(() => phonePage.locator("html").getAttribute("lang")).toBe("ja");
+      await phonePage.getByLabel("予約ポータル利用規約").check();
+      await phonePage.getByLabel("プライバシーポリシー").check();
+      await phonePage.getByLabel("電話番号").fill("+81 90 5555 0101");
+      await phonePage.getByRole("button", { name: "コードを送信" }).click();
+      await phonePage.getByLabel("確認コード").fill("123456");
+      await phonePage.getByRole("button", { name: "確認" }).click();
+      await phonePage.waitForURL(`${target.origin}/phone?**`);
+      expect(new URL(phonePage.url()).searchParams.get("idpAuthCustomToken")).toBeTruthy();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("says so when the password is wrong, and stays on the page", async () => {
+    const fresh = await browser.newContext({ locale: "en-US" });
+    const wrongPage = await fresh.newPage();
+    screenshotOnFailure(wrongPage, "wrong-password");
+    try {
+      await wrongPage.goto(loginUrl("venue-admin", "/never"));
+      await wrongPage.getByLabel("Email").fill(email);
+      await wrongPage.getByLabel("Password").fill("not the password");
+      await wrongPage.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect.poll(() => wrongPage.getByRole("alert").textContent()).toBe("The email or password is wrong.");
+      expect(wrongPage.url().startsWith(auth)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("refuses to finish a sign-up without consent, and finishes it once the boxes are ticked", async () => {
+    const fresh = await browser.newContext({ locale: "en-US" });
+    const consentPage = await fresh.newPage();
+    screenshotOnFailure(consentPage, "consent-required");
+    try {
+      await consentPage.goto(loginUrl("portal-shop", "/shop"));
+      await consentPage.getByLabel("Email").fill(`shop-${Date.now()}@example.com`);
+      await consentPage.getByLabel("Password").fill(PASSWORD);
+      await consentPage.getByRole("button", { name: "Create account" }).click();
+      await expect
+        .poll(() => consentPage.getByRole("alert").textContent())
+        .toBe("Please agree to every document to create an account.");
+      expect(consentPage.url().startsWith(auth)).toBe(true);
+      await consentPage.getByLabel("Booking Portal Terms of Service").check();
+      await consentPage.getByLabel("Privacy Policy").check();
+      await consentPage.waitForURL(`${target.origin}/shop?**`);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("a single-page app on the SPA helper: sends a signed-out user to /login, signs in, strips the token, logs out", async () => {
+    const fresh = await browser.newContext({ locale: "en-US" });
+    const spaPage = await fresh.newPage();
+    screenshotOnFailure(spaPage, "spa-helper");
+    try {
+      await spaPage.goto(`${target.origin}/spa?client=venue-admin`);
+      await spaPage.waitForURL(`${auth}/login?**`);
+      const login = new URL(spaPage.url());
+      expect(login.searchParams.get("redirect_uri")).toBe(`${target.origin}/spa?client=venue-admin`);
+      expect(login.searchParams.get("client_id")).toBe("venue-admin");
+
+      await spaPage.getByLabel("Email").fill(email);
+      await spaPage.getByLabel("Password").fill(PASSWORD);
+      await spaPage.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect
+        .poll(() => spaPage.locator("#status").textContent())
+        .toBe(`signed in as ${await uidOfPasswordUser()}`);
+      expect(spaPage.url()).toBe(`${target.origin}/spa?client=venue-admin`);
+
+      await spaPage.getByRole("button", { name: "Log out" }).click();
+      await spaPage.waitForURL(`${target.origin}/`);
+      expect((await fresh.cookies(auth)).some((cookie) => cookie.name === "auth_session")).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { env, exports } from "cloudflare:workers";
+import { Hono } from "hono";
+import { sha256Hex } from "../../src/auth/crypto";
+import { s256Challenge } from "../../src/auth/pkce";
+import { configFor } from "../../src/config";
+import { identityProviderFor } from "../../src/idp";
+import { createAuthApp } from "../../workers/auth/app";
+import type { AppEnv } from "../../workers/shared/app-env";
+import { handleError, notFound } from "../../workers/shared/errors";
+
+export const AUTH = "http://localhost:8787/auth";
+export const IDP = "http://localhost:8787/idp";
+export const STORE_TARGET = "http://localhost:3000/after-login";
+export const APP_TARGET = "com.example.game.dev://auth";
+
+/** A clock the test moves by hand: code and session expiry without waiting. */
+export class FakeClock {
+  constructor(public nowMs = Date.now()) {}
+  readonly now = () => this.nowMs;
+  advance(ms: number): void {
+    this.nowMs += ms;
+  }
+}
+
+/**
+ * The auth app mounted as the platform mounts it, but with a fake clock. The identity provider
+ * is the real adapter talking to the dev IdP in this Worker.
+ */
+export function authWithClock(clock: FakeClock) {
+  const config = configFor(env);
+  const root = new Hono<AppEnv>();
+  root.use(async (c, next) => {
+    c.set("config", config);
+    await next();
+  });
+  root.route(config.apps.auth.path, createAuthApp({ clock: clock.now, identityProvider: identityProviderFor }));
+  root.notFound(notFound);
+  root.onError(handleError);
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  return async (input: string, init?: RequestInit) => root.fetch(new Request(input, init), env, ctx);
+}
+
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** The platform itself (real clock). */
+export const platform: Fetch = (input, init) => exports.default.fetch(input, init);
+
+let counter = 0;
+
+/** A fresh account at the dev IdP: its uid and an ID token. */
+export async function newUser(): Promise<{ uid: string; idToken: string; email: string }> {
+  counter += 1;
+  const email = `user-${Date.now()}-${counter}-${Math.random().toString(36).slice(2)}@example.com`;
+  const res = await platform(`${IDP}/v1/accounts:signUp?key=${env.IDP_API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse battery", returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`dev IdP signUp answered ${res.status}: ${await res.text()}`);
+  const body = await res.json<{ idToken: string; localId: string }>();
+  return { uid: body.localId, idToken: body.idToken, email };
+}
+
+/** The uid a custom token signs in as, by exchanging it at the dev IdP (proves it is real). */
+export async function uidOfCustomToken(customToken: string): Promise<string> {
+  const idp = identityProviderFor(env, configFor(env));
+  const session = await idp.signInWithCustomToken(customToken);
+  return (await idp.verifyIdToken(session.idToken)).uid;
+}
+
+export function json(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
+}
+
+/** Set-Cookie headers of a response by cookie name. */
+export function setCookies(res: Response): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const line of res.headers.getSetCookie()) cookies.set(line.slice(0, line.indexOf("=")), line);
+  return cookies;
+}
+
+export function cookieValue(setCookie: string | undefined): string {
+  if (!setCookie) throw new Error("no such Set-Cookie");
+  return setCookie.slice(setCookie.indexOf("=") + 1).split(";")[0] as string;
+}
+
+/** A browser holding an SSO session for a new user (through /api/transfer/code and /transfer). */
+export async function signedInBrowser(fetch: Fetch = platform) {
+  const user = await newUser();
+  const issued = await fetch(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken, redirect_uri: STORE_TARGET }));
+  const { code } = await issued.json<{ code: string }>();
+  const res = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual" });
+  const cookie = cookieValue(setCookies(res).get("auth_session"));
+  return { ...user, cookie, cookieHeader: `auth_session=${cookie}` };
+}
+
+/** Opens the login page like a browser: the state it embeds and the nonce cookie it sets. */
+export async function openLoginPage(fetch: Fetch, query: Record<string, string>, cookieHeader = "") {
+  const res = await fetch(`${AUTH}/login?${new URLSearchParams(query)}`, { headers: { cookie: cookieHeader } });
+  const page = await res.text();
+  const config = /<script type="application\/json" id="login-config">(.*?)<\/script>/s.exec(page)?.[1];
+  if (res.status !== 200 || !config) throw new Error(`login page answered ${res.status}: ${page.slice(0, 300)}`);
+  const state = (JSON.parse(config) as { state: string }).state;
+  const nonce = cookieValue(setCookies(res).get("auth_login_nonce")) || "";
+  return { res, page, state, nonceCookie: `auth_login_nonce=${nonce}` };
+}
+
+export async function pkcePair() {
+  const verifier = `${crypto.randomUUID()}-${crypto.randomUUID()}`.replace(/[^A-Za-z0-9-]/g, "");
+  return { verifier, challenge: await s256Challenge(verifier) };
+}
+
+export async function sessionKey(cookie: string): Promise<string> {
+  return `session:${await sha256Hex(cookie)}`;
+}

@@ -1,0 +1,160 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { configFor } from "../../src/config";
+import { identityProviderFor } from "../../src/idp";
+import {
+  AUTH,
+  authWithClock,
+  FakeClock,
+  type Fetch,
+  json,
+  newUser,
+  platform,
+  STORE_TARGET,
+  setCookies,
+  uidOfCustomToken,
+} from "./auth-support";
+
+async function transferCode(fetch: Fetch, redirectUri = STORE_TARGET) {
+  const user = await newUser();
+  const res = await fetch(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken, redirect_uri: redirectUri }));
+  expect(res.status).toBe(200);
+  const body = await res.json<{ code: string; expires_in: number }>();
+  return { ...body, uid: user.uid, idToken: user.idToken };
+}
+
+const redeem = (fetch: Fetch, code: string) => fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual" });
+
+async function expectError(res: Response, status: number, error: string) {
+  expect(res.status).toBe(status);
+  expect(await res.json()).toMatchObject({ error });
+}
+
+describe("transfer codes", () => {
+  it("POST /api/transfer/code returns a 5-minute code for a valid token and allowed redirect", async () => {
+    const { code, expires_in } = await transferCode(platform);
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(expires_in).toBe(300);
+  });
+
+  it("GET /transfer creates the browser's SSO session and 302s with the user's custom token", async () => {
+    const { code, uid } = await transferCode(platform, `${STORE_TARGET}?from=app`);
+    const res = await redeem(platform, code);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location") ?? "");
+    expect(location.origin + location.pathname).toBe(STORE_TARGET);
+    expect(location.searchParams.get("from")).toBe("app");
+    expect(await uidOfCustomToken(location.searchParams.get("idpAuthCustomToken") ?? "")).toBe(uid);
+    const cookie = setCookies(res).get("auth_session") ?? "";
+    expect(cookie).toMatch(/HttpOnly; SameSite=Lax$/);
+
+    // Later visits of that browser sign in automatically.
+    const later = await platform(`${AUTH}/login?redirect_uri=${encodeURIComponent(STORE_TARGET)}`, {
+      headers: { cookie: cookie.split(";")[0] as string },
+      redirect: "manual",
+    });
+    expect(later.status).toBe(302);
+  });
+
+  it("is single use", async () => {
+    const { code } = await transferCode(platform);
+    expect((await redeem(platform, code)).status).toBe(302);
+    await expectError(await redeem(platform, code), 400, "invalid_code");
+  });
+
+  it("expires after 5 minutes (fake clock)", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const { code } = await transferCode(fetch);
+    clock.advance(5 * 60_000);
+    const res = await redeem(fetch, code);
+    expect(res.status).toBe(400);
+    expect(await res.json<{ message: string }>()).toMatchObject({ error: "invalid_code" });
+    expect(setCookies(res).has("auth_session")).toBe(false);
+  });
+
+  it("20 parallel redemptions of one code: exactly one succeeds", async () => {
+    const { code } = await transferCode(platform);
+    const results = await Promise.all(Array.from({ length: 20 }, () => redeem(platform, code)));
+    const statuses = results.map((res) => res.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(19);
+    await Promise.all(results.map((res) => res.body?.cancel()));
+  });
+
+  it("refuses a publish-token ID token: automation never gets a browser session", async () => {
+    const idp = identityProviderFor(env, configFor(env));
+    const custom = await idp.createCustomToken("publisher-1", { publish_token: true });
+    const { idToken } = await idp.signInWithCustomToken(custom);
+    await expectError(
+      await platform(`${AUTH}/api/transfer/code`, json({ id_token: idToken, redirect_uri: STORE_TARGET })),
+      403,
+      "publish_token_not_allowed",
+    );
+  });
+
+  it("refuses an invalid ID token (401), a refused redirect_uri and a bad body (400)", async () => {
+    const user = await newUser();
+    await expectError(
+      await platform(`${AUTH}/api/transfer/code`, json({ id_token: "x.y.z", redirect_uri: STORE_TARGET })),
+      401,
+      "invalid_id_token",
+    );
+    await expectError(
+      await platform(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken, redirect_uri: "https://evil.com/" })),
+      400,
+      "invalid_redirect_uri",
+    );
+    await expectError(
+      await platform(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken })),
+      400,
+      "invalid_request",
+    );
+    await expectError(await redeem(platform, ""), 400, "invalid_code");
+    await expectError(await redeem(platform, "unknown-code"), 400, "invalid_code");
+  });
+});
+
+describe("link grants", () => {
+  async function linkGrant(fetch: Fetch) {
+    const user = await newUser();
+    const res = await fetch(`${AUTH}/api/link/grant`, json({ id_token: user.idToken }));
+    expect(res.status).toBe(200);
+    return { ...(await res.json<{ grant: string; expires_in: number }>()), uid: user.uid };
+  }
+
+  it("lives 60 seconds and signs in as its user once", async () => {
+    const { grant, expires_in, uid } = await linkGrant(platform);
+    expect(expires_in).toBe(60);
+    const res = await platform(`${AUTH}/api/link/redeem`, json({ grant }));
+    expect(res.status).toBe(200);
+    expect(await uidOfCustomToken((await res.json<{ custom_token: string }>()).custom_token)).toBe(uid);
+    await expectError(await platform(`${AUTH}/api/link/redeem`, json({ grant })), 400, "invalid_grant");
+  });
+
+  it("expires after 60 seconds (fake clock)", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const { grant } = await linkGrant(fetch);
+    clock.advance(60_000);
+    await expectError(await fetch(`${AUTH}/api/link/redeem`, json({ grant })), 400, "invalid_grant");
+  });
+
+  it("is refused for a hand-over: /transfer never accepts a link grant or creates a session from it", async () => {
+    const { grant } = await linkGrant(platform);
+    const res = await redeem(platform, grant);
+    expect(res.status).toBe(400);
+    expect(setCookies(res).has("auth_session")).toBe(false);
+    // ...and the refusal did not spend it.
+    expect((await platform(`${AUTH}/api/link/redeem`, json({ grant }))).status).toBe(200);
+  });
+
+  it("a transfer code is not a link grant either", async () => {
+    const { code } = await transferCode(platform);
+    await expectError(await platform(`${AUTH}/api/link/redeem`, json({ grant: code })), 400, "invalid_grant");
+  });
+
+  it("needs a valid ID token", async () => {
+    await expectError(await platform(`${AUTH}/api/link/grant`, json({ id_token: "nope" })), 401, "invalid_id_token");
+  });
+});

@@ -1,0 +1,84 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { identityProviderFor } from "../../src/idp/index";
+import { config, idpPost, type ProviderErrorBody } from "./helpers/dev-idp";
+
+const idp = identityProviderFor(env, config);
+const LOGIN = "http://localhost:8787/auth/login?redirect_uri=http%3A%2F%2Flocalhost%3A8787%2Fstore%2F&client_id=store";
+
+async function providerError(res: Response): Promise<string> {
+  expect(res.status).toBe(400);
+  return ((await res.json()) as ProviderErrorBody).error.message;
+}
+
+/** createAuthUri, then the dev social page answered with an email: the URL the browser returns to. */
+async function socialRoundTrip(providerId: string, email: string): Promise<{ requestUri: string; sessionId: string }> {
+  const res = await idpPost("/v1/accounts:createAuthUri", { providerId, continueUri: LOGIN });
+  expect(res.status).toBe(200);
+  const { authUri, sessionId } = (await res.json()) as { authUri: string; sessionId: string };
+  const page = await exports.default.fetch(authUri);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain(`Sign in with ${providerId}`);
+  const answer = await exports.default.fetch(authUri, {
+    method: "POST",
+    body: new URLSearchParams({ sessionId, email }),
+    redirect: "manual",
+  });
+  expect(answer.status).toBe(302);
+  const requestUri = answer.headers.get("location") ?? "";
+  expect(requestUri.startsWith(`${LOGIN}&code=`)).toBe(true);
+  expect(new URL(requestUri).searchParams.get("state")).toBe(sessionId);
+  return { requestUri, sessionId };
+}
+
+describe("dev IdP: social sign-in (createAuthUri, the stand-in page, signInWithIdp)", () => {
+  it("signs in as the typed email with the provider as sign_in_provider", async () => {
+    const email = `social-${Date.now()}@example.org`;
+    const { requestUri, sessionId } = await socialRoundTrip("google.com", email);
+    const res = await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId, returnSecureToken: true });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { idToken: string; isNewUser: boolean; providerId: string };
+    expect(body).toMatchObject({ isNewUser: true, providerId: "google.com" });
+    const verified = await idp.verifyIdToken(body.idToken);
+    expect(verified).toMatchObject({ email, emailVerified: true, signInProvider: "google.com" });
+  });
+
+  it("does not vouch for the email of providers that do not verify it", async () => {
+    const { requestUri, sessionId } = await socialRoundTrip("twitter.com", `tw-${Date.now()}@example.org`);
+    const res = await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId });
+    const verified = await idp.verifyIdToken(((await res.json()) as { idToken: string }).idToken);
+    expect(verified).toMatchObject({ emailVerified: false, signInProvider: "twitter.com" });
+  });
+
+  it("redeems a code once", async () => {
+    const { requestUri, sessionId } = await socialRoundTrip("apple.com", `ap-${Date.now()}@example.org`);
+    expect((await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId })).status).toBe(200);
+    const again = await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId });
+    expect(await providerError(again)).toMatch(/^INVALID_IDP_RESPONSE/);
+  });
+
+  it("refuses a code presented with another sessionId, and burns it", async () => {
+    const { requestUri, sessionId } = await socialRoundTrip("apple.com", `ap2-${Date.now()}@example.org`);
+    const other = await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId: "another-session" });
+    expect(await providerError(other)).toMatch(/^INVALID_IDP_RESPONSE/);
+    const owner = await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId });
+    expect(await providerError(owner)).toMatch(/^INVALID_IDP_RESPONSE/);
+  });
+
+  it("refuses an unknown provider and a continueUri outside the sign-in service", async () => {
+    const unknown = await idpPost("/v1/accounts:createAuthUri", { providerId: "myspace.com", continueUri: LOGIN });
+    expect(await providerError(unknown)).toBe("INVALID_PROVIDER_ID");
+    const elsewhere = await idpPost("/v1/accounts:createAuthUri", {
+      providerId: "google.com",
+      continueUri: "https://attacker.example/steal",
+    });
+    expect(await providerError(elsewhere)).toBe("INVALID_CONTINUE_URI");
+  });
+
+  it("refuses a requestUri without a code and an unknown sign-in attempt", async () => {
+    const noCode = await idpPost("/v1/accounts:signInWithIdp", { requestUri: LOGIN, sessionId: "s" });
+    expect(await providerError(noCode)).toMatch(/^INVALID_IDP_RESPONSE/);
+    const page = await exports.default.fetch("http://localhost:8787/idp/social/authorize?sessionId=made-up");
+    expect(await providerError(page)).toMatch(/^INVALID_SESSION_ID/);
+  });
+});

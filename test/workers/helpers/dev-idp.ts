@@ -1,0 +1,61 @@
+import { env, exports } from "cloudflare:workers";
+import { importJWK, SignJWT } from "jose";
+import { configFor } from "../../../src/config";
+
+export const config = configFor(env);
+export const IDP = "http://localhost:8787/idp";
+export const API_KEY = config.idp.apiKey;
+export const PROJECT_ID = config.idp.projectId;
+export const ISSUER = `https://securetoken.google.com/${PROJECT_ID}`;
+
+/** POST to the dev IdP's REST API with the API key, as a client would. */
+export function idpPost(path: string, body: unknown, key = API_KEY): Promise<Response> {
+  return exports.default.fetch(`${IDP}${path}?key=${encodeURIComponent(key)}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+export interface ProviderErrorBody {
+  error: { code: number; message: string };
+}
+
+/** The dev IdP's signing key from the test bindings, to forge tokens that only differ in one claim. */
+export async function devSigningKey(): Promise<{ kid: string; key: CryptoKey }> {
+  const jwk = JSON.parse(env.IDP_DEV_SIGNING_KEY) as { kid: string };
+  const key = await importJWK({ ...jwk, alg: "RS256" }, "RS256");
+  if (!(key instanceof CryptoKey)) throw new Error("expected a CryptoKey");
+  return { kid: jwk.kid, key };
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Claims of a valid ID token for uid; override one to make it invalid. */
+export function idTokenClaims(uid: string): Record<string, unknown> {
+  const now = nowSeconds();
+  return {
+    iss: ISSUER,
+    aud: PROJECT_ID,
+    sub: uid,
+    user_id: uid,
+    iat: now - 10,
+    exp: now + 3600,
+    auth_time: now - 10,
+    firebase: { identities: {}, sign_in_provider: "custom" },
+  };
+}
+
+/** Signs claims with the dev IdP's own key (RS256, its kid) unless told otherwise. */
+export async function signIdToken(
+  claims: Record<string, unknown>,
+  options: { key?: CryptoKey; header?: Record<string, unknown>; alg?: string } = {},
+): Promise<string> {
+  const own = await devSigningKey();
+  const alg = options.alg ?? "RS256";
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg, kid: own.kid, typ: "JWT", ...options.header })
+    .sign(options.key ?? own.key);
+}

@@ -1,0 +1,51 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { type CookieAttributes, cookieAttributes } from "../../src/auth/cookies";
+import { type RedirectPolicy, redirectPolicyFor } from "../../src/auth/redirect-uri";
+import type { Config } from "../../src/config";
+import type { IdentityProvider } from "../../src/idp/identity-provider";
+import type { AppEnv } from "../shared/app-env";
+import { CodeStore } from "./code-store";
+import { LoginRequestStore } from "./login-requests";
+import { SessionStore } from "./session-store";
+
+/** What the auth app is built from; tests pass a fake clock. */
+export interface AuthDeps {
+  /** Milliseconds since the epoch. */
+  clock: () => number;
+  identityProvider: (env: Env, config: Config) => IdentityProvider;
+}
+
+/** Everything a route of the auth app needs, built once per request from the bindings. */
+export interface AuthServices {
+  now: () => number;
+  idp: IdentityProvider;
+  sessions: SessionStore;
+  codes: CodeStore;
+  loginRequests: LoginRequestStore;
+  redirectPolicy: RedirectPolicy;
+  cookies: CookieAttributes;
+}
+
+export interface AuthEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & { auth: AuthServices };
+}
+
+export type AuthContext = Context<AuthEnv>;
+
+export function authServices(deps: AuthDeps) {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    const config = c.get("config");
+    const now = deps.clock;
+    c.set("auth", {
+      now,
+      idp: deps.identityProvider(c.env, config),
+      sessions: new SessionStore(c.env.SESSIONS, now),
+      codes: new CodeStore(c.env.SESSIONS, c.env.SINGLE_USE, now),
+      loginRequests: new LoginRequestStore(c.env.SESSIONS, now),
+      redirectPolicy: redirectPolicyFor(config.environment, config.auth),
+      cookies: cookieAttributes(config.apps.auth, config.auth.cookieDomain),
+    });
+    await next();
+  });
+}

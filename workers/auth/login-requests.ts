@@ -1,0 +1,43 @@
+import { randomToken, sha256Hex } from "../../src/auth/crypto";
+
+/** What /login was asked for; bound to a state so /api/callback cannot be pointed elsewhere. */
+export interface LoginRequest {
+  redirectUri: string;
+  clientId: string;
+  codeChallenge: string | null;
+  prompt: "select_account" | null;
+  /** SHA-256 of the browser's auth_login_nonce cookie: the page and the callback share a browser. */
+  nonceHash: string;
+  issuedAt: number;
+}
+
+/** A login page stays usable for an hour (long enough to fetch an SMS code or a password). */
+export const LOGIN_REQUEST_TTL_SECONDS = 3600;
+
+export class LoginRequestStore {
+  constructor(
+    private readonly kv: KVNamespace,
+    private readonly now: () => number,
+  ) {}
+
+  async create(request: Omit<LoginRequest, "issuedAt">): Promise<string> {
+    const state = randomToken();
+    const record: LoginRequest = { ...request, issuedAt: this.now() };
+    await this.kv.put(await keyOf(state), JSON.stringify(record), { expirationTtl: LOGIN_REQUEST_TTL_SECONDS });
+    return state;
+  }
+
+  async find(state: string): Promise<LoginRequest | null> {
+    const record = await this.kv.get<LoginRequest>(await keyOf(state), "json");
+    if (!record || this.now() - record.issuedAt >= LOGIN_REQUEST_TTL_SECONDS * 1000) return null;
+    return record;
+  }
+
+  async delete(state: string): Promise<void> {
+    await this.kv.delete(await keyOf(state));
+  }
+}
+
+async function keyOf(state: string): Promise<string> {
+  return `login:${await sha256Hex(state)}`;
+}

@@ -1,0 +1,120 @@
+import type { Client, DocumentKey } from "../../../src/auth/clients";
+import type { SocialProvider } from "../../../src/auth/config";
+import { type Language, type LoginStrings, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
+
+export interface LoginPageProps {
+  language: Language;
+  client: Client;
+  socialProviders: readonly SocialProvider[];
+  /** Absolute URL of this page in the other language. */
+  switchLanguageUrl: string;
+  /** Base URL of the auth app's static files (…/assets). */
+  assetsUrl: string;
+  /** Read by public/auth/login.js. */
+  browserConfig: LoginBrowserConfig;
+}
+
+/** What the page's script needs: where to sign in, where to post the result, and its texts. */
+export interface LoginBrowserConfig {
+  idpApiUrl: string;
+  idpApiKey: string;
+  callbackUrl: string;
+  state: string;
+  requiredDocumentKeys: readonly DocumentKey[];
+  errors: LoginStrings["errors"];
+  working: string;
+}
+
+/** The login page: server-rendered, readable without script, signs in through public/auth/login.js. */
+export function LoginPage(props: LoginPageProps) {
+  const t = STRINGS[props.language];
+  const { client } = props;
+  const otherLanguage = props.language === "ja" ? "en" : "ja";
+  return (
+    <html lang={props.language}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{`${t.title} · ${client.name}`}</title>
+        <link rel="stylesheet" href={`${props.assetsUrl}/login.css`} />
+        <script
+          type="application/json"
+          id="login-config"
+          dangerouslySetInnerHTML={{ __html: jsonForScript(props.browserConfig) }}
+        />
+        <script src={`${props.assetsUrl}/login.js`} defer />
+      </head>
+      <body>
+        <main class="card">
+          <header class="client">
+            <img src={`${props.assetsUrl}/${client.iconUrl}`} alt="" width="48" height="48" />
+            <h1>{t.signInTo(client.name)}</h1>
+          </header>
+          <a class="language" href={props.switchLanguageUrl} hreflang={otherLanguage} lang={otherLanguage}>
+            {t.languageSwitch}
+          </a>
+          <p id="status" role="alert" aria-live="assertive" class="status" />
+
+          <fieldset class="consent">
+            <legend>{t.consentIntro}</legend>
+            {client.requiredDocumentKeys.map((key) => (
+              <label>
+                <input type="checkbox" name="consent" value={key} /> {t.documents[key]}
+              </label>
+            ))}
+          </fieldset>
+
+          {client.emailPasswordLogin && (
+            <form id="email-form" class="method" autocomplete="on">
+              <label for="email">{t.email}</label>
+              <input id="email" name="email" type="email" autocomplete="username" required />
+              <label for="password">{t.password}</label>
+              <input id="password" name="password" type="password" autocomplete="current-password" required />
+              <div class="actions">
+                <button type="submit" name="action" value="sign-in">
+                  {t.signIn}
+                </button>
+                <button type="submit" name="action" value="sign-up" class="secondary">
+                  {t.signUp}
+                </button>
+              </div>
+            </form>
+          )}
+
+          <form id="phone-form" class="method">
+            <h2>{t.phone}</h2>
+            <label for="phone">{t.phoneNumber}</label>
+            <input id="phone" name="phone" type="tel" autocomplete="tel" placeholder="+81 90 1234 5678" required />
+            <button type="submit" name="action" value="send-code" class="secondary">
+              {t.sendCode}
+            </button>
+            <div id="phone-code" hidden>
+              <label for="code">{t.verificationCode}</label>
+              <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
+              <button type="button" id="verify-code">
+                {t.verify}
+              </button>
+            </div>
+          </form>
+
+          {props.socialProviders.length > 0 && (
+            <section class="social" aria-labelledby="social-heading">
+              <h2 id="social-heading">{t.orContinueWith}</h2>
+              {props.socialProviders.map((provider) => (
+                <button type="button" class="provider" data-provider={provider}>
+                  {t.continueWith(PROVIDER_NAMES[provider])}
+                </button>
+              ))}
+            </section>
+          )}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** JSON that cannot close its <script> element or open a comment. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}

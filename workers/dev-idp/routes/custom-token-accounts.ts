@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { verifyIdToken } from "../../../src/idp/id-token";
+import { IdTokenError } from "../../../src/idp/identity-provider";
+import type { AppEnv } from "../../shared/app-env";
+import { checkCustomToken } from "../custom-token-check";
+import { devIdpOf, nowSeconds } from "../dev-idp";
+import { ProviderError } from "../provider-error";
+import { providerBody, requiredString } from "./request-body";
+
+/** accounts:signInWithCustomToken (the exchange the sign-in service relies on) and accounts:lookup. */
+export const customTokenAccountRoutes = new Hono<AppEnv>()
+  .post("/v1/accounts:signInWithCustomToken", async (c) => {
+    const body = await providerBody(c);
+    const token = requiredString(body, "token", "MISSING_CUSTOM_TOKEN");
+    const idp = await devIdpOf(c);
+    const { uid, claims } = await checkCustomToken(token, idp.config.serviceAccount);
+    let user = await idp.users.get(uid);
+    const isNewUser = !user;
+    if (!user) {
+      // The provider creates the account on first sign-in with a custom token.
+      user = {
+        uid,
+        email: null,
+        emailVerified: false,
+        phoneNumber: null,
+        passwordHash: null,
+        customClaims: {},
+        createdAt: Date.now(),
+      };
+      await idp.users.put(user);
+    }
+    const session = await idp.signIn(user, "custom", claims);
+    return c.json({ kind: "identitytoolkit#VerifyCustomTokenResponse", ...session, isNewUser });
+  })
+  .post("/v1/accounts:lookup", async (c) => {
+    const body = await providerBody(c);
+    const idToken = requiredString(body, "idToken", "MISSING_ID_TOKEN");
+    const idp = await devIdpOf(c);
+    let uid: string;
+    try {
+      ({ uid } = await verifyIdToken(idToken, {
+        projectId: idp.config.projectId,
+        keyFor: async (kid) => {
+          if (kid !== idp.key.kid) throw new IdTokenError("id_token_key_unknown", "unknown kid");
+          return idp.key.publicKey;
+        },
+        now: nowSeconds,
+      }));
+    } catch (error) {
+      if (error instanceof IdTokenError) throw new ProviderError("INVALID_ID_TOKEN");
+      throw error;
+    }
+    const user = await idp.users.get(uid);
+    if (!user) throw new ProviderError("USER_NOT_FOUND");
+    return c.json({
+      kind: "identitytoolkit#GetAccountInfoResponse",
+      users: [
+        {
+          localId: user.uid,
+          ...(user.email ? { email: user.email, emailVerified: user.emailVerified } : {}),
+          ...(user.phoneNumber ? { phoneNumber: user.phoneNumber } : {}),
+          ...(Object.keys(user.customClaims).length > 0 ? { customAttributes: JSON.stringify(user.customClaims) } : {}),
+          createdAt: String(user.createdAt),
+        },
+      ],
+    });
+  });

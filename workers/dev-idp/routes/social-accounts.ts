@@ -1,0 +1,106 @@
+import { Hono } from "hono";
+import { matchApp } from "../../../src/router";
+import type { AppEnv } from "../../shared/app-env";
+import { devIdpOf } from "../dev-idp";
+import { ProviderError } from "../provider-error";
+import { newUid } from "../user-store";
+import { socialConsentPage } from "../views/social-consent-page";
+import { providerBody, requiredString } from "./request-body";
+
+/** The social providers the dev IdP stands in for; the first two vouch for the email address. */
+const SOCIAL_PROVIDERS = ["google.com", "apple.com", "twitter.com", "facebook.com"] as const;
+type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+const VERIFIES_EMAIL: ReadonlySet<string> = new Set(["google.com", "apple.com"]);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isSocialProvider(value: unknown): value is SocialProvider {
+  return typeof value === "string" && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+}
+
+/**
+ * The provider's social redirect flow, with the dev IdP playing the social site:
+ * accounts:createAuthUri returns an authUri to a dev page where one types the email to sign in
+ * as; the page redirects to continueUri with ?code&state, and accounts:signInWithIdp with that
+ * requestUri and the sessionId signs the user in (sign_in_provider = the provider id).
+ */
+export const socialAccountRoutes = new Hono<AppEnv>()
+  .post("/v1/accounts:createAuthUri", async (c) => {
+    const body = await providerBody(c);
+    const providerId = requiredString(body, "providerId", "MISSING_PROVIDER_ID");
+    if (!isSocialProvider(providerId)) throw new ProviderError("INVALID_PROVIDER_ID");
+    const continueUri = requiredString(body, "continueUri", "MISSING_CONTINUE_URI");
+    const config = c.get("config");
+    // The real provider only returns to the project's authorized domains; here: the sign-in service.
+    if (
+      !URL.canParse(continueUri) ||
+      matchApp(new URL(continueUri), config.apps, { loopbackAliases: true }) !== "auth"
+    ) {
+      throw new ProviderError("INVALID_CONTINUE_URI");
+    }
+    const idp = await devIdpOf(c);
+    const sessionId = await idp.users.startSocialSignIn({ providerId, continueUri });
+    const authUri = new URL(c.req.url);
+    authUri.pathname = authUri.pathname.replace(/\/v1\/accounts:createAuthUri$/, "/social/authorize");
+    authUri.search = new URLSearchParams({ sessionId }).toString();
+    return c.json({ kind: "identitytoolkit#CreateAuthUriResponse", authUri: authUri.href, providerId, sessionId });
+  })
+  .get("/social/authorize", async (c) => {
+    const sessionId = c.req.query("sessionId") ?? "";
+    const idp = await devIdpOf(c);
+    const attempt = await idp.users.socialSignIn(sessionId);
+    if (!attempt) throw new ProviderError("INVALID_SESSION_ID", "This sign-in attempt is unknown or has expired.");
+    return c.html(socialConsentPage({ providerId: attempt.providerId, sessionId }));
+  })
+  .post("/social/authorize", async (c) => {
+    const form = await c.req.parseBody();
+    const sessionId = typeof form.sessionId === "string" ? form.sessionId : "";
+    const email = typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
+    if (!EMAIL.test(email)) throw new ProviderError("INVALID_EMAIL");
+    const idp = await devIdpOf(c);
+    const attempt = await idp.users.socialSignIn(sessionId);
+    if (!attempt) throw new ProviderError("INVALID_SESSION_ID", "This sign-in attempt is unknown or has expired.");
+    const code = await idp.users.answerSocialSignIn(sessionId, { ...attempt, email });
+    const back = new URL(attempt.continueUri);
+    back.searchParams.set("code", code);
+    back.searchParams.set("state", sessionId);
+    return c.redirect(back.href, 302);
+  })
+  .post("/v1/accounts:signInWithIdp", async (c) => {
+    const body = await providerBody(c);
+    const requestUri = requiredString(body, "requestUri", "MISSING_REQUEST_URI");
+    const sessionId = requiredString(body, "sessionId", "MISSING_SESSION_ID");
+    const code = URL.canParse(requestUri) ? new URL(requestUri).searchParams.get("code") : null;
+    if (!code) throw new ProviderError("INVALID_IDP_RESPONSE", "The request URI carries no authorization code.");
+    const idp = await devIdpOf(c);
+    const answer = await idp.users.redeemSocialCode(code);
+    if (!answer || answer.sessionId !== sessionId) {
+      throw new ProviderError(
+        "INVALID_IDP_RESPONSE",
+        "The authorization code is unknown, used or from another session.",
+      );
+    }
+    let user = await idp.users.byEmail(answer.email);
+    const isNewUser = !user;
+    if (!user) {
+      user = {
+        uid: newUid(),
+        email: answer.email,
+        emailVerified: VERIFIES_EMAIL.has(answer.providerId),
+        phoneNumber: null,
+        passwordHash: null,
+        customClaims: {},
+        createdAt: Date.now(),
+      };
+      await idp.users.put(user);
+    }
+    const session = await idp.signIn(user, answer.providerId);
+    return c.json({
+      kind: "identitytoolkit#VerifyAssertionResponse",
+      providerId: answer.providerId,
+      federatedId: `https://${answer.providerId}/${answer.email}`,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      isNewUser,
+      ...session,
+    });
+  });
