@@ -173,17 +173,18 @@ export class Room extends DurableObject<Env> {
   }
 
   private deliver(sender: WebSocket | null, outcome: RoomOutcome) {
+    const sockets = this.openSockets();
     for (const frame of outcome.toSender) this.send(sender, frame);
     if (outcome.broadcast.length > 0 || outcome.toOthers.length > 0) {
-      for (const ws of this.openSockets()) {
+      for (const ws of sockets) {
         for (const frame of outcome.broadcast) this.send(ws, frame);
         if (ws !== sender) for (const frame of outcome.toOthers) this.send(ws, frame);
       }
     }
     if (outcome.persist === "now") this.storage?.writeNow();
     else if (outcome.persist === "batched") this.storage?.writeSoon();
-    this.updateTickLoop(outcome);
-    void this.updateAlarm(outcome.nextDeadline);
+    this.updateTickLoop(outcome, sockets.length);
+    void this.updateAlarm(outcome.nextDeadline, sockets.length);
   }
 
   private send(ws: WebSocket | null, frame: string) {
@@ -200,8 +201,8 @@ export class Room extends DurableObject<Env> {
     return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
-  private updateTickLoop(outcome: RoomOutcome) {
-    const run = outcome.tickRate > 0 && outcome.started && !outcome.frozen && this.openSockets().length > 0;
+  private updateTickLoop(outcome: RoomOutcome, openCount: number) {
+    const run = outcome.tickRate > 0 && outcome.started && !outcome.frozen && openCount > 0;
     if (run && !this.tickTimer) {
       this.tickTimer = setInterval(() => void this.runTick(), 1000 / outcome.tickRate);
     } else if (!run && this.tickTimer) {
@@ -218,8 +219,8 @@ export class Room extends DurableObject<Env> {
   }
 
   /** One alarm: min(next deadline, heartbeat), only ever moved earlier; none in an empty room. */
-  private async updateAlarm(nextDeadline: number | null) {
-    if (this.openSockets().length === 0) {
+  private async updateAlarm(nextDeadline: number | null, openCount: number) {
+    if (openCount === 0) {
       if (this.alarmAt !== null || (await this.ctx.storage.getAlarm()) !== null) await this.ctx.storage.deleteAlarm();
       this.alarmAt = null;
       return;
