@@ -114,7 +114,9 @@
   });
 
   // Social providers: the provider's redirect flow (createAuthUri, then signInWithIdp on return).
-  const RETURN_KEY = "login.social.sessionId";
+  // The page is left for the provider's site and loaded afresh on return, so the attempt's
+  // sessionId and the boxes already ticked wait in sessionStorage.
+  const RETURN_KEY = "login.social.return";
   for (const button of document.querySelectorAll("button[data-provider]")) {
     button.addEventListener("click", () => {
       attempt(async () => {
@@ -122,18 +124,41 @@
           providerId: button.dataset.provider,
           continueUri: window.location.href,
         });
-        sessionStorage.setItem(RETURN_KEY, result.sessionId ?? "");
+        sessionStorage.setItem(
+          RETURN_KEY,
+          JSON.stringify({ sessionId: result.sessionId ?? "", consented: consented() }),
+        );
         window.location.assign(result.authUri);
       });
     });
   }
-  const returning = sessionStorage.getItem(RETURN_KEY);
-  if (returning !== null && /[?&](code|state|oauth_token)=/.test(window.location.search)) {
+
+  function socialReturn() {
+    const saved = sessionStorage.getItem(RETURN_KEY);
+    if (saved === null || !/[?&](code|state|oauth_token)=/.test(window.location.search)) return null;
     sessionStorage.removeItem(RETURN_KEY);
+    try {
+      const { sessionId, consented: keys } = JSON.parse(saved);
+      return { sessionId: String(sessionId ?? ""), consented: Array.isArray(keys) ? keys : [] };
+    } catch {
+      return null;
+    }
+  }
+
+  const returning = socialReturn();
+  if (returning) {
+    for (const box of document.querySelectorAll('input[name="consent"]')) {
+      if (returning.consented.includes(box.value)) box.checked = true;
+    }
+    const requestUri = window.location.href;
+    // The provider's one-time answer is spent below; a reload must not post it again.
+    const clean = new URL(requestUri);
+    for (const name of ["code", "state", "oauth_token", "oauth_verifier"]) clean.searchParams.delete(name);
+    history.replaceState(null, "", clean.href);
     attempt(async () => {
       const result = await idp("signInWithIdp", {
-        requestUri: window.location.href,
-        sessionId: returning,
+        requestUri,
+        sessionId: returning.sessionId,
         returnSecureToken: true,
         returnIdpCredential: true,
       });
