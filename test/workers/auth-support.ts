@@ -64,6 +64,12 @@ export async function newUser(): Promise<{ uid: string; idToken: string; email: 
   return { uid: body.localId, idToken: body.idToken, email };
 }
 
+/** An ID token minted by a publish-token exchange (claim publish_token: true) for uid. */
+export async function publishTokenIdToken(uid = "publisher-1"): Promise<string> {
+  const idp = identityProviderFor(env, configFor(env));
+  return (await idp.signInWithCustomToken(await idp.createCustomToken(uid, { publish_token: true }))).idToken;
+}
+
 /** The uid a custom token signs in as, by exchanging it at the dev IdP (proves it is real). */
 export async function uidOfCustomToken(customToken: string): Promise<string> {
   const idp = identityProviderFor(env, configFor(env));

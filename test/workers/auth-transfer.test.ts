@@ -10,6 +10,7 @@ import {
   json,
   newUser,
   platform,
+  publishTokenIdToken,
   STORE_TARGET,
   setCookies,
   uidOfCustomToken,
@@ -152,6 +153,11 @@ describe("link grants", () => {
   it("a transfer code is not a link grant either", async () => {
     const { code } = await transferCode(platform);
     await expectError(await platform(`${AUTH}/api/link/redeem`, json({ grant: code })), 400, "invalid_grant");
+  });
+
+  it("refuses a publish-token ID token (403)", async () => {
+    const res = await platform(`${AUTH}/api/link/grant`, json({ id_token: await publishTokenIdToken() }));
+    await expectError(res, 403, "publish_token_not_allowed");
   });
 
   it("needs a valid ID token", async () => {
