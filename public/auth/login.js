@@ -22,6 +22,10 @@
     });
     const data = await response.json().catch(() => ({}));
     if (!response.ok) throw new ProviderError(data?.error?.message ?? "UNKNOWN");
+    // signInWithIdp answers 200 without an ID token when the email belongs to an account of
+    // another sign-in method (needConfirmation), or with an errorMessage.
+    if (data.needConfirmation) throw new ProviderError("NEED_CONFIRMATION");
+    if (typeof data.errorMessage === "string") throw new ProviderError(data.errorMessage);
     return data;
   }
 
@@ -29,7 +33,7 @@
 
   function providerMessage(error) {
     const code = error instanceof ProviderError ? error.message : "";
-    if (/EMAIL_EXISTS/.test(code)) return config.errors.emailExists;
+    if (/EMAIL_EXISTS|NEED_CONFIRMATION/.test(code)) return config.errors.emailExists;
     if (/INVALID_PASSWORD|EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS|INVALID_EMAIL/.test(code)) {
       return config.errors.invalidCredentials;
     }
@@ -38,6 +42,7 @@
   }
 
   async function complete(idToken, signUp) {
+    if (typeof idToken !== "string" || idToken === "") throw new ProviderError("MISSING_ID_TOKEN");
     show(config.working);
     const response = await fetch(config.callbackUrl, {
       method: "POST",

@@ -54,10 +54,10 @@ async function devUserByUid(uid: string): Promise<{ email: string | null } | nul
 }
 
 /** Presses a social button on the login page and signs in on the dev IdP's stand-in page. */
-async function continueWithGoogle(page: Page, email: string): Promise<void> {
-  await page.getByRole("button", { name: "Continue with Google" }).click();
+async function continueWith(page: Page, provider: "Google" | "X (Twitter)", email: string): Promise<void> {
+  await page.getByRole("button", { name: `Continue with ${provider}` }).click();
   await page.waitForURL(`${idp}/social/authorize?**`);
-  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in with google.com");
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Sign in with /);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
 }
@@ -82,7 +82,7 @@ describe("social sign-in in a real browser", () => {
   it("signs in an existing account with the Google button and lands on the target with a custom token", async () => {
     screenshotOnFailure(page, "social-sign-in");
     await page.goto(loginUrl("store", "/social"));
-    await continueWithGoogle(page, "user@example.com");
+    await continueWith(page, "Google", "user@example.com");
     const token = await tokenOfLanding(page, "/social");
     // The seeded password account of that email is reused, as with a trusted provider.
     expect((await claimsOf(token)).sub).toBe("dev-user");
@@ -106,7 +106,7 @@ describe("social sign-up in a real browser", () => {
     const email = `social-${Date.now()}@example.org`;
     try {
       await page.goto(loginUrl("portal", "/portal"));
-      await continueWithGoogle(page, email);
+      await continueWith(page, "Google", email);
       await expect
         .poll(() => page.getByRole("alert").textContent())
         .toBe("Please agree to every document to create an account.");
@@ -135,9 +135,26 @@ describe("social sign-up in a real browser", () => {
       await page.goto(loginUrl("store", "/ticked"));
       await page.getByLabel("Terms of Service").check();
       await page.getByLabel("Privacy Policy").check();
-      await continueWithGoogle(page, email);
+      await continueWith(page, "Google", email);
       const token = await tokenOfLanding(page, "/ticked");
       expect((await devUserByUid((await claimsOf(token)).sub))?.email).toBe(email);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses X for the email of an existing account, says so, and signs nobody in", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    screenshotOnFailure(page, "social-need-confirmation");
+    try {
+      await page.goto(loginUrl("store", "/never"));
+      await continueWith(page, "X (Twitter)", "admin@example.com");
+      await expect
+        .poll(() => page.getByRole("alert").textContent())
+        .toBe("An account with this email already exists. Sign in instead.");
+      expect(page.url().startsWith(`${auth}/login?`)).toBe(true);
+      expect((await context.cookies(auth)).some((cookie) => cookie.name === "auth_session")).toBe(false);
     } finally {
       await context.close();
     }
