@@ -74,6 +74,14 @@ describe("transfer codes", () => {
     expect(setCookies(res).has("auth_session")).toBe(false);
   });
 
+  it("accepts a code just before its 5 minutes end", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const { code } = await transferCode(fetch);
+    clock.advance(5 * 60_000 - 1000);
+    expect((await redeem(fetch, code)).status).toBe(302);
+  });
+
   it("20 parallel redemptions of one code: exactly one succeeds", async () => {
     const { code } = await transferCode(platform);
     const results = await Promise.all(Array.from({ length: 20 }, () => redeem(platform, code)));
@@ -139,6 +147,14 @@ describe("link grants", () => {
     const { grant } = await linkGrant(fetch);
     clock.advance(60_000);
     await expectError(await fetch(`${AUTH}/api/link/redeem`, json({ grant })), 400, "invalid_grant");
+  });
+
+  it("accepts a grant just before its 60 seconds end", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const { grant } = await linkGrant(fetch);
+    clock.advance(59_000);
+    expect((await fetch(`${AUTH}/api/link/redeem`, json({ grant }))).status).toBe(200);
   });
 
   it("is refused for a hand-over: /transfer never accepts a link grant or creates a session from it", async () => {
