@@ -45,6 +45,8 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
+          // Every file starts its own platform on the same two ports: one file at a time.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

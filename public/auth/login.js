@@ -22,6 +22,10 @@
     });
     const data = await response.json().catch(() => ({}));
     if (!response.ok) throw new ProviderError(data?.error?.message ?? "UNKNOWN");
+    // signInWithIdp answers 200 without an ID token when the email belongs to an account of
+    // another sign-in method (needConfirmation), or with an errorMessage.
+    if (data.needConfirmation) throw new ProviderError("NEED_CONFIRMATION");
+    if (typeof data.errorMessage === "string") throw new ProviderError(data.errorMessage);
     return data;
   }
 
@@ -29,7 +33,7 @@
 
   function providerMessage(error) {
     const code = error instanceof ProviderError ? error.message : "";
-    if (/EMAIL_EXISTS/.test(code)) return config.errors.emailExists;
+    if (/EMAIL_EXISTS|NEED_CONFIRMATION/.test(code)) return config.errors.emailExists;
     if (/INVALID_PASSWORD|EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS|INVALID_EMAIL/.test(code)) {
       return config.errors.invalidCredentials;
     }
@@ -38,6 +42,7 @@
   }
 
   async function complete(idToken, signUp) {
+    if (typeof idToken !== "string" || idToken === "") throw new ProviderError("MISSING_ID_TOKEN");
     show(config.working);
     const response = await fetch(config.callbackUrl, {
       method: "POST",
@@ -114,7 +119,9 @@
   });
 
   // Social providers: the provider's redirect flow (createAuthUri, then signInWithIdp on return).
-  const RETURN_KEY = "login.social.sessionId";
+  // The page is left for the provider's site and loaded afresh on return, so the attempt's
+  // sessionId and the boxes already ticked wait in sessionStorage.
+  const RETURN_KEY = "login.social.return";
   for (const button of document.querySelectorAll("button[data-provider]")) {
     button.addEventListener("click", () => {
       attempt(async () => {
@@ -122,18 +129,41 @@
           providerId: button.dataset.provider,
           continueUri: window.location.href,
         });
-        sessionStorage.setItem(RETURN_KEY, result.sessionId ?? "");
+        sessionStorage.setItem(
+          RETURN_KEY,
+          JSON.stringify({ sessionId: result.sessionId ?? "", consented: consented() }),
+        );
         window.location.assign(result.authUri);
       });
     });
   }
-  const returning = sessionStorage.getItem(RETURN_KEY);
-  if (returning !== null && /[?&](code|state|oauth_token)=/.test(window.location.search)) {
+
+  function socialReturn() {
+    const saved = sessionStorage.getItem(RETURN_KEY);
+    if (saved === null || !/[?&](code|state|oauth_token)=/.test(window.location.search)) return null;
     sessionStorage.removeItem(RETURN_KEY);
+    try {
+      const { sessionId, consented: keys } = JSON.parse(saved);
+      return { sessionId: String(sessionId ?? ""), consented: Array.isArray(keys) ? keys : [] };
+    } catch {
+      return null;
+    }
+  }
+
+  const returning = socialReturn();
+  if (returning) {
+    for (const box of document.querySelectorAll('input[name="consent"]')) {
+      if (returning.consented.includes(box.value)) box.checked = true;
+    }
+    const requestUri = window.location.href;
+    // The provider's one-time answer is spent below; a reload must not post it again.
+    const clean = new URL(requestUri);
+    for (const name of ["code", "state", "oauth_token", "oauth_verifier"]) clean.searchParams.delete(name);
+    history.replaceState(null, "", clean.href);
     attempt(async () => {
       const result = await idp("signInWithIdp", {
-        requestUri: window.location.href,
-        sessionId: returning,
+        requestUri,
+        sessionId: returning.sessionId,
         returnSecureToken: true,
         returnIdpCredential: true,
       });

@@ -12,6 +12,7 @@ import {
   openLoginPage,
   pkcePair,
   platform,
+  publishTokenIdToken,
   STORE_TARGET,
   sessionKey,
   setCookies,
@@ -174,6 +175,40 @@ describe("POST /api/callback: sign-up and consent", () => {
     expect(setCookies(res).has("auth_session")).toBe(false);
   });
 
+  it("a repeated consent appends nothing and changes no row (unique uid, key, version)", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const user = await newUser();
+    const signUp = async () => {
+      const { state, nonceCookie } = await openLoginPage(fetch, { redirect_uri: STORE_TARGET, client_id: "store" });
+      const res = await fetch(
+        `${AUTH}/api/callback`,
+        json(
+          { state, id_token: user.idToken, sign_up: true, consented_document_keys: ["app_terms", "privacy"] },
+          { cookie: nonceCookie },
+        ),
+      );
+      expect(res.status).toBe(200);
+    };
+    const rows = () =>
+      env.AUTH_DB.prepare(
+        "SELECT document_key, version, source, consented_at FROM legal_consents WHERE idp_uid = ? ORDER BY document_key",
+      )
+        .bind(user.uid)
+        .all()
+        .then(({ results }) => results);
+
+    await signUp();
+    const first = await rows();
+    expect(first.map((row) => [row.document_key, row.source, row.consented_at])).toEqual([
+      ["app_terms", "auth_signup", clock.nowMs],
+      ["privacy", "auth_signup", clock.nowMs],
+    ]);
+    clock.advance(60_000);
+    await signUp();
+    expect(await rows()).toEqual(first);
+  });
+
   it("refuses document keys that do not exist", async () => {
     const user = await newUser();
     const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET });
@@ -230,6 +265,16 @@ describe("POST /api/callback: CSRF and bad input", () => {
       body: `state=${state}&id_token=${user.idToken}`,
     });
     expect(form.status).toBe(415);
+  });
+
+  it("refuses a publish-token ID token (403): no session, and the page can still sign in a user", async () => {
+    const user = await newUser();
+    const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET });
+    const res = await callback({ state, id_token: await publishTokenIdToken() }, nonceCookie);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: "publish_token_not_allowed" });
+    expect(setCookies(res).has("auth_session")).toBe(false);
+    expect((await callback({ state, id_token: user.idToken }, nonceCookie)).status).toBe(200);
   });
 
   it("refuses an ID token that does not verify", async () => {

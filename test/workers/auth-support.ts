@@ -2,8 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { Hono } from "hono";
 import { sha256Hex } from "../../src/auth/crypto";
 import { s256Challenge } from "../../src/auth/pkce";
-import { configFor } from "../../src/config";
-import { identityProviderFor } from "../../src/idp";
+import { type Config, configFor } from "../../src/config";
+import { type IdentityProvider, identityProviderFor } from "../../src/idp";
 import { createAuthApp } from "../../workers/auth/app";
 import type { AppEnv } from "../../workers/shared/app-env";
 import { handleError, notFound } from "../../workers/shared/errors";
@@ -24,16 +24,19 @@ export class FakeClock {
 
 /**
  * The auth app mounted as the platform mounts it, but with a fake clock. The identity provider
- * is the real adapter talking to the dev IdP in this Worker.
+ * is the real adapter talking to the dev IdP in this Worker, unless a test brings its own.
  */
-export function authWithClock(clock: FakeClock) {
+export function authWithClock(
+  clock: FakeClock,
+  identityProvider: (env: Env, config: Config) => IdentityProvider = identityProviderFor,
+) {
   const config = configFor(env);
   const root = new Hono<AppEnv>();
   root.use(async (c, next) => {
     c.set("config", config);
     await next();
   });
-  root.route(config.apps.auth.path, createAuthApp({ clock: clock.now, identityProvider: identityProviderFor }));
+  root.route(config.apps.auth.path, createAuthApp({ clock: clock.now, identityProvider }));
   root.notFound(notFound);
   root.onError(handleError);
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
@@ -59,6 +62,12 @@ export async function newUser(): Promise<{ uid: string; idToken: string; email: 
   if (!res.ok) throw new Error(`dev IdP signUp answered ${res.status}: ${await res.text()}`);
   const body = await res.json<{ idToken: string; localId: string }>();
   return { uid: body.localId, idToken: body.idToken, email };
+}
+
+/** An ID token minted by a publish-token exchange (claim publish_token: true) for uid. */
+export async function publishTokenIdToken(uid = "publisher-1"): Promise<string> {
+  const idp = identityProviderFor(env, configFor(env));
+  return (await idp.signInWithCustomToken(await idp.createCustomToken(uid, { publish_token: true }))).idToken;
 }
 
 /** The uid a custom token signs in as, by exchanging it at the dev IdP (proves it is real). */

@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/auth/crypto";
 import {
   APP_TARGET,
   AUTH,
@@ -42,11 +44,15 @@ describe("POST /api/token (PKCE)", () => {
   it("exchanges the code and verifier for a custom token of the user, once", async () => {
     const fetch = authWithClock(new FakeClock());
     const { code, verifier, uid } = await authorizationCode(fetch);
+    const key = `code:authorization_code:${await sha256Hex(code)}`;
+    expect(await env.SESSIONS.get(key)).not.toBeNull();
     const res = await exchange(fetch, { code, code_verifier: verifier });
     expect(res.status).toBe(200);
     const body = await res.json<{ custom_token: string }>();
     expect(Object.keys(body)).toEqual(["custom_token"]);
     expect(await uidOfCustomToken(body.custom_token)).toBe(uid);
+    // Deleted when exchanged (document 1, expiring records).
+    expect(await env.SESSIONS.get(key)).toBeNull();
 
     await expectOAuthError(await exchange(fetch, { code, code_verifier: verifier }), "invalid_grant");
   });

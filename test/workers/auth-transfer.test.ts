@@ -10,6 +10,7 @@ import {
   json,
   newUser,
   platform,
+  publishTokenIdToken,
   STORE_TARGET,
   setCookies,
   uidOfCustomToken,
@@ -71,6 +72,14 @@ describe("transfer codes", () => {
     expect(res.status).toBe(400);
     expect(await res.json<{ message: string }>()).toMatchObject({ error: "invalid_code" });
     expect(setCookies(res).has("auth_session")).toBe(false);
+  });
+
+  it("accepts a code just before its 5 minutes end", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const { code } = await transferCode(fetch);
+    clock.advance(5 * 60_000 - 1000);
+    expect((await redeem(fetch, code)).status).toBe(302);
   });
 
   it("20 parallel redemptions of one code: exactly one succeeds", async () => {
@@ -140,6 +149,14 @@ describe("link grants", () => {
     await expectError(await fetch(`${AUTH}/api/link/redeem`, json({ grant })), 400, "invalid_grant");
   });
 
+  it("accepts a grant just before its 60 seconds end", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const { grant } = await linkGrant(fetch);
+    clock.advance(59_000);
+    expect((await fetch(`${AUTH}/api/link/redeem`, json({ grant }))).status).toBe(200);
+  });
+
   it("is refused for a hand-over: /transfer never accepts a link grant or creates a session from it", async () => {
     const { grant } = await linkGrant(platform);
     const res = await redeem(platform, grant);
@@ -152,6 +169,11 @@ describe("link grants", () => {
   it("a transfer code is not a link grant either", async () => {
     const { code } = await transferCode(platform);
     await expectError(await platform(`${AUTH}/api/link/redeem`, json({ grant: code })), 400, "invalid_grant");
+  });
+
+  it("refuses a publish-token ID token (403)", async () => {
+    const res = await platform(`${AUTH}/api/link/grant`, json({ id_token: await publishTokenIdToken() }));
+    await expectError(res, 403, "publish_token_not_allowed");
   });
 
   it("needs a valid ID token", async () => {

@@ -50,6 +50,42 @@ describe("dev IdP: social sign-in (createAuthUri, the stand-in page, signInWithI
     expect(verified).toMatchObject({ emailVerified: false, signInProvider: "twitter.com" });
   });
 
+  it("reuses the account of the email for a provider that vouches for it (not a new user)", async () => {
+    const { requestUri, sessionId } = await socialRoundTrip("google.com", "user@example.com");
+    const body = (await (await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId })).json()) as {
+      idToken: string;
+      isNewUser: boolean;
+    };
+    expect(body.isNewUser).toBe(false);
+    expect((await idp.verifyIdToken(body.idToken)).uid).toBe("dev-user");
+  });
+
+  it("answers needConfirmation, without an ID token, when X or Facebook names another account's email", async () => {
+    for (const providerId of ["twitter.com", "facebook.com"]) {
+      const { requestUri, sessionId } = await socialRoundTrip(providerId, "admin@example.com");
+      const res = await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ needConfirmation: true, providerId, email: "admin@example.com" });
+      expect(body.idToken).toBeUndefined();
+    }
+  });
+
+  it("signs the same X account in again: the provider is linked to the account it created", async () => {
+    const email = `tw-again-${Date.now()}@example.org`;
+    const signIn = async () => {
+      const { requestUri, sessionId } = await socialRoundTrip("twitter.com", email);
+      return (await (await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId })).json()) as {
+        localId: string;
+        isNewUser: boolean;
+      };
+    };
+    const first = await signIn();
+    expect(first.isNewUser).toBe(true);
+    const second = await signIn();
+    expect(second).toMatchObject({ isNewUser: false, localId: first.localId });
+  });
+
   it("redeems a code once", async () => {
     const { requestUri, sessionId } = await socialRoundTrip("apple.com", `ap-${Date.now()}@example.org`);
     expect((await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId })).status).toBe(200);

@@ -9,6 +9,8 @@ export interface DevUser {
   passwordHash: PasswordHash | null;
   /** Claims set by an admin (setCustomUserClaims); in every ID token of the user. */
   customClaims: Record<string, unknown>;
+  /** Social providers this account signs in with (absent on accounts that never used one). */
+  socialProviders?: string[];
   createdAt: number;
 }
 

@@ -21,7 +21,9 @@ function isSocialProvider(value: unknown): value is SocialProvider {
  * The provider's social redirect flow, with the dev IdP playing the social site:
  * accounts:createAuthUri returns an authUri to a dev page where one types the email to sign in
  * as; the page redirects to continueUri with ?code&state, and accounts:signInWithIdp with that
- * requestUri and the sessionId signs the user in (sign_in_provider = the provider id).
+ * requestUri and the sessionId signs the user in (sign_in_provider = the provider id). An
+ * existing account of that email is reused when the provider vouches for the address (google.com,
+ * apple.com); X and Facebook get needConfirmation instead, as from the real provider.
  */
 export const socialAccountRoutes = new Hono<AppEnv>()
   .post("/v1/accounts:createAuthUri", async (c) => {
@@ -81,6 +83,20 @@ export const socialAccountRoutes = new Hono<AppEnv>()
     }
     let user = await idp.users.byEmail(answer.email);
     const isNewUser = !user;
+    const federated = {
+      providerId: answer.providerId,
+      federatedId: `https://${answer.providerId}/${answer.email}`,
+      email: answer.email,
+    };
+    if (user && !user.socialProviders?.includes(answer.providerId)) {
+      // Like the provider with one account per email: a provider that does not vouch for the
+      // address may not take over an existing account; the user must sign in the old way first.
+      if (!VERIFIES_EMAIL.has(answer.providerId)) {
+        return c.json({ kind: "identitytoolkit#VerifyAssertionResponse", ...federated, needConfirmation: true });
+      }
+      user = { ...user, socialProviders: [...(user.socialProviders ?? []), answer.providerId] };
+      await idp.users.put(user);
+    }
     if (!user) {
       user = {
         uid: newUid(),
@@ -89,6 +105,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
         phoneNumber: null,
         passwordHash: null,
         customClaims: {},
+        socialProviders: [answer.providerId],
         createdAt: Date.now(),
       };
       await idp.users.put(user);
@@ -96,9 +113,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
     const session = await idp.signIn(user, answer.providerId);
     return c.json({
       kind: "identitytoolkit#VerifyAssertionResponse",
-      providerId: answer.providerId,
-      federatedId: `https://${answer.providerId}/${answer.email}`,
-      email: user.email,
+      ...federated,
       emailVerified: user.emailVerified,
       isNewUser,
       ...session,

@@ -1,0 +1,162 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import {
+  type RunningWorker,
+  startPlatform,
+  startTargetSite,
+  type TargetSite,
+  waitForFreePort,
+} from "./support/platform.ts";
+
+const PLATFORM_PORT = 8801;
+const TARGET_PORT = 8803;
+
+let platform: RunningWorker;
+let target: TargetSite;
+let browser: Browser;
+let auth: string;
+let idp: string;
+
+beforeAll(async () => {
+  await Promise.all([waitForFreePort(PLATFORM_PORT), waitForFreePort(TARGET_PORT)]);
+  platform = await startPlatform(PLATFORM_PORT);
+  auth = `${platform.url}/auth`;
+  idp = `${platform.url}/idp`;
+  target = await startTargetSite(TARGET_PORT, { authUrl: auth, idpApiUrl: idp, apiKey: "dev-api-key" });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([platform?.stop(), target?.stop()]);
+});
+
+const loginUrl = (clientId: string, landing: string) =>
+  `${auth}/login?${new URLSearchParams({ redirect_uri: `${target.origin}${landing}`, client_id: clientId })}`;
+
+/** The ID-token claims a custom token signs in with, asked of the dev IdP the way an app would. */
+async function claimsOf(customToken: string): Promise<{ sub: string; email?: string }> {
+  const res = await fetch(`${idp}/v1/accounts:signInWithCustomToken?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+  });
+  expect(res.status).toBe(200);
+  const { idToken } = (await res.json()) as { idToken: string };
+  return JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString());
+}
+
+/** The dev IdP account of an email (its admin route), or null. */
+async function devUserByUid(uid: string): Promise<{ email: string | null } | null> {
+  const res = await fetch(`${idp}/admin/users/${encodeURIComponent(uid)}`);
+  return res.ok ? ((await res.json()) as { email: string | null }) : null;
+}
+
+/** Presses a social button on the login page and signs in on the dev IdP's stand-in page. */
+async function continueWith(page: Page, provider: "Google" | "X (Twitter)", email: string): Promise<void> {
+  await page.getByRole("button", { name: `Continue with ${provider}` }).click();
+  await page.waitForURL(`${idp}/social/authorize?**`);
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Sign in with /);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+async function tokenOfLanding(page: Page, landing: string): Promise<string> {
+  await page.waitForURL(`${target.origin}${landing}?**`);
+  const token = new URL(page.url()).searchParams.get("idpAuthCustomToken");
+  expect(token).toBeTruthy();
+  return token ?? "";
+}
+
+describe("social sign-in in a real browser", () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await browser.newContext({ locale: "en-US" });
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  it("signs in an existing account with the Google button and lands on the target with a custom token", async () => {
+    screenshotOnFailure(page, "social-sign-in");
+    await page.goto(loginUrl("store", "/social"));
+    await continueWith(page, "Google", "user@example.com");
+    const token = await tokenOfLanding(page, "/social");
+    // The seeded password account of that email is reused, as with a trusted provider.
+    expect((await claimsOf(token)).sub).toBe("dev-user");
+  });
+
+  it("then opens /login for another client and is signed in without the page", async () => {
+    screenshotOnFailure(page, "social-second-client");
+    const response = await page.goto(loginUrl("studio", "/social-second"));
+    expect(page.url()).toMatch(new RegExp(`^${target.origin}/social-second\\?idpAuthCustomToken=`));
+    expect(await response?.text()).toContain('id="landed"');
+    const token = new URL(page.url()).searchParams.get("idpAuthCustomToken") ?? "";
+    expect((await claimsOf(token)).sub).toBe("dev-user");
+  });
+});
+
+describe("social sign-up in a real browser", () => {
+  it("asks for the client's documents before a new social account is signed in, then finishes", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    screenshotOnFailure(page, "social-sign-up-consent");
+    const email = `social-${Date.now()}@example.org`;
+    try {
+      await page.goto(loginUrl("portal", "/portal"));
+      await continueWith(page, "Google", email);
+      await expect
+        .poll(() => page.getByRole("alert").textContent())
+        .toBe("Please agree to every document to create an account.");
+      expect(page.url().startsWith(`${auth}/login?`)).toBe(true);
+      // The provider's one-time answer is spent: it leaves the address bar, so a reload cannot replay it.
+      expect(new URL(page.url()).searchParams.has("code")).toBe(false);
+      expect((await context.cookies(auth)).some((cookie) => cookie.name === "auth_session")).toBe(false);
+
+      await page.getByLabel("Booking Portal Terms of Service").check();
+      await page.getByLabel("Privacy Policy").check();
+      const token = await tokenOfLanding(page, "/portal");
+      const { sub } = await claimsOf(token);
+      expect((await devUserByUid(sub))?.email).toBe(email);
+      expect((await context.cookies(auth)).some((cookie) => cookie.name === "auth_session")).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps the boxes ticked before the provider's page, and signs up without asking again", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    screenshotOnFailure(page, "social-sign-up-ticked");
+    const email = `social-ticked-${Date.now()}@example.org`;
+    try {
+      await page.goto(loginUrl("store", "/ticked"));
+      await page.getByLabel("Terms of Service").check();
+      await page.getByLabel("Privacy Policy").check();
+      await continueWith(page, "Google", email);
+      const token = await tokenOfLanding(page, "/ticked");
+      expect((await devUserByUid((await claimsOf(token)).sub))?.email).toBe(email);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses X for the email of an existing account, says so, and signs nobody in", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    screenshotOnFailure(page, "social-need-confirmation");
+    try {
+      await page.goto(loginUrl("store", "/never"));
+      await continueWith(page, "X (Twitter)", "admin@example.com");
+      await expect
+        .poll(() => page.getByRole("alert").textContent())
+        .toBe("An account with this email already exists. Sign in instead.");
+      expect(page.url().startsWith(`${auth}/login?`)).toBe(true);
+      expect((await context.cookies(auth)).some((cookie) => cookie.name === "auth_session")).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
