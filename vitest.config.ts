@@ -40,12 +40,13 @@ export default defineConfig({
         },
       },
       {
-        // Browser end-to-end: chromium against `wrangler dev` (ports 8801 and 8803).
+        // Browser end-to-end: chromium against `wrangler dev` (sign-in: ports 8801 and 8803) and
+        // against `scenario dev` (8810-8819).
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
-          // Every file starts its own platform on the same two ports: one file at a time.
+          // Every file starts its own platform on fixed ports of a 2-core machine: one file at a time.
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

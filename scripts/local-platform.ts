@@ -71,11 +71,10 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
     );
     if (result.status !== 0) throw new Error(`migrations of ${database} failed:\n${result.stdout}${result.stderr}`);
   }
-  const secrets = Object.entries(generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev"));
   const worker = await startWranglerDev(
     "wrangler.toml",
     port,
-    [...devUrlVars(`http://127.0.0.1:${port}`), ...secrets.flatMap(([name, value]) => ["--var", `${name}:${value}`])],
+    [...devUrlVars(`http://127.0.0.1:${port}`), ...devSecretVars()],
     persistTo,
   );
   return {
@@ -87,6 +86,12 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
       rmSync(persistTo, { recursive: true, force: true });
     },
   };
+}
+
+/** `--var` arguments with fresh dev IdP secrets (never written anywhere). */
+export function devSecretVars(): string[] {
+  const secrets = generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev");
+  return Object.entries(secrets).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 }
 
 const DEV_ORIGIN = "http://localhost:8787";

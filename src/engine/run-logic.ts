@@ -15,7 +15,7 @@ interface ContextOptions {
   events: GameEvent[];
 }
 
-function makeContext(
+export function makeContext(
   input: LogicInput,
   rng: SeededRandom,
   deadlines: Record<string, PendingDeadline>,

@@ -1,0 +1,75 @@
+// Keys become continuous input (the SDK sends at most 20 per second, latest wins);
+// the canvas draws the state of every __tick.
+import { startGame } from "/sdk.js";
+import game, { SIZE } from "./logic.js";
+
+const session = startGame({ game });
+const canvas = document.querySelector("#arena");
+const paint = canvas.getContext("2d");
+const cell = canvas.width / SIZE;
+const held = new Set();
+const colors = ["#1e88e5", "#e53935", "#43a047", "#8e24aa"];
+
+function sendInput() {
+  const dx = (held.has("right") ? 1 : 0) - (held.has("left") ? 1 : 0);
+  const dy = (held.has("down") ? 1 : 0) - (held.has("up") ? 1 : 0);
+  session.input({ dx, dy });
+}
+
+const keys = {
+  ArrowLeft: "left",
+  a: "left",
+  ArrowRight: "right",
+  d: "right",
+  ArrowUp: "up",
+  w: "up",
+  ArrowDown: "down",
+  s: "down",
+};
+addEventListener("keydown", (event) => {
+  if (event.key === "t") session.act("teleport");
+  const key = keys[event.key];
+  if (key && !held.has(key)) {
+    held.add(key);
+    sendInput();
+  }
+});
+addEventListener("keyup", (event) => {
+  const key = keys[event.key];
+  if (key) {
+    held.delete(key);
+    sendInput();
+  }
+});
+document.querySelector("#pause").addEventListener("click", () => session.pause());
+document.querySelector("#resume").addEventListener("click", () => session.resume());
+
+function render() {
+  const state = session.state;
+  paint.clearRect(0, 0, canvas.width, canvas.height);
+  if (!state?.players) return;
+  paint.fillStyle = "#fbc02d";
+  paint.beginPath();
+  paint.arc((state.coin.x + 0.5) * cell, (state.coin.y + 0.5) * cell, cell / 2, 0, Math.PI * 2);
+  paint.fill();
+  Object.entries(state.players).forEach(([seatId, player], index) => {
+    paint.fillStyle = colors[index % colors.length];
+    paint.fillRect(player.x * cell, player.y * cell, cell, cell);
+    if (seatId === session.seatId) paint.strokeRect(player.x * cell, player.y * cell, cell, cell);
+  });
+  document.querySelector("#scores").textContent = Object.entries(state.players)
+    .map(([seatId, player]) => `${seatId}: ${player.score} (teleports ${state.teleportsLeft[seatId]})`)
+    .join(" · ");
+  document.querySelector("#status").textContent = state.winner
+    ? `${state.winner === session.seatId ? "You win" : `${state.winner} wins`}`
+    : `You are ${session.seatId}`;
+  document.querySelector("#clock").textContent = session.frozen
+    ? "paused"
+    : `game time ${(session.gameTime() / 1000).toFixed(1)} s`;
+}
+
+session.on("state", render);
+session.on("pause", render);
+session.on("actionError", ({ error }) => {
+  document.querySelector("#status").textContent = error;
+});

@@ -1,0 +1,67 @@
+// Real-time example: a tick loop moves every player by their latest continuous input (__input);
+// the server places coins at random; a serverAction teleports a player to a random spot.
+// Randomness lives in update() and serverActions only: they run on the server, never as predictions.
+
+export const SIZE = 20;
+export const SPEED = 0.5;
+export const COINS_TO_WIN = 5;
+
+function placeCoin(state, ctx) {
+  state.coin = { x: ctx.random.int(SIZE), y: ctx.random.int(SIZE) };
+}
+
+const clamp = (value) => Math.min(SIZE - 1, Math.max(0, value));
+const direction = (value) =>
+  typeof value === "number" && Number.isFinite(value) ? Math.max(-1, Math.min(1, value)) : 0;
+
+export default {
+  tickRate: 10,
+
+  setup({ players, ctx }) {
+    const state = { players: {}, coin: null, winner: null, teleportsLeft: {} };
+    players.forEach((seat, index) => {
+      state.players[seat.id] = { x: index * 3, y: 0, score: 0 };
+      state.teleportsLeft[seat.id] = 2;
+    });
+    placeCoin(state, ctx);
+    return state;
+  },
+
+  update({ state, ctx }) {
+    if (state.winner) return;
+    for (const [seatId, player] of Object.entries(state.players)) {
+      const input = ctx.inputs[seatId] ?? {};
+      player.x = clamp(player.x + direction(input.dx) * SPEED);
+      player.y = clamp(player.y + direction(input.dy) * SPEED);
+      if (Math.abs(player.x - state.coin.x) < 1 && Math.abs(player.y - state.coin.y) < 1) {
+        player.score += 1;
+        ctx.emit("coin", { seatId, score: player.score });
+        if (player.score >= COINS_TO_WIN) {
+          state.winner = seatId;
+          ctx.emit("won", { seatId });
+          return;
+        }
+        placeCoin(state, ctx);
+      }
+    }
+  },
+
+  actions: {
+    // The predicted part: the client shows the teleport as used at once.
+    teleport(state, _payload, ctx) {
+      if (state.winner) throw new Error("The game is over");
+      if ((state.teleportsLeft[ctx.playerId] ?? 0) <= 0) throw new Error("No teleports left");
+      state.teleportsLeft[ctx.playerId] -= 1;
+    },
+  },
+
+  serverActions: {
+    // The server-decided part of the same action: where the player lands.
+    teleport(state, _payload, ctx) {
+      const player = state.players[ctx.playerId];
+      player.x = ctx.random.int(SIZE);
+      player.y = ctx.random.int(SIZE);
+      ctx.emit("teleported", { seatId: ctx.playerId, x: player.x, y: player.y });
+    },
+  },
+};

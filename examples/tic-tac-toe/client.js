@@ -1,0 +1,72 @@
+// The page of the game: it renders the session's state and turns clicks into actions.
+// `/sdk.js` is the game client SDK, served by `scenario dev` (and by the host app in production).
+import { startGame } from "/sdk.js";
+import game from "./logic.js";
+
+const session = startGame({ game });
+const $ = (selector) => document.querySelector(selector);
+const cells = [...document.querySelectorAll("[data-cell]")];
+
+function myMarks(state) {
+  return Object.entries(state.seats)
+    .filter(([, seat]) => seat === session.seatId)
+    .map(([mark]) => mark);
+}
+
+function statusText(state) {
+  if (!session.started || !state) return "Waiting for players…";
+  if (state.winner) return `${state.winner} wins${myMarks(state).includes(state.winner) ? " (you)" : ""}`;
+  if (state.draw) return "Draw";
+  return myMarks(state).includes(state.turn) ? `Your turn (${state.turn})` : `Waiting for ${state.turn}`;
+}
+
+function render() {
+  const state = session.state;
+  $("#you").textContent = `You are ${session.seatKind ?? "seat"} ${session.seatId} (${session.mode})`;
+  $("#status").textContent = statusText(state);
+  cells.forEach((button, cell) => {
+    button.textContent = state?.board?.[cell] ?? "";
+    button.classList.toggle("win", Boolean(state?.winningLine?.includes(cell)));
+  });
+  $("#clock").dataset.frozen = String(session.frozen);
+  $("#clock").textContent = session.frozen ? "clock stopped" : "clock running";
+}
+
+function renderTimer() {
+  const state = session.state;
+  const running = state && !state.winner && !state.draw && session.started;
+  // Both sides of the subtraction are game time: never mix game time with Date.now().
+  $("#timer").textContent = running
+    ? `${Math.max(0, Math.ceil((state.turnEndsAt - session.gameTime()) / 1000))} s left for ${state.turn}`
+    : "";
+}
+
+for (const button of cells) {
+  button.addEventListener("click", () => {
+    $("#error").textContent = "";
+    session.act("place", { cell: Number(button.dataset.cell) });
+  });
+}
+$("#pause").addEventListener("click", () => session.pause());
+$("#resume").addEventListener("click", () => session.resume());
+
+session.on("state", render);
+session.on("pause", render);
+session.on("actionError", ({ error }) => {
+  $("#error").textContent = error;
+});
+session.on("events", ({ events }) => {
+  for (const event of events)
+    if (event.name === "timeout") $("#error").textContent = `${event.data.mark} ran out of time`;
+});
+session.on("presence", (presence) => {
+  render();
+  $("#presence").innerHTML = "";
+  for (const seat of presence.seats) {
+    const item = document.createElement("li");
+    item.textContent = `${seat.seatId}: ${seat.online ? "online" : "offline"}`;
+    $("#presence").append(item);
+  }
+});
+setInterval(renderTimer, 250);
+render();

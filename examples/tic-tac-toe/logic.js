@@ -1,0 +1,83 @@
+// Turn-based example: two seats, one deterministic action, and a turn timer in game time.
+// Everything here runs on the room server; `actions` also run in the browser as predictions,
+// so they use no randomness and no clock other than ctx.gameTime.
+
+export const TURN_MS = 20_000;
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+];
+
+function startTurn(state, ctx) {
+  state.turnEndsAt = ctx.gameTime + TURN_MS;
+  ctx.setDeadline("turnTimer", state.turnEndsAt);
+}
+
+function lineOf(board, mark) {
+  return LINES.find((line) => line.every((cell) => board[cell] === mark)) ?? null;
+}
+
+export default {
+  setup({ players, ctx }) {
+    const first = players[0]?.id ?? "player";
+    // With one seat (solo mode) the same player places both marks.
+    const second = players[1]?.id ?? first;
+    const state = {
+      board: Array(9).fill(null),
+      seats: { X: first, O: second },
+      turn: "X",
+      winner: null,
+      winningLine: null,
+      draw: false,
+      timeouts: 0,
+      turnEndsAt: 0,
+    };
+    startTurn(state, ctx);
+    return state;
+  },
+
+  actions: {
+    place(state, payload, ctx) {
+      if (state.winner || state.draw) throw new Error("The game is over");
+      if (state.seats[state.turn] !== ctx.playerId) throw new Error("Not your turn");
+      const cell = payload.cell;
+      if (!Number.isInteger(cell) || cell < 0 || cell > 8) throw new Error("cell must be 0-8");
+      if (state.board[cell] !== null) throw new Error("That cell is taken");
+      state.board[cell] = state.turn;
+      ctx.emit("placed", { mark: state.turn, cell });
+      const line = lineOf(state.board, state.turn);
+      if (line) {
+        state.winner = state.turn;
+        state.winningLine = line;
+        ctx.clearDeadline("turnTimer");
+        ctx.emit("won", { mark: state.turn, seat: ctx.playerId });
+        return;
+      }
+      if (state.board.every((mark) => mark !== null)) {
+        state.draw = true;
+        ctx.clearDeadline("turnTimer");
+        ctx.emit("draw");
+        return;
+      }
+      state.turn = state.turn === "X" ? "O" : "X";
+      startTurn(state, ctx);
+    },
+  },
+
+  deadlines: {
+    // The player on turn waited too long: the turn passes to the other mark.
+    turnTimer(state, ctx) {
+      if (state.winner || state.draw) return;
+      ctx.emit("timeout", { mark: state.turn });
+      state.timeouts += 1;
+      state.turn = state.turn === "X" ? "O" : "X";
+      startTurn(state, ctx);
+    },
+  },
+};

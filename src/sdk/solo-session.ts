@@ -1,0 +1,128 @@
+import type { ClientMessage } from "../engine/protocol";
+import { newSeed } from "../engine/random";
+import type { GameDefinition, Seat } from "../engine/types";
+import { LocalLogicRunner } from "../room-core/local-runner";
+import { RoomCore } from "../room-core/room-core";
+import type { ConnectionInfo, RoomOutcome } from "../room-core/types";
+import { Emitter } from "./emitter";
+import type { SessionEvents } from "./events";
+import { GameView } from "./game-view";
+import type { GameSession } from "./session";
+
+const SOLO = "solo";
+
+/**
+ * Everything in the browser: the same room core as the server, with the game object run in-process
+ * and one local connection. tickRate defaults to 0; events of an operation arrive together with
+ * its state; exceptions in actions, ticks and deadlines are caught and logged by the core.
+ */
+export class SoloSession implements GameSession {
+  readonly mode = "solo";
+  readonly seatKind = null;
+  private readonly emitter = new Emitter<SessionEvents>();
+  private readonly view: GameView;
+  private readonly core: RoomCore;
+  private readonly connection: ConnectionInfo;
+  private tickTimer: ReturnType<typeof setInterval> | null = null;
+  private deadlineTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private seq = 0;
+
+  readonly seatId: string;
+
+  constructor(game: GameDefinition, seatId: string, players: Seat[], now: () => number) {
+    this.seatId = seatId;
+    this.view = new GameView(game, seatId, this.emitter, now);
+    this.core = new RoomCore({
+      runner: new LocalLogicRunner(game),
+      record: RoomCore.newRecord(SOLO, SOLO, newSeed()),
+      now: Date.now,
+      log: (level, message, fields) => console[level](`[solo room] ${message}`, fields ?? ""),
+    });
+    this.connection = { connectionId: SOLO, playerId: seatId, nickname: "", monitor: false, connectedAt: Date.now() };
+    queueMicrotask(() => {
+      this.emitter.emit("connection", { status: "open", attempt: 0 });
+      void this.run(this.core.connect(this.connection, players));
+    });
+  }
+
+  get state(): any {
+    return this.view.state;
+  }
+  get players(): Seat[] {
+    return this.view.players;
+  }
+  get started(): boolean {
+    return this.view.started;
+  }
+  get frozen(): boolean {
+    return this.view.frozen;
+  }
+
+  gameTime(): number {
+    return this.view.gameTime();
+  }
+
+  act(action: string, payload: Record<string, unknown> = {}): number {
+    const seq = ++this.seq;
+    this.view.predict(seq, action, payload);
+    this.send({ type: "__action", action, payload, seq });
+    return seq;
+  }
+
+  input(data: Record<string, unknown>): void {
+    this.send({ type: "__input", data });
+  }
+
+  pause(): void {
+    this.send({ type: "__pause" });
+  }
+
+  resume(): void {
+    this.send({ type: "__resume" });
+  }
+
+  on<K extends keyof SessionEvents>(event: K, listener: (value: SessionEvents[K]) => void): () => void {
+    return this.emitter.on(event, listener);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopTicks();
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    this.emitter.emit("connection", { status: "closed", attempt: 0 });
+  }
+
+  /** Solo frames are built here, so they need no validation library (the server parses with zod). */
+  private send(message: ClientMessage) {
+    if (this.closed) return;
+    void this.run(this.core.receive(SOLO, { ok: true, message }));
+  }
+
+  private async run(operation: Promise<RoomOutcome>) {
+    const outcome = await operation;
+    if (this.closed) return;
+    for (const frame of [...outcome.toSender, ...outcome.broadcast]) this.view.receive(JSON.parse(frame));
+    this.schedule(outcome);
+  }
+
+  private schedule(outcome: RoomOutcome) {
+    const ticking = outcome.tickRate > 0 && outcome.started && !outcome.frozen;
+    if (ticking && !this.tickTimer) {
+      this.tickTimer = setInterval(() => void this.run(this.core.tick()), 1000 / outcome.tickRate);
+    } else if (!ticking) this.stopTicks();
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
+    if (outcome.nextDeadline !== null) {
+      this.deadlineTimer = setTimeout(
+        () => void this.run(this.core.fireDeadlines()),
+        Math.max(0, outcome.nextDeadline - Date.now()),
+      );
+    }
+  }
+
+  private stopTicks() {
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    this.tickTimer = null;
+  }
+}

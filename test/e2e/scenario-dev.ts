@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export interface RunningScenario {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Runs the real CLI (`scenario dev <dir> --port <port>`) and waits for the harness URL it prints. */
+export async function runScenarioDev(dir: string, port: number, extra: string[] = []): Promise<RunningScenario> {
+  const child: ChildProcess = spawn(
+    path.join(projectRoot, "node_modules/.bin/node"),
+    [path.join(projectRoot, "src/cli/run.ts"), "dev", dir, "--port", String(port), ...extra],
+    { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`scenario dev not ready in 90 s\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Harness: (http\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`scenario dev exited with ${code}\n${output}`));
+    });
+  });
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

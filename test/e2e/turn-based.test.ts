@@ -1,0 +1,152 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Frame, type Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunningScenario, runScenarioDev } from "./scenario-dev";
+
+// Ports 8814 (harness) and 8815 (local rooms) belong to this test.
+const PORT = 8814;
+const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-results");
+
+let dev: RunningScenario;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  dev = await runScenarioDev("examples/tic-tac-toe", PORT);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.stop();
+});
+
+beforeEach(async ({ task, onTestFailed }) => {
+  page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+  onTestFailed(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+    await page.screenshot({ path: path.join(ARTIFACTS, `e2e-${name}.png`), fullPage: true }).catch(() => {});
+  });
+});
+
+/** Opens the harness on a fresh room and returns the two seat iframes, once both show a started game. */
+async function openHarness(room: string): Promise<{ p1: Frame; p2: Frame }> {
+  await page.goto(`${dev.url}?room=${room}`);
+  await page.waitForSelector('iframe[data-seat="p2"]');
+  const seat = (id: string) => {
+    const frame = page.frame({ name: `seat-${id}` });
+    if (!frame) throw new Error(`no iframe for seat ${id}`);
+    return frame;
+  };
+  const p1 = seat("p1");
+  const p2 = seat("p2");
+  await expectText(p1, "#status", "Your turn (X)");
+  await expectText(p2, "#status", "Waiting for X");
+  return { p1, p2 };
+}
+
+async function expectText(frame: Frame, selector: string, text: string) {
+  await frame.waitForFunction(
+    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
+    [selector, text],
+    { timeout: 10_000 },
+  );
+}
+
+async function board(frame: Frame): Promise<string[]> {
+  return frame.$$eval("[data-cell]", (cells) => cells.map((cell) => cell.textContent ?? ""));
+}
+
+async function move(mover: Frame, other: Frame, cell: number, mark: "X" | "O") {
+  await mover.click(`[data-cell="${cell}"]`);
+  await other.waitForFunction(
+    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
+    [cell, mark] as const,
+    { timeout: 10_000 },
+  );
+}
+
+describe("scenario dev examples/tic-tac-toe in a real browser", () => {
+  it("serves a harness with one iframe per seat carrying the host-app parameters", async () => {
+    await page.goto(dev.url);
+    await page.waitForSelector('iframe[data-seat="p2"]');
+    const sources = await page.$$eval("iframe", (frames) => frames.map((frame) => (frame as HTMLIFrameElement).src));
+    expect(sources).toHaveLength(2);
+    const params = new URL(sources[1] as string).searchParams;
+    expect(Object.fromEntries(params)).toMatchObject({
+      server: `${new URL(dev.url).origin}/rooms`,
+      roomId: "room-1",
+      seatId: "p2",
+      seatKind: "player",
+      revisionId: expect.stringMatching(/^dev-tic-tac-toe-/),
+      players: JSON.stringify([
+        { id: "p1", name: "Player 1" },
+        { id: "p2", name: "Player 2" },
+      ]),
+    });
+  });
+
+  it("two seats play a full game to a winner through real WebSockets", async () => {
+    const { p1, p2 } = await openHarness("full-game");
+    await move(p1, p2, 0, "X");
+    await expectText(p2, "#status", "Your turn (O)");
+    await move(p2, p1, 3, "O");
+    await move(p1, p2, 1, "X");
+    await move(p2, p1, 4, "O");
+    await move(p1, p2, 2, "X");
+    await expectText(p1, "#status", "X wins (you)");
+    await expectText(p2, "#status", "X wins");
+    expect(await board(p2)).toEqual(["X", "X", "X", "O", "O", "", "", "", ""]);
+  });
+
+  it("refuses a move out of turn and shows the room's error on that seat only", async () => {
+    const { p1, p2 } = await openHarness("out-of-turn");
+    await p2.click('[data-cell="4"]');
+    await expectText(p2, "#error", "Not your turn");
+    expect(await board(p2)).toEqual(["", "", "", "", "", "", "", "", ""]);
+    expect(await p1.textContent("#error")).toBe("");
+  });
+
+  it("a page reload of one seat restores its state from __state", async () => {
+    const { p1, p2 } = await openHarness("reload");
+    await move(p1, p2, 4, "X");
+    await move(p2, p1, 0, "O");
+    await p2.evaluate(() => location.reload());
+    await p2.waitForLoadState();
+    await p2.waitForFunction(() => document.querySelector('[data-cell="4"]')?.textContent === "X", null, {
+      timeout: 10_000,
+    });
+    expect(await board(p2)).toEqual(["O", "", "", "", "X", "", "", "", ""]);
+    await expectText(p2, "#status", "Waiting for X");
+    await move(p1, p2, 8, "X");
+  });
+
+  it("pausing from one seat freezes the other; resuming runs both clocks again", async () => {
+    const { p1, p2 } = await openHarness("pause");
+    await p2.waitForFunction(() => document.querySelector("#clock")?.getAttribute("data-frozen") === "false");
+    await p1.click("#pause");
+    await p2.waitForFunction(() => document.querySelector("#clock")?.getAttribute("data-frozen") === "true", null, {
+      timeout: 10_000,
+    });
+    const timerWhilePaused = await p2.textContent("#timer");
+    await p2.waitForTimeout(1_500);
+    expect(await p2.textContent("#timer")).toBe(timerWhilePaused);
+    await p2.click("#resume");
+    await p1.waitForFunction(() => document.querySelector("#clock")?.getAttribute("data-frozen") === "false", null, {
+      timeout: 10_000,
+    });
+  });
+});
