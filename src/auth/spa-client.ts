@@ -5,10 +5,21 @@
  */
 export const CUSTOM_TOKEN_PARAM = "idpAuthCustomToken";
 
+/** sessionStorage key of the fragment (hash route) the app was on when it went to /login. */
+export const RETURN_FRAGMENT_KEY = "spaAuth.returnFragment";
+
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
 export interface BrowserLike {
   location: { href: string; assign(url: string): void };
   history: { replaceState(data: unknown, unused: string, url: string): void };
   document: { cookie: string };
+  /** Keeps a hash route across the trip to /login; without it the route is dropped. */
+  sessionStorage?: StorageLike;
 }
 
 export interface SpaAuthOptions {
@@ -25,11 +36,20 @@ export interface SpaAuthOptions {
 export type StartResult = "signed-in" | "redirecting";
 
 export interface SpaAuth {
-  /** Signs in with a custom token from the URL or cookie, else sends a signed-out user to /login. */
+  /**
+   * Signs in with a custom token from the URL or cookie, else sends a signed-out user to /login.
+   * Hash-routed apps call it before their router reads the hash: it restores the route.
+   */
   start(): Promise<StartResult>;
   loginUrl(): string;
   /** Signs out locally, then ends the SSO session through /api/logout and comes back here. */
   logout(): Promise<void>;
+}
+
+interface StashedFragment {
+  /** The redirect_uri sent to /login: the fragment is restored only on return to it. */
+  url: string;
+  fragment: string;
 }
 
 export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
@@ -37,8 +57,14 @@ export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
   const authUrl = options.authUrl.replace(/\/+$/, "");
 
   const loginUrl = () => {
+    // The service refuses a redirect_uri with a fragment (it never reaches the server anyway),
+    // so a hash route (https://store.example.com/#/shop) waits in sessionStorage.
+    const current = new URL(withoutToken(browser.location.href));
+    const fragment = current.hash;
+    current.hash = "";
+    if (fragment) stashFragment(browser, { url: current.href, fragment });
     const url = new URL(`${authUrl}/login`);
-    url.searchParams.set("redirect_uri", withoutToken(browser.location.href));
+    url.searchParams.set("redirect_uri", current.href);
     url.searchParams.set("client_id", options.clientId);
     return url.href;
   };
@@ -49,7 +75,7 @@ export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
       const token = tokenFromQuery(browser.location.href) ?? tokenFromCookie(browser.document.cookie);
       if (token) {
         // Remove it first: a token left in the URL would be bookmarked, shared or sent as a Referer.
-        browser.history.replaceState(null, "", withoutToken(browser.location.href));
+        browser.history.replaceState(null, "", withReturnFragment(browser, withoutToken(browser.location.href)));
         browser.document.cookie = `${CUSTOM_TOKEN_PARAM}=; Max-Age=0; Path=/`;
         await options.signInWithCustomToken(token);
         return "signed-in";
@@ -82,4 +108,33 @@ function withoutToken(href: string): string {
   const url = new URL(href);
   url.searchParams.delete(CUSTOM_TOKEN_PARAM);
   return url.href;
+}
+
+function stashFragment(browser: BrowserLike, stash: StashedFragment): void {
+  try {
+    browser.sessionStorage?.setItem(RETURN_FRAGMENT_KEY, JSON.stringify(stash));
+  } catch {
+    // Storage may be full or blocked: the app then starts at its default route.
+  }
+}
+
+/** href with the stashed hash route put back, when href is where that route left for /login. */
+function withReturnFragment(browser: BrowserLike, href: string): string {
+  let raw: string | null = null;
+  try {
+    raw = browser.sessionStorage?.getItem(RETURN_FRAGMENT_KEY) ?? null;
+    browser.sessionStorage?.removeItem(RETURN_FRAGMENT_KEY);
+  } catch {
+    return href;
+  }
+  const url = new URL(href);
+  if (raw === null || url.hash) return href;
+  try {
+    const stash = JSON.parse(raw) as Partial<StashedFragment>;
+    if (stash.url !== url.href || typeof stash.fragment !== "string" || !stash.fragment.startsWith("#")) return href;
+    url.hash = stash.fragment;
+    return url.href;
+  } catch {
+    return href;
+  }
 }

@@ -1,10 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { type BrowserLike, createSpaAuth } from "../../src/auth/spa-client";
+import { checkRedirectUri, withQuery } from "../../src/auth/redirect-uri";
+import { type BrowserLike, createSpaAuth, RETURN_FRAGMENT_KEY } from "../../src/auth/spa-client";
 
-function fakeBrowser(href: string, cookie = "") {
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      items.set(key, value);
+    },
+    removeItem: (key: string) => {
+      items.delete(key);
+    },
+  };
+}
+
+function fakeBrowser(href: string, cookie = "", storage: ReturnType<typeof memoryStorage> | null = memoryStorage()) {
   const visits: string[] = [];
   const browser: BrowserLike & { visits: string[] } = {
     visits,
+    ...(storage ? { sessionStorage: storage } : {}),
     location: {
       href,
       assign: (url) => {
@@ -82,5 +98,53 @@ describe("SPA sign-in helper", () => {
     expect(browser.visits).toEqual([
       `https://auth.example.com/api/logout?redirect_uri=${encodeURIComponent("https://store.example.com")}`,
     ]);
+  });
+
+  describe("hash-routed apps", () => {
+    const prd = {
+      environment: "prd",
+      operatorDomains: ["example.com"],
+      previewDomains: [],
+      mobileScheme: "com.example.game",
+    } as const;
+
+    /** The service's answer: back to redirect_uri with a custom token (as /api/callback builds it). */
+    const landing = (redirectUri: string) => withQuery(new URL(redirectUri), { idpAuthCustomToken: "tok" });
+
+    it("sends redirect_uri without the fragment, so the service accepts it, and restores the route after sign-in", async () => {
+      const storage = memoryStorage();
+      const leaving = fakeBrowser("https://store.example.com/#/shop?item=3", "", storage);
+      expect(await app(leaving).auth.start()).toBe("redirecting");
+      const redirectUri = new URL(leaving.visits[0] ?? "").searchParams.get("redirect_uri") ?? "";
+      expect(redirectUri).toBe("https://store.example.com/");
+      expect(checkRedirectUri(redirectUri, prd).ok).toBe(true);
+
+      const back = fakeBrowser(landing(redirectUri), "", storage);
+      const { auth, calls } = app(back);
+      expect(await auth.start()).toBe("signed-in");
+      expect(calls).toEqual(["signIn:tok"]);
+      expect(back.location.href).toBe("https://store.example.com/#/shop?item=3");
+      expect(storage.items.has(RETURN_FRAGMENT_KEY)).toBe(false);
+    });
+
+    it("keeps the query of a hash-routed page and restores only on return to that page", async () => {
+      const storage = memoryStorage();
+      const leaving = fakeBrowser("https://store.example.com/app?lang=ja#/coins", "", storage);
+      await app(leaving).auth.start();
+      const redirectUri = new URL(leaving.visits[0] ?? "").searchParams.get("redirect_uri") ?? "";
+      expect(redirectUri).toBe("https://store.example.com/app?lang=ja");
+
+      const elsewhere = fakeBrowser(landing("https://store.example.com/other"), "", storage);
+      await app(elsewhere).auth.start();
+      expect(elsewhere.location.href).toBe("https://store.example.com/other");
+      expect(storage.items.has(RETURN_FRAGMENT_KEY)).toBe(false);
+    });
+
+    it("still reaches /login without sessionStorage (the route is dropped)", async () => {
+      const browser = fakeBrowser("https://store.example.com/#/shop", "", null);
+      expect(await app(browser).auth.start()).toBe("redirecting");
+      const redirectUri = new URL(browser.visits[0] ?? "").searchParams.get("redirect_uri") ?? "";
+      expect(checkRedirectUri(redirectUri, prd).ok).toBe(true);
+    });
   });
 });
