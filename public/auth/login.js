@@ -62,9 +62,13 @@
       return;
     }
     if (data.error === "consent_required") {
-      pending = { idToken, signUp };
+      // Also the answer to a plain sign-in of an account whose sign-up was never finished
+      // (refused earlier, then "Sign in"): the server decides, and the page asks for the boxes.
+      pending = { idToken, signUp: true };
       show(config.errors.consentRequired);
-      document.querySelector('input[name="consent"]:not(:checked)')?.focus();
+      const box = document.querySelector('input[name="consent"]:not(:checked)');
+      box?.scrollIntoView({ block: "center" });
+      box?.focus();
       return;
     }
     show(data.error === "login_expired" ? config.errors.expired : (data.message ?? config.errors.generic));

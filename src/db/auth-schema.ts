@@ -26,3 +26,16 @@ export const publishTokens = sqliteTable(
   },
   (t) => [index("publish_tokens_issuer").on(t.issuerUid)],
 );
+
+/**
+ * AUTH_DB. Sign-ups that started but are not completed (consent missing or not recorded): the
+ * identity provider already holds the account, so the next callback of that uid must still be
+ * treated as a sign-up. The row is written before consent is checked and deleted in the same
+ * batch that records the consent.
+ */
+export const pendingSignUps = sqliteTable("pending_sign_ups", {
+  idpUid: text("idp_uid").primaryKey(),
+  /** The client whose login page started the sign-up (for support; the finishing page decides the documents). */
+  clientId: text("client_id").notNull(),
+  startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -157,12 +157,45 @@ describe("sign-in in a real browser", () => {
     }
   });
 
-  it("a single-page app on the SPA helper: sends a signed-out user to /login, signs in, strips the token, logs out", async () => {
+  it("a refused sign-up stays a sign-up: 'Sign in' later asks for the documents, then lands", async () => {
+    const fresh = await browser.newContext({ locale: "en-US" });
+    const retryPage = await fresh.newPage();
+    screenshotOnFailure(retryPage, "consent-after-refusal");
+    const shopEmail = `shop-retry-${Date.now()}@example.com`;
+    const alert = () => retryPage.getByRole("alert").textContent();
+    const fillForm = async () => {
+      await retryPage.getByLabel("Email").fill(shopEmail);
+      await retryPage.getByLabel("Password").fill(PASSWORD);
+    };
+    try {
+      await retryPage.goto(loginUrl("portal-shop", "/shop-retry"));
+      await fillForm();
+      await retryPage.getByRole("button", { name: "Create account" }).click();
+      await expect.poll(alert).toBe("Please agree to every document to create an account.");
+
+      // The user leaves and comes back: the provider already holds the account.
+      await retryPage.goto(loginUrl("portal-shop", "/shop-retry"));
+      await fillForm();
+      await retryPage.getByRole("button", { name: "Create account" }).click();
+      await expect.poll(alert).toBe("An account with this email already exists. Sign in instead.");
+      await retryPage.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect.poll(alert).toBe("Please agree to every document to create an account.");
+      expect(retryPage.url().startsWith(auth)).toBe(true);
+
+      await retryPage.getByLabel("Booking Portal Terms of Service").check();
+      await retryPage.getByLabel("Privacy Policy").check();
+      await retryPage.waitForURL(`${target.origin}/shop-retry?**`);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("a hash-routed single-page app on the SPA helper: sends a signed-out user to /login, signs in, strips the token, restores the route, logs out", async () => {
     const fresh = await browser.newContext({ locale: "en-US" });
     const spaPage = await fresh.newPage();
     screenshotOnFailure(spaPage, "spa-helper");
     try {
-      await spaPage.goto(`${target.origin}/spa?client=venue-admin`);
+      await spaPage.goto(`${target.origin}/spa?client=venue-admin#/shop`);
       await spaPage.waitForURL(`${auth}/login?**`);
       const login = new URL(spaPage.url());
       expect(login.searchParams.get("redirect_uri")).toBe(`${target.origin}/spa?client=venue-admin`);
@@ -174,7 +207,7 @@ describe("sign-in in a real browser", () => {
       await expect
         .poll(() => spaPage.locator("#status").textContent())
         .toBe(`signed in as ${await uidOfPasswordUser()}`);
-      expect(spaPage.url()).toBe(`${target.origin}/spa?client=venue-admin`);
+      expect(spaPage.url()).toBe(`${target.origin}/spa?client=venue-admin#/shop`);
 
       await spaPage.getByRole("button", { name: "Log out" }).click();
       await spaPage.waitForURL(`${target.origin}/`);

@@ -32,6 +32,10 @@ async function consentRows(uid: string) {
   return results;
 }
 
+function pendingSignUp(uid: string) {
+  return env.AUTH_DB.prepare("SELECT client_id FROM pending_sign_ups WHERE idp_uid = ?").bind(uid).first();
+}
+
 describe("POST /api/callback: web sign-in", () => {
   it("creates the SSO session and answers where to go: redirect_uri with a custom token", async () => {
     const user = await newUser();
@@ -69,6 +73,23 @@ describe("POST /api/callback: web sign-in", () => {
     const again = await callback({ state, id_token: user.idToken }, nonceCookie);
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ error: "login_expired" });
+  });
+
+  it("a state is good for one sign-in even when 10 callbacks race: exactly one session", async () => {
+    const user = await newUser();
+    const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => callback({ state, id_token: user.idToken }, nonceCookie)),
+    );
+    const won = answers.filter((res) => res.status === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((res) => setCookies(res).has("auth_session"))).toHaveLength(1);
+    for (const lost of answers.filter((res) => res.status !== 200)) {
+      expect(lost.status).toBe(400);
+      expect(await lost.json()).toMatchObject({ error: "login_expired" });
+    }
+    const session = cookieValue(setCookies(won[0] as Response).get("auth_session"));
+    expect(await env.SESSIONS.get(await sessionKey(session), "json")).toMatchObject({ uid: user.uid });
   });
 });
 
@@ -173,6 +194,78 @@ describe("POST /api/callback: sign-up and consent", () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: "consent_not_recorded" });
     expect(setCookies(res).has("auth_session")).toBe(false);
+  });
+
+  it("a refused sign-up stays a sign-up: a later sign-in is refused until consent is recorded, then needs none", async () => {
+    const user = await newUser();
+    const signIn = async (body: Record<string, unknown>) => {
+      const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "store" });
+      return callback({ state, id_token: user.idToken, ...body }, nonceCookie);
+    };
+    const refused = await signIn({ sign_up: true, consented_document_keys: ["privacy"] });
+    expect(await refused.json()).toMatchObject({ error: "consent_required" });
+    expect(await pendingSignUp(user.uid)).toMatchObject({ client_id: "store" });
+
+    // "Create account" again gives EMAIL_EXISTS at the provider, so the page signs in instead.
+    const sneaky = await signIn({ sign_up: false });
+    expect(sneaky.status).toBe(400);
+    expect(await sneaky.json()).toMatchObject({ error: "consent_required" });
+    expect(setCookies(sneaky).has("auth_session")).toBe(false);
+    expect(await consentRows(user.uid)).toEqual([]);
+
+    const finished = await signIn({ sign_up: false, consented_document_keys: ["app_terms", "privacy"] });
+    expect(finished.status).toBe(200);
+    expect(setCookies(finished).has("auth_session")).toBe(true);
+    expect(await consentRows(user.uid)).toEqual([
+      { document_key: "app_terms", version: DOCUMENT_CATALOG.app_terms.version, source: "auth_signup" },
+      { document_key: "privacy", version: DOCUMENT_CATALOG.privacy.version, source: "auth_signup" },
+    ]);
+    expect(await pendingSignUp(user.uid)).toBeNull();
+
+    const later = await signIn({ sign_up: false });
+    expect(later.status).toBe(200);
+  });
+
+  it("a sign-up whose consent could not be recorded stays a sign-up on the next callback", async () => {
+    const user = await newUser();
+    const signIn = async (body: Record<string, unknown>) => {
+      const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "portal" });
+      return callback({ state, id_token: user.idToken, ...body }, nonceCookie);
+    };
+    await env.AUTH_DB.exec("ALTER TABLE legal_consents RENAME TO legal_consents_away");
+    let failed: Response;
+    try {
+      failed = await signIn({ sign_up: true, consented_document_keys: ["portal_terms", "privacy"] });
+    } finally {
+      await env.AUTH_DB.exec("ALTER TABLE legal_consents_away RENAME TO legal_consents");
+    }
+    expect(await failed.json()).toMatchObject({ error: "consent_not_recorded" });
+
+    const retried = await signIn({ sign_up: false, consented_document_keys: ["privacy"] });
+    expect(await retried.json()).toMatchObject({ error: "consent_required" });
+    expect(await consentRows(user.uid)).toEqual([]);
+    const finished = await signIn({ sign_up: false, consented_document_keys: ["portal_terms", "privacy"] });
+    expect(finished.status).toBe(200);
+    expect((await consentRows(user.uid)).map((row) => [row.document_key, row.source])).toEqual([
+      ["portal_terms", "portal_signup"],
+      ["privacy", "portal_signup"],
+    ]);
+  });
+
+  it("refuses every sign-in (503) while unfinished sign-ups cannot be read, rather than skip their consent", async () => {
+    const user = await newUser();
+    const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET });
+    await env.AUTH_DB.exec("ALTER TABLE pending_sign_ups RENAME TO pending_sign_ups_away");
+    let res: Response;
+    try {
+      res = await callback({ state, id_token: user.idToken }, nonceCookie);
+    } finally {
+      await env.AUTH_DB.exec("ALTER TABLE pending_sign_ups_away RENAME TO pending_sign_ups");
+    }
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: "sign_in_unavailable" });
+    expect(setCookies(res).has("auth_session")).toBe(false);
+    expect((await callback({ state, id_token: user.idToken }, nonceCookie)).status).toBe(200);
   });
 
   it("a repeated consent appends nothing and changes no row (unique uid, key, version)", async () => {

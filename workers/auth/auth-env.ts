@@ -7,6 +7,7 @@ import type { IdentityProvider } from "../../src/idp/identity-provider";
 import type { AppEnv } from "../shared/app-env";
 import { CodeStore } from "./code-store";
 import { LoginRequestStore } from "./login-requests";
+import { PendingSignUps } from "./pending-sign-ups";
 import { SessionStore } from "./session-store";
 
 /** What the auth app is built from; tests pass a fake clock. */
@@ -23,6 +24,7 @@ export interface AuthServices {
   sessions: SessionStore;
   codes: CodeStore;
   loginRequests: LoginRequestStore;
+  signUps: PendingSignUps;
   redirectPolicy: RedirectPolicy;
   cookies: CookieAttributes;
 }
@@ -42,7 +44,8 @@ export function authServices(deps: AuthDeps) {
       idp: deps.identityProvider(c.env, config),
       sessions: new SessionStore(c.env.SESSIONS, now),
       codes: new CodeStore(c.env.SESSIONS, c.env.SINGLE_USE, now),
-      loginRequests: new LoginRequestStore(c.env.SESSIONS, now),
+      loginRequests: new LoginRequestStore(c.env.SESSIONS, c.env.SINGLE_USE, now),
+      signUps: new PendingSignUps(c.env.AUTH_DB, now),
       redirectPolicy: redirectPolicyFor(config.environment, config.auth),
       cookies: cookieAttributes(config.apps.auth, config.auth.cookieDomain),
     });

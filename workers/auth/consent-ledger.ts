@@ -1,22 +1,23 @@
 import type { DocumentKey } from "../../src/auth/clients";
 import { DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
 import { legalConsents } from "../../src/db/auth-schema";
-import { authDb } from "../../src/db/client";
+import type { authDb } from "../../src/db/client";
+
+type AuthDrizzle = ReturnType<typeof authDb>;
 
 /**
- * The minimal append of consent rows at sign-up; the consent-ledger issue extends it. One
- * batch, so either every row is written or none; a repeated consent is a no-op (unique triple).
+ * The minimal append of consent rows at sign-up; the consent-ledger issue extends it. Each key
+ * at the catalog's version (never the client's); a repeated consent is a no-op (unique triple).
+ * The caller runs the statements in one batch, so either every row is written or none.
  */
-export async function recordConsent(
-  db: D1Database,
+export function consentInserts(
+  drizzle: AuthDrizzle,
   uid: string,
   keys: readonly DocumentKey[],
   source: string,
   now: number,
-): Promise<void> {
-  if (keys.length === 0) return;
-  const drizzle = authDb({ AUTH_DB: db });
-  const inserts = keys.map((key) =>
+) {
+  return keys.map((key) =>
     drizzle
       .insert(legalConsents)
       .values({
@@ -28,5 +29,4 @@ export async function recordConsent(
       })
       .onConflictDoNothing(),
   );
-  await drizzle.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
 }

@@ -14,9 +14,18 @@ export interface LoginRequest {
 /** A login page stays usable for an hour (long enough to fetch an SMS code or a password). */
 export const LOGIN_REQUEST_TTL_SECONDS = 3600;
 
+/** A claim outlives the login request it spends, so a spent state never works again. */
+const CLAIM_REMEMBER_MS = (LOGIN_REQUEST_TTL_SECONDS + 10 * 60) * 1000;
+
+/**
+ * Login requests live in KV under the state's hash. A refused callback leaves the request in
+ * place (the page may post again); a successful one spends it through a SingleUseClaim Durable
+ * Object named after the KV key, because two racing KV reads cannot tell who was first.
+ */
 export class LoginRequestStore {
   constructor(
     private readonly kv: KVNamespace,
+    private readonly claims: Env["SINGLE_USE"],
     private readonly now: () => number,
   ) {}
 
@@ -33,8 +42,13 @@ export class LoginRequestStore {
     return record;
   }
 
-  async delete(state: string): Promise<void> {
-    await this.kv.delete(await keyOf(state));
+  /** Spends the state: true for exactly one caller, however many race; the record is then deleted. */
+  async consume(state: string): Promise<boolean> {
+    const key = await keyOf(state);
+    const claim = this.claims.get(this.claims.idFromName(key));
+    if (!(await claim.claim(CLAIM_REMEMBER_MS))) return false;
+    await this.kv.delete(key);
+    return true;
   }
 }
 

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { clientFor, DOCUMENT_KEYS, missingDocumentKeys } from "../../../src/auth/clients";
+import { clientFor, DOCUMENT_KEYS } from "../../../src/auth/clients";
 import { readCookie } from "../../../src/auth/cookies";
 import { sha256Hex } from "../../../src/auth/crypto";
 import { ApiError } from "../../shared/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
-import { recordConsent } from "../consent-ledger";
 import { verifiedOrThrow } from "../errors";
 import { allowedRedirect } from "../redirects";
 import { startSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
+import { settleSignUp } from "../sign-up";
 import { jsonBody, parseOrThrow } from "../validation";
 import { LOGIN_NONCE_COOKIE } from "./login";
 
@@ -23,16 +23,17 @@ const callbackRequest = z.object({
 
 /**
  * POST /api/callback: the login page posts the ID token it got from the identity provider. On
- * sign-up every required document must be consented to and recorded first. Answers
- * {redirect_to}: where the browser goes next (with a custom token, or a code for PKCE apps).
+ * sign-up (declared by the page, or one of this uid left unfinished) every required document must
+ * be consented to and recorded first. Answers {redirect_to}: where the browser goes next (with a
+ * custom token, or a code for PKCE apps).
  */
 export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", async (c) => {
   requireSameOrigin(c);
   const body = parseOrThrow(callbackRequest, await jsonBody(c.req.raw));
-  const { loginRequests, idp, now } = c.get("auth");
+  const { loginRequests, idp, signUps } = c.get("auth");
   const login = await loginRequests.find(body.state);
   const nonce = readCookie(c.req.header("cookie"), LOGIN_NONCE_COOKIE);
-  if (!login) throw new ApiError(400, "login_expired", "This login page has expired. Please open it again.");
+  if (!login) throw loginExpired();
   if (!nonce || (await sha256Hex(nonce)) !== login.nonceHash) {
     throw new ApiError(403, "state_mismatch", "This sign-in was not started from this browser's login page.");
   }
@@ -41,29 +42,26 @@ export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", async (c
     throw new ApiError(403, "publish_token_not_allowed", "A publish-token ID token cannot sign in here.");
   }
 
-  const client = clientFor(login.clientId);
-  if (body.sign_up) {
-    const missing = missingDocumentKeys(login.clientId, body.consented_document_keys);
-    if (missing.length > 0) {
-      throw new ApiError(400, "consent_required", `Sign-up needs consent to: ${missing.join(", ")}.`);
-    }
-    const source = client.requiredDocumentKeys.includes("portal_terms") ? "portal_signup" : "auth_signup";
-    try {
-      await recordConsent(c.env.AUTH_DB, token.uid, client.requiredDocumentKeys, source, now());
-    } catch (error) {
-      console.error(JSON.stringify({ severity: "ERROR", message: "consent not recorded", error: String(error) }));
-      throw new ApiError(503, "consent_not_recorded", "Your consent could not be recorded. Please try again.");
-    }
-  }
+  await settleSignUp(signUps, {
+    uid: token.uid,
+    clientId: login.clientId,
+    declared: body.sign_up,
+    consented: body.consented_document_keys,
+  });
 
-  await loginRequests.delete(body.state);
   const redirectUri = allowedRedirect(c, login.redirectUri);
-  const createsSession = client.kind === "web" || login.prompt === "select_account";
+  // Every refusal above keeps the state, so the page can post again; success spends it, once.
+  if (!(await loginRequests.consume(body.state))) throw loginExpired();
+  const createsSession = clientFor(login.clientId).kind === "web" || login.prompt === "select_account";
   if (createsSession) await startSession(c, token.uid);
   const redirectTo = await signedInRedirect(c, token.uid, { redirectUri, codeChallenge: login.codeChallenge });
   c.header("cache-control", "no-store");
   return c.json({ redirect_to: redirectTo });
 });
+
+function loginExpired(): ApiError {
+  return new ApiError(400, "login_expired", "This login page has expired. Please open it again.");
+}
 
 /** Browsers send Origin on a POST; one from another site is refused before anything else. */
 function requireSameOrigin(c: AuthContext): void {
