@@ -11,6 +11,7 @@ import {
   newUser,
   openLoginPage,
   pkcePair,
+  STORE_TARGET,
   uidOfCustomToken,
 } from "./auth-support";
 
@@ -124,5 +125,18 @@ describe("POST /api/token (PKCE)", () => {
     const issued = await fetch(`${AUTH}/api/link/grant`, json({ id_token: user.idToken }));
     const { grant } = await issued.json<{ grant: string }>();
     await expectOAuthError(await exchange(fetch, { code: grant, code_verifier: verifier }), "invalid_grant");
+
+    const transfer = await fetch(
+      `${AUTH}/api/transfer/code`,
+      json({ id_token: user.idToken, redirect_uri: STORE_TARGET }),
+    );
+    expect(transfer.status).toBe(200);
+    const { code } = await transfer.json<{ code: string }>();
+    const refused = await exchange(fetch, { code, code_verifier: verifier });
+    await expectOAuthError(refused, "invalid_grant");
+    // Refused as unknown, not spent: the browser hand-over it was made for still works.
+    const handedOver = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual" });
+    expect(handedOver.status).toBe(302);
+    expect(handedOver.headers.get("location")).toMatch(/^http:\/\/localhost:3000\/after-login\?idpAuthCustomToken=/);
   });
 });
