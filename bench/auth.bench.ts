@@ -14,26 +14,33 @@ interface Load {
 }
 
 /**
- * Sign-in service hot paths against the bare Hono route of the baseline Worker, same run:
- * GET /login with a valid session (the 302 every product visit makes) and POST /api/token.
- * Requests per second from the client side; CPU per request from /proc of each wrangler dev tree.
+ * Sign-in service hot paths against the bare health route of the same Worker in the same run
+ * (`{AUTH_URL}/health`: same wrangler dev process, router and config, no work): GET /login with
+ * a valid session (the 302 every product visit makes) and POST /api/token. One more row puts that
+ * health route against the separate bare Hono Worker (bench/baseline), i.e. the platform's own
+ * routing cost. Requests per second from the client side; CPU per request from /proc of each
+ * wrangler dev tree.
  */
 const authBenchmark: Benchmark = async ({ platformUrl, baselineUrl }) => {
   const auth = `${platformUrl}/auth`;
   const cookie = await signedInCookie(platformUrl);
   const login = `${auth}/login?redirect_uri=${encodeURIComponent(REDIRECT_URI)}&client_id=store`;
-  const baseline = () => expectStatus(fetch(`${baselineUrl}/`), 200);
+  const health = () => expectStatus(fetch(`${auth}/health`), 200);
+  const bare = () => expectStatus(fetch(`${baselineUrl}/`), 200);
   const loginWithSession = () => expectStatus(fetch(login, { headers: { cookie }, redirect: "manual" }), 302);
 
   await timedLoad(platformUrl, loginWithSession, { durationMs: 500 });
-  await timedLoad(baselineUrl, baseline, { durationMs: 500 });
+  await timedLoad(platformUrl, health, { durationMs: 500 });
+  await timedLoad(baselineUrl, bare, { durationMs: 500 });
 
   const loginRuns: Load[] = [];
   const tokenRuns: Load[] = [];
-  const baselineRuns: Load[] = [];
+  const healthRuns: Load[] = [];
+  const bareRuns: Load[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     loginRuns.push(await timedLoad(platformUrl, loginWithSession));
-    baselineRuns.push(await timedLoad(baselineUrl, baseline));
+    healthRuns.push(await timedLoad(platformUrl, health));
+    bareRuns.push(await timedLoad(baselineUrl, bare));
     const codes = await authorizationCodes(auth, cookie, TOKENS_PER_ROUND);
     tokenRuns.push(
       await timedLoad(platformUrl, () => {
@@ -45,10 +52,14 @@ const authBenchmark: Benchmark = async ({ platformUrl, baselineUrl }) => {
       }),
     );
   }
-  const base = summarize(baselineRuns);
+  const healthRoute = summarize(healthRuns);
   return [
-    ...rows("GET /login with a session (302)", summarize(loginRuns), base, { rps: 0.15, cpu: 10 }),
-    ...rows("POST /api/token", summarize(tokenRuns), base, { rps: 0.05, cpu: 15 }),
+    ...rows("GET /login with a session (302) vs /auth/health", summarize(loginRuns), healthRoute, {
+      rps: 0.15,
+      cpu: 10,
+    }),
+    ...rows("POST /api/token vs /auth/health", summarize(tokenRuns), healthRoute, { rps: 0.05, cpu: 15 }),
+    ...rows("GET /auth/health vs bare Worker /", healthRoute, summarize(bareRuns), { rps: 0.3, cpu: 5 }),
   ];
 };
 
