@@ -14,15 +14,20 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+/** Devtools port of a `wrangler dev` on `port`: fixed, so two starting at once never race for wrangler's default. */
+const inspectorPortFor = (port: number) => port + 10_000;
+
 /**
  * Starts `wrangler dev` for a config on a port; resolves when it is ready to serve. Without
- * `persistTo` its state lives in a temporary directory that stop() removes.
+ * `persistTo` its state lives in a temporary directory that stop() removes. `onOutput` receives
+ * what the Worker prints once it is ready (its console output).
  */
 export async function startWranglerDev(
   configPath: string,
   port: number,
   extraArgs: string[] = [],
   persistTo?: string,
+  onOutput?: (text: string) => void,
 ): Promise<RunningWorker> {
   const ownState = persistTo === undefined;
   const stateDir = persistTo ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
@@ -38,23 +43,28 @@ export async function startWranglerDev(
       String(port),
       "--persist-to",
       stateDir,
+      "--inspector-port",
+      String(inspectorPortFor(port)),
       ...extraArgs,
     ],
     { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), stdio: ["ignore", "pipe", "pipe"] },
   );
-  await waitForReady(child, configPath);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode === null) {
-        await new Promise((resolve) => {
-          child.once("exit", resolve);
-          child.kill("SIGTERM");
-        });
-      }
-      if (ownState) rmSync(stateDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null) {
+      await new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      });
+    }
+    if (ownState) rmSync(stateDir, { recursive: true, force: true });
   };
+  try {
+    await waitForReady(child, configPath, onOutput);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
 }
 
 /**
@@ -114,13 +124,19 @@ function topLevelVars(): Record<string, string> {
   return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
 }
 
-function waitForReady(child: ChildProcess, label: string): Promise<void> {
+function waitForReady(child: ChildProcess, label: string, onOutput?: (text: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`${label}: wrangler dev not ready in 60 s\n${output}`)), 60_000);
+    let ready = false;
+    const timer = setTimeout(() => reject(new Error(`${label}: wrangler dev not ready in 90 s\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
+      if (ready) {
+        onOutput?.(chunk.toString());
+        return;
+      }
       output += chunk.toString();
       if (/Ready on http/.test(output)) {
+        ready = true;
         clearTimeout(timer);
         resolve();
       }
@@ -129,7 +145,7 @@ function waitForReady(child: ChildProcess, label: string): Promise<void> {
     child.stderr?.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`${label}: wrangler dev exited with ${code}\n${output}`));
+      if (!ready) reject(new Error(`${label}: wrangler dev exited with ${code}\n${output}`));
     });
   });
 }

@@ -60,6 +60,9 @@ function render() {
   document.querySelector("#scores").textContent = Object.entries(state.players)
     .map(([seatId, player]) => `${seatId}: ${player.score} (teleports ${state.teleportsLeft[seatId]})`)
     .join(" · ");
+  document.querySelector("#positions").textContent = Object.entries(state.players)
+    .map(([seatId, player]) => `${seatId} at (${player.x}, ${player.y})`)
+    .join(" · ");
   document.querySelector("#status").textContent = state.winner
     ? `${state.winner === session.seatId ? "You win" : `${state.winner} wins`}`
     : `You are ${session.seatId}`;
@@ -70,6 +73,12 @@ function render() {
 
 session.on("state", render);
 session.on("pause", render);
+// The status line is redrawn every tick, so a refused action is shown on a line of its own for a while.
+let errorTimer;
 session.on("actionError", ({ error }) => {
-  document.querySelector("#status").textContent = error;
+  document.querySelector("#error").textContent = error;
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(() => {
+    document.querySelector("#error").textContent = "";
+  }, 3000);
 });

@@ -42,13 +42,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const sdk = await bundleSdk({ minify: false });
 
   const roomsPort = options.roomsPort ?? options.port + 1;
-  const rooms = await startLocalRooms(roomsPort, options.log);
-  try {
-    await rooms.putLogic(revisionId, code);
-  } catch (error) {
-    await rooms.stop();
-    throw error;
-  }
+  const rooms = await startLocalRooms(roomsPort, options.log, { revisionId, code });
   const harness = new HarnessServer({
     port: options.port,
     title: manifest.name ?? manifest.id,
@@ -82,7 +76,14 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       return;
     }
     const nextRevision = devRevisionId(manifest.id, build + 1);
-    await rooms.putLogic(nextRevision, next);
+    try {
+      await rooms.putLogic(nextRevision, next);
+    } catch (error) {
+      const message = `could not upload the new logic: ${error instanceof Error ? error.message : String(error)}`;
+      options.log(message);
+      harness.notify("failed", { message });
+      return;
+    }
     build++;
     code = next;
     codeHash = hash(next);

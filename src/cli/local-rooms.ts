@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { devSecretVars, devUrlVars } from "../../scripts/local-platform.ts";
+import { devSecretVars, devUrlVars, startWranglerDev } from "../../scripts/local-platform.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../../scripts/wrangler-env.ts";
 
 /** The platform's R2 bucket for logic files (wrangler.toml, binding CODE). */
 const CODE_BUCKET = "platform-code";
-const READY_TIMEOUT_MS = 90_000;
 
 export interface LocalRooms {
   /** Base of the rooms app, e.g. http://127.0.0.1:8811/rooms. */
@@ -21,93 +20,61 @@ export interface LocalRooms {
 /**
  * This platform's Worker under `wrangler dev`: the same room server as production, with
  * throw-away local state, its app URLs moved to the given port and fresh dev IdP keys (the
- * platform's config needs them even though rooms do not).
+ * platform's config needs them even though rooms do not). `first` is uploaded while it starts.
  */
-export async function startLocalRooms(port: number, log: (line: string) => void): Promise<LocalRooms> {
+export async function startLocalRooms(
+  port: number,
+  log: (line: string) => void,
+  first: { revisionId: string; code: string },
+): Promise<LocalRooms> {
   const stateDir = mkdtempSync(path.join(tmpdir(), "scenario-dev-"));
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    wranglerBin,
-    [
-      "dev",
-      "--config",
-      path.join(projectRoot, "wrangler.toml"),
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      stateDir,
-      "--show-interactive-dev-session=false",
-      ...devUrlVars(origin),
-      ...devSecretVars(),
-    ],
-    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), stdio: ["ignore", "pipe", "pipe"], detached: false },
-  );
-  await waitForReady(child, log);
   const scratch = path.join(stateDir, "uploads");
   mkdirSync(scratch, { recursive: true });
-  return {
-    roomsUrl: `${origin}/rooms`,
-    port,
-    putLogic: async (revisionId, code) => {
-      const file = path.join(scratch, `${revisionId}.js`);
-      writeFileSync(file, code);
-      await run(wranglerBin, [
-        "r2",
-        "object",
-        "put",
-        `${CODE_BUCKET}/${revisionId}/logic.js`,
-        "--local",
-        "--persist-to",
-        stateDir,
-        "--config",
-        path.join(projectRoot, "wrangler.toml"),
-        "--file",
-        file,
-        "--content-type",
-        "application/javascript",
-      ]);
-    },
-    stop: async () => {
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        });
-      }
-      rmSync(stateDir, { recursive: true, force: true });
-    },
+  const putLogic = async (revisionId: string, code: string) => {
+    const file = path.join(scratch, `${revisionId}.js`);
+    writeFileSync(file, code);
+    await run(wranglerBin, [
+      "r2",
+      "object",
+      "put",
+      `${CODE_BUCKET}/${revisionId}/logic.js`,
+      "--local",
+      "--persist-to",
+      stateDir,
+      "--config",
+      path.join(projectRoot, "wrangler.toml"),
+      "--file",
+      file,
+      "--content-type",
+      "application/javascript",
+    ]);
   };
-}
-
-function waitForReady(child: ChildProcess, log: (line: string) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    let ready = false;
-    const timer = setTimeout(() => reject(new Error(`wrangler dev not ready in 90 s\n${output}`)), READY_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      if (ready) {
+  // wrangler dev and the first upload only share the local state folder: they run side by side.
+  const origin = `http://127.0.0.1:${port}`;
+  const started = await Promise.allSettled([
+    startWranglerDev(
+      "wrangler.toml",
+      port,
+      ["--show-interactive-dev-session=false", ...devUrlVars(origin), ...devSecretVars()],
+      stateDir,
+      (text) => {
         // Room logs (console output of the Worker) are useful while developing a scenario.
         for (const line of text.split("\n"))
           if (line.trim() && !line.includes("[wrangler:info]")) log(`rooms | ${line}`);
-        return;
-      }
-      output += text;
-      if (/Ready on http/.test(output)) {
-        ready = true;
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      if (!ready) reject(new Error(`wrangler dev exited with ${code}\n${output}`));
-    });
-  });
+      },
+    ),
+    putLogic(first.revisionId, first.code),
+  ]);
+  const [worker, upload] = started;
+  const stop = async () => {
+    if (worker.status === "fulfilled") await worker.value.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  if (worker.status === "rejected" || upload.status === "rejected") {
+    await stop();
+    throw worker.status === "rejected" ? worker.reason : (upload as PromiseRejectedResult).reason;
+  }
+  return { roomsUrl: `${origin}/rooms`, port, putLogic, stop };
 }
 
 function run(command: string, args: string[]): Promise<void> {

@@ -1,12 +1,10 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { type Browser, chromium, type Frame, type Page } from "playwright-core";
+import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningScenario, runScenarioDev } from "./scenario-dev";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8814 (harness) and 8815 (local rooms) belong to this test.
 const PORT = 8814;
-const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-results");
 
 let dev: RunningScenario;
 let browser: Browser;
@@ -14,18 +12,7 @@ let page: Page;
 
 beforeAll(async () => {
   dev = await runScenarioDev("examples/tic-tac-toe", PORT);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -33,26 +20,24 @@ afterAll(async () => {
   await dev?.stop();
 });
 
-beforeEach(async ({ task, onTestFailed }) => {
+beforeEach(async ({ task }) => {
   page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
-  onTestFailed(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-    await page.screenshot({ path: path.join(ARTIFACTS, `e2e-${name}.png`), fullPage: true }).catch(() => {});
-  });
+  screenshotOnFailure(page, `scenario-${task.name}`);
 });
+
+/** The document inside a seat's iframe, once the iframe is in the harness and has a frame. */
+async function seatFrame(id: string): Promise<Frame> {
+  const element = await page.waitForSelector(`iframe[data-seat="${id}"]`);
+  const frame = await element.contentFrame();
+  if (!frame) throw new Error(`the iframe of seat ${id} has no document`);
+  return frame;
+}
 
 /** Opens the harness on a fresh room and returns the two seat iframes, once both show a started game. */
 async function openHarness(room: string): Promise<{ p1: Frame; p2: Frame }> {
   await page.goto(`${dev.url}?room=${room}`);
-  await page.waitForSelector('iframe[data-seat="p2"]');
-  const seat = (id: string) => {
-    const frame = page.frame({ name: `seat-${id}` });
-    if (!frame) throw new Error(`no iframe for seat ${id}`);
-    return frame;
-  };
-  const p1 = seat("p1");
-  const p2 = seat("p2");
+  const p1 = await seatFrame("p1");
+  const p2 = await seatFrame("p2");
   await expectText(p1, "#status", "Your turn (X)");
   await expectText(p2, "#status", "Waiting for X");
   return { p1, p2 };
