@@ -22,6 +22,8 @@ for (const environment of environments) {
     console.error(`Build for ${environment} failed (see above).`);
     process.exit(1);
   }
+  // A passing build still shows wrangler's warnings (a var missing from an environment, say).
+  if (/\[WARNING\]/.test(result.stdout + result.stderr)) process.stderr.write(result.stdout + result.stderr);
   const files = readdirSync(outdir).filter((name) => /\.(m?js|wasm)$/.test(name));
   let raw = 0;
   let gzip = 0;

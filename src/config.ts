@@ -33,6 +33,9 @@ const baseUrl = z.string().transform((value, ctx) => {
   }
 });
 
+/** Stand-in URLs: set in dev; stg and prd leave them empty (wrangler wants every top-level var in each env). */
+const devOnlyUrl = z.preprocess((value) => (value === "" ? undefined : value), baseUrl.optional());
+
 const rawConfigSchema = z
   .object({
     ENVIRONMENT: z.enum(["dev", "stg", "prd"]),
@@ -40,8 +43,8 @@ const rawConfigSchema = z
     STORE_URL: baseUrl,
     API_URL: baseUrl,
     ROOMS_URL: baseUrl,
-    IDP_URL: baseUrl.optional(),
-    PAYMENTS_URL: baseUrl.optional(),
+    IDP_URL: devOnlyUrl,
+    PAYMENTS_URL: devOnlyUrl,
     EGRESS_ALLOWED_HOSTS: z
       .string()
       .default("")

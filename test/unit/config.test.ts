@@ -71,6 +71,14 @@ describe("parseConfig", () => {
     const { IDP_URL: _, ...vars } = devVars;
     const error = problemsOf(vars);
     expect(error.problems).toEqual([{ variable: "IDP_URL", message: "is required when ENVIRONMENT is dev" }]);
+    expect(problemsOf({ ...devVars, PAYMENTS_URL: "" }).problems).toEqual([
+      { variable: "PAYMENTS_URL", message: "is required when ENVIRONMENT is dev" },
+    ]);
+  });
+
+  it("takes the empty stand-in URLs of stg and prd as absent", () => {
+    const config = parseConfig({ ...devVars, ENVIRONMENT: "stg", IDP_URL: "", PAYMENTS_URL: "", AUTH_PREVIEW_DOMAINS: "" });
+    expect(Object.keys(config.apps).sort()).toEqual(["auth", "backend", "rooms", "store"]);
   });
 
   it("reports every bad variable at once", () => {
