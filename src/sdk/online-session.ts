@@ -1,21 +1,14 @@
-import type { GameDefinition, Seat } from "../engine/types";
-import { Emitter } from "./emitter";
-import type { SessionEvents } from "./events";
-import { GameView } from "./game-view";
+import type { GameDefinition } from "../engine/types";
 import { InputThrottle } from "./input-throttle";
 import { type GameMode, socketUrl } from "./mode";
 import { OnlineConnection, type SocketFactory } from "./online-connection";
-import type { GameSession } from "./session";
+import { ViewSession } from "./view-session";
 
 type OnlineMode = Extract<GameMode, { kind: "online" }>;
 
 /** A game against a room server over one WebSocket (the same protocol in production and dev). */
-export class OnlineSession implements GameSession {
+export class OnlineSession extends ViewSession {
   readonly mode = "online";
-  readonly seatId: string;
-  readonly seatKind: string | null;
-  private readonly emitter = new Emitter<SessionEvents>();
-  private readonly view: GameView;
   private readonly connection: OnlineConnection;
   private readonly inputs: InputThrottle;
   private seq = 0;
@@ -27,9 +20,7 @@ export class OnlineSession implements GameSession {
     now: () => number,
     random?: () => number,
   ) {
-    this.seatId = mode.seatId;
-    this.seatKind = mode.seatKind;
-    this.view = new GameView(game, mode.seatId, this.emitter, now);
+    super(game, mode.seatId, mode.seatKind, now);
     this.inputs = new InputThrottle((data) => this.connection.send({ type: "__input", data }), now);
     this.connection = new OnlineConnection(
       socketUrl(mode),
@@ -45,23 +36,6 @@ export class OnlineSession implements GameSession {
       random,
     );
     queueMicrotask(() => this.connection.open());
-  }
-
-  get state(): any {
-    return this.view.state;
-  }
-  get players(): Seat[] {
-    return this.view.players;
-  }
-  get started(): boolean {
-    return this.view.started;
-  }
-  get frozen(): boolean {
-    return this.view.frozen;
-  }
-
-  gameTime(): number {
-    return this.view.gameTime();
   }
 
   act(action: string, payload: Record<string, unknown> = {}): number {
@@ -84,10 +58,6 @@ export class OnlineSession implements GameSession {
 
   resume(): void {
     this.connection.send({ type: "__platform", message: { type: "pause.resume" } });
-  }
-
-  on<K extends keyof SessionEvents>(event: K, listener: (value: SessionEvents[K]) => void): () => void {
-    return this.emitter.on(event, listener);
   }
 
   close(): void {

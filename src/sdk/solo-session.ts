@@ -4,10 +4,7 @@ import type { GameDefinition, Seat } from "../engine/types";
 import { LocalLogicRunner } from "../room-core/local-runner";
 import { RoomCore } from "../room-core/room-core";
 import type { ConnectionInfo, RoomOutcome } from "../room-core/types";
-import { Emitter } from "./emitter";
-import type { SessionEvents } from "./events";
-import { GameView } from "./game-view";
-import type { GameSession } from "./session";
+import { ViewSession } from "./view-session";
 
 const SOLO = "solo";
 
@@ -16,11 +13,8 @@ const SOLO = "solo";
  * and one local connection. tickRate defaults to 0; events of an operation arrive together with
  * its state; exceptions in actions, ticks and deadlines are caught and logged by the core.
  */
-export class SoloSession implements GameSession {
+export class SoloSession extends ViewSession {
   readonly mode = "solo";
-  readonly seatKind = null;
-  private readonly emitter = new Emitter<SessionEvents>();
-  private readonly view: GameView;
   private readonly core: RoomCore;
   private readonly connection: ConnectionInfo;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
@@ -28,11 +22,8 @@ export class SoloSession implements GameSession {
   private closed = false;
   private seq = 0;
 
-  readonly seatId: string;
-
   constructor(game: GameDefinition, seatId: string, players: Seat[], now: () => number) {
-    this.seatId = seatId;
-    this.view = new GameView(game, seatId, this.emitter, now);
+    super(game, seatId, null, now);
     this.core = new RoomCore({
       runner: new LocalLogicRunner(game),
       record: RoomCore.newRecord(SOLO, SOLO, newSeed()),
@@ -44,23 +35,6 @@ export class SoloSession implements GameSession {
       this.emitter.emit("connection", { status: "open", attempt: 0 });
       void this.run(this.core.connect(this.connection, players));
     });
-  }
-
-  get state(): any {
-    return this.view.state;
-  }
-  get players(): Seat[] {
-    return this.view.players;
-  }
-  get started(): boolean {
-    return this.view.started;
-  }
-  get frozen(): boolean {
-    return this.view.frozen;
-  }
-
-  gameTime(): number {
-    return this.view.gameTime();
   }
 
   act(action: string, payload: Record<string, unknown> = {}): number {
@@ -80,10 +54,6 @@ export class SoloSession implements GameSession {
 
   resume(): void {
     this.send({ type: "__resume" });
-  }
-
-  on<K extends keyof SessionEvents>(event: K, listener: (value: SessionEvents[K]) => void): () => void {
-    return this.emitter.on(event, listener);
   }
 
   close(): void {
