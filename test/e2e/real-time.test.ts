@@ -1,6 +1,6 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningScenario, runScenarioDev } from "./scenario-dev";
+import { type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8812 (harness) and 8813 (local rooms) belong to this test.
@@ -21,13 +21,6 @@ afterAll(async () => {
   await dev?.stop();
 });
 
-async function seatFrame(id: string): Promise<Frame> {
-  const element = await page.waitForSelector(`iframe[data-seat="${id}"]`);
-  const frame = await element.contentFrame();
-  if (!frame) throw new Error(`the iframe of seat ${id} has no document`);
-  return frame;
-}
-
 /** Waits until the text of `selector` in a seat's page matches `pattern`. */
 function waitForText(frame: Frame, selector: string, pattern: RegExp) {
   return frame.waitForFunction(
@@ -41,8 +34,8 @@ describe("scenario dev examples/coin-chase in a real browser", () => {
   it("the room's ticks move a player by its held key on every seat", async () => {
     screenshotOnFailure(page, "scenario-coin-chase-move");
     await page.goto(`${dev.url}?room=move`);
-    const p1 = await seatFrame("p1");
-    const p2 = await seatFrame("p2");
+    const p1 = await seatFrame(page, "p1");
+    const p2 = await seatFrame(page, "p2");
     await waitForText(p2, "#positions", /p1 at \(0, 0\)/);
     await waitForText(p2, "#clock", /game time [1-9]/);
 
@@ -60,8 +53,8 @@ describe("scenario dev examples/coin-chase in a real browser", () => {
   it("a split action: one teleport used, and the landing spot the room drew is the same on every seat", async () => {
     screenshotOnFailure(page, "scenario-coin-chase-teleport");
     await page.goto(`${dev.url}?room=teleport`);
-    const p1 = await seatFrame("p1");
-    const p2 = await seatFrame("p2");
+    const p1 = await seatFrame(page, "p1");
+    const p2 = await seatFrame(page, "p2");
     await waitForText(p2, "#scores", /p1: 0 \(teleports 2\)/);
     await p1.click("#arena");
     await page.keyboard.press("t");

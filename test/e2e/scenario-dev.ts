@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import type { Frame, Page } from "playwright-core";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -44,4 +45,12 @@ export async function runScenarioDev(dir: string, port: number, extra: string[] 
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** The document inside a seat's iframe of the harness, once the iframe is there and has a frame. */
+export async function seatFrame(page: Page, seatId: string): Promise<Frame> {
+  const element = await page.waitForSelector(`iframe[data-seat="${seatId}"]`);
+  const frame = await element.contentFrame();
+  if (!frame) throw new Error(`the iframe of seat ${seatId} has no document`);
+  return frame;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type RunningScenario, runScenarioDev } from "./scenario-dev";
+import { type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8814 (harness) and 8815 (local rooms) belong to this test.
@@ -25,19 +25,11 @@ beforeEach(async ({ task }) => {
   screenshotOnFailure(page, `scenario-${task.name}`);
 });
 
-/** The document inside a seat's iframe, once the iframe is in the harness and has a frame. */
-async function seatFrame(id: string): Promise<Frame> {
-  const element = await page.waitForSelector(`iframe[data-seat="${id}"]`);
-  const frame = await element.contentFrame();
-  if (!frame) throw new Error(`the iframe of seat ${id} has no document`);
-  return frame;
-}
-
 /** Opens the harness on a fresh room and returns the two seat iframes, once both show a started game. */
 async function openHarness(room: string): Promise<{ p1: Frame; p2: Frame }> {
   await page.goto(`${dev.url}?room=${room}`);
-  const p1 = await seatFrame("p1");
-  const p2 = await seatFrame("p2");
+  const p1 = await seatFrame(page, "p1");
+  const p2 = await seatFrame(page, "p2");
   await expectText(p1, "#status", "Your turn (X)");
   await expectText(p2, "#status", "Waiting for X");
   return { p1, p2 };
