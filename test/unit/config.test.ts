@@ -77,7 +77,13 @@ describe("parseConfig", () => {
   });
 
   it("takes the empty stand-in URLs of stg and prd as absent", () => {
-    const config = parseConfig({ ...devVars, ENVIRONMENT: "stg", IDP_URL: "", PAYMENTS_URL: "", AUTH_PREVIEW_DOMAINS: "" });
+    const config = parseConfig({
+      ...devVars,
+      ENVIRONMENT: "stg",
+      IDP_URL: "",
+      PAYMENTS_URL: "",
+      AUTH_PREVIEW_DOMAINS: "",
+    });
     expect(Object.keys(config.apps).sort()).toEqual(["auth", "backend", "rooms", "store"]);
   });
 
