@@ -1,11 +1,13 @@
 /**
  * `npm run build`: bundle the Worker for dev, stg and prd offline (wrangler deploy --dry-run)
- * into dist/<environment>/ and report each bundle's size, raw and gzipped.
+ * into dist/<environment>/, the game client SDK into dist/sdk/sdk.js, and report each bundle's
+ * size, raw and gzipped.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { bundleSdk } from "../src/cli/bundle.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 const environments = ["dev", "stg", "prd"] as const;
@@ -34,6 +36,12 @@ for (const environment of environments) {
   }
   rows.push(`${environment.padEnd(4)} ${kib(raw).padStart(10)} ${kib(gzip).padStart(10)}  dist/${environment}/`);
 }
+
+// The game client SDK, as host apps ship it to scenario pages (`scenario dev` serves the same build as /sdk.js).
+const sdk = await bundleSdk({ minify: true });
+mkdirSync(path.join(projectRoot, "dist", "sdk"), { recursive: true });
+writeFileSync(path.join(projectRoot, "dist", "sdk", "sdk.js"), sdk);
+rows.push(`sdk  ${kib(Buffer.byteLength(sdk)).padStart(10)} ${kib(gzipSync(sdk).length).padStart(10)}  dist/sdk/sdk.js`);
 
 console.log(`env  ${"bundle".padStart(10)} ${"gzip".padStart(10)}  output`);
 for (const row of rows) console.log(row);
