@@ -1,4 +1,5 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { forwardedRequest } from "../../src/egress/forward-request";
 import { checkEgress } from "../../src/egress/policy";
 
 export interface EgressGateProps {
@@ -13,7 +14,9 @@ function refused(reason: string): Response {
 
 /**
  * The only network a room's sandboxed isolate has (its globalOutbound). Allow-listed hosts pass;
- * everything else, including a redirect that leaves the allow-list, answers 403.
+ * everything else, including a redirect that leaves the allow-list, answers 403. What passes is
+ * rebuilt from method, headers and body only (src/egress/forward-request.ts): no `cf` options, no
+ * Host header other than the checked URL's.
  */
 export class EgressGate extends WorkerEntrypoint<Env, EgressGateProps> {
   override async fetch(request: Request): Promise<Response> {
@@ -25,7 +28,7 @@ export class EgressGate extends WorkerEntrypoint<Env, EgressGateProps> {
         console.warn(JSON.stringify({ severity: "WARNING", message: "egress refused", reason: verdict.reason }));
         return refused(verdict.reason);
       }
-      const response = await fetch(current.clone(), { redirect: "manual" });
+      const response = await fetch(await forwardedRequest(current.clone(), verdict.url));
       const location = response.headers.get("location");
       if (response.status < 300 || response.status > 399 || !location) return response;
       if (request.redirect === "manual")

@@ -1,4 +1,5 @@
 import type { RoomRecord } from "../../src/room-core/types";
+import { WriteBatcher } from "./write-batcher";
 
 /** State writes are batched at most this far apart; at most this much can be lost on a restart. */
 export const WRITE_DELAY_MS = 500;
@@ -9,15 +10,16 @@ const RECORD_KEY = "room";
  * re-armed, so a write happens at most WRITE_DELAY_MS after the first change), or at once.
  */
 export class RoomStorage {
-  private pending: ReturnType<typeof setTimeout> | null = null;
-  private readonly storage: DurableObjectStorage;
-  private readonly snapshot: () => RoomRecord;
+  private readonly batcher: WriteBatcher;
   /** How many writes reached storage since the object started (for the benchmark). */
   writes = 0;
 
   constructor(storage: DurableObjectStorage, snapshot: () => RoomRecord) {
-    this.storage = storage;
-    this.snapshot = snapshot;
+    const write = () => {
+      storage.kv.put(RECORD_KEY, snapshot());
+      this.writes++;
+    };
+    this.batcher = new WriteBatcher(write, WRITE_DELAY_MS);
   }
 
   static read(storage: DurableObjectStorage): RoomRecord | undefined {
@@ -25,14 +27,10 @@ export class RoomStorage {
   }
 
   writeSoon(): void {
-    if (this.pending) return;
-    this.pending = setTimeout(() => this.writeNow(), WRITE_DELAY_MS);
+    this.batcher.writeSoon();
   }
 
   writeNow(): void {
-    if (this.pending) clearTimeout(this.pending);
-    this.pending = null;
-    this.storage.kv.put(RECORD_KEY, this.snapshot());
-    this.writes++;
+    this.batcher.writeNow();
   }
 }

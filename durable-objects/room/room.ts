@@ -1,10 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import { configFor } from "../../src/config";
+import { sandboxOutbound } from "../../src/egress/outbound";
 import { parseClientFrame } from "../../src/engine/parse-frame";
 import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
-import { isSilent } from "../../src/room-core/silent-drop";
+import { isSilent, latestHeartbeat } from "../../src/room-core/silent-drop";
 import type { ConnectionInfo, RoomOutcome } from "../../src/room-core/types";
 import { CONNECT_HEADER, type ConnectParams } from "./connect-params";
 import { loadIsolateRunner } from "./isolate-runner";
@@ -63,6 +64,7 @@ export class Room extends DurableObject<Env> {
     if (!core) return;
     const info = ws.deserializeAttachment() as ConnectionInfo;
     const outcome = await this.guard(ws, () => core.receive(info.connectionId, parseClientFrame(message)));
+    this.keepAttachment(ws, core, info);
     if (outcome) this.deliver(ws, outcome);
   }
 
@@ -86,8 +88,8 @@ export class Room extends DurableObject<Env> {
     const now = Date.now();
     for (const ws of this.openSockets()) {
       const info = ws.deserializeAttachment() as ConnectionInfo;
-      const lastReply = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? null;
-      if (!isSilent(info.connectedAt, lastReply, now)) continue;
+      const autoReply = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
+      if (!isSilent(info.connectedAt, latestHeartbeat(autoReply, info.lastHeartbeat), now)) continue;
       logRoom("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
       ws.close(CLOSE_SILENT, "no heartbeat for 60 s");
       this.deliver(null, await core.disconnect(info.connectionId));
@@ -96,25 +98,35 @@ export class Room extends DurableObject<Env> {
   }
 
   /** Figures for tests and the benchmark. */
-  async stats(): Promise<{ connections: number; storageWrites: number; codeId: string | null; started: boolean }> {
+  async stats(): Promise<{
+    connections: number;
+    storageWrites: number;
+    codeId: string | null;
+    started: boolean;
+    ticking: boolean;
+  }> {
     return {
       connections: this.openSockets().length,
       storageWrites: this.storage?.writes ?? 0,
       codeId: this.core?.record.codeId ?? null,
       started: this.core?.started ?? false,
+      ticking: this.tickTimer !== null,
     };
   }
 
   private async forget(ws: WebSocket) {
-    const core = this.restoredCore();
+    const core = this.restoredCore(ws);
     if (!core) return;
     const info = ws.deserializeAttachment() as ConnectionInfo;
     const outcome = await this.guard(null, () => core.disconnect(info.connectionId));
     if (outcome) this.deliver(null, outcome);
   }
 
-  /** The core of this room, created on first use or rebuilt from storage after a restart. */
-  private coreFor(revisionId: string): RoomCore {
+  /**
+   * The core of this room, created on first use or rebuilt from storage after hibernation or an
+   * eviction, with the connections that are still open (and `closing`, whose close is being handled).
+   */
+  private coreFor(revisionId: string, closing?: WebSocket): RoomCore {
     if (this.core) return this.core;
     const stored = RoomStorage.read(this.ctx.storage);
     const record = stored ?? RoomCore.newRecord(revisionId, codeIdOf(revisionId), newSeed());
@@ -123,18 +135,37 @@ export class Room extends DurableObject<Env> {
       record,
       now: Date.now,
       log: logRoom,
+      liveConnections: this.liveConnections(closing),
     });
     this.storage = new RoomStorage(this.ctx.storage, () => core.recordForStorage());
-    for (const ws of this.openSockets()) core.restoreConnection(ws.deserializeAttachment() as ConnectionInfo);
     this.core = core;
+    // Stored from its first connection on, so that hibernation never leaves a room it cannot rebuild.
+    if (!stored) this.storage.writeNow();
     return core;
   }
 
-  /** After hibernation the core is rebuilt from storage; a room never stored has nothing to do. */
-  private restoredCore(): RoomCore | null {
+  /** After hibernation the core is rebuilt from storage; a room with no record has nothing to do. */
+  private restoredCore(closing?: WebSocket): RoomCore | null {
     if (this.core) return this.core;
     const stored = RoomStorage.read(this.ctx.storage);
-    return stored ? this.coreFor(stored.revisionId) : null;
+    return stored ? this.coreFor(stored.revisionId, closing) : null;
+  }
+
+  /**
+   * The attachments of the open sockets. A socket whose close woke the room is no longer open but
+   * still counts until its close is handled, so that the others hear its seat go offline.
+   */
+  private liveConnections(closing?: WebSocket): ConnectionInfo[] {
+    const infos = this.openSockets().map((ws) => ws.deserializeAttachment() as ConnectionInfo);
+    const last = closing?.deserializeAttachment() as ConnectionInfo | undefined;
+    if (last && !infos.some((info) => info.connectionId === last.connectionId)) infos.push(last);
+    return infos;
+  }
+
+  /** What the core learnt of a connection (a heartbeat it answered) goes to the attachment, which outlives hibernation. */
+  private keepAttachment(ws: WebSocket, core: RoomCore, stored: ConnectionInfo) {
+    const live = core.connection(stored.connectionId);
+    if (live && live.lastHeartbeat !== stored.lastHeartbeat) ws.serializeAttachment(live);
   }
 
   /** A changed TEMPLATE_VERSION means new code for the room; its state stays. */
@@ -147,8 +178,9 @@ export class Room extends DurableObject<Env> {
   }
 
   private runnerFor(revisionId: string, codeId: string) {
-    const allowedHosts = [...configFor(this.env).egressAllowedHosts];
-    const outbound = allowedHosts.length > 0 ? this.ctx.exports.EgressGate({ props: { allowedHosts } }) : null;
+    const outbound = sandboxOutbound(configFor(this.env).egressAllowedHosts, (allowedHosts) =>
+      this.ctx.exports.EgressGate({ props: { allowedHosts } }),
+    );
     return loadIsolateRunner(this.env, revisionId, codeId, outbound);
   }
 

@@ -1,4 +1,5 @@
 import type { Seat } from "../engine/types";
+import { LogThrottle } from "./log-throttle";
 import { computePresence, type PresencePayload, seatOf, type VoiceReport } from "./presence";
 import { RateWindow } from "./rate-window";
 import type { ConnectionInfo } from "./types";
@@ -18,6 +19,7 @@ export class RoomConnections {
   private readonly voice = new Map<string, VoiceReport>();
   private readonly inputWindows = new Map<string, RateWindow>();
   private readonly pendingFrames = new Map<string, number>();
+  private readonly logThrottle = new LogThrottle();
 
   get size(): number {
     return this.byId.size;
@@ -36,6 +38,7 @@ export class RoomConnections {
     this.byId.delete(connectionId);
     this.voice.delete(connectionId);
     this.inputWindows.delete(connectionId);
+    this.logThrottle.forget(connectionId);
     return info;
   }
 
@@ -45,16 +48,25 @@ export class RoomConnections {
     return false;
   }
 
-  /** Keeps the latest input of a seated connection, at most INPUT_RATE_PER_SECOND per connection. */
-  acceptInput(connection: ConnectionInfo, data: unknown, roster: readonly Seat[] | null, now: number): void {
+  /**
+   * Keeps the latest input of a seated connection, at most INPUT_RATE_PER_SECOND per connection;
+   * false when this one was over the rate and dropped (never queued).
+   */
+  acceptInput(connection: ConnectionInfo, data: unknown, roster: readonly Seat[] | null, now: number): boolean {
     let window = this.inputWindows.get(connection.connectionId);
     if (!window) {
       window = new RateWindow(INPUT_RATE_PER_SECOND);
       this.inputWindows.set(connection.connectionId, window);
     }
-    if (!window.tryAccept(now)) return;
+    if (!window.tryAccept(now)) return false;
     const seat = seatOf(connection, roster);
     if (seat) this.inputs[seat.id] = data;
+    return true;
+  }
+
+  /** Whether a log line of this kind about this connection may be written now (see LogThrottle). */
+  admitLog(connectionId: string, kind: string, now: number): number | null {
+    return this.logThrottle.admit(connectionId, kind, now);
   }
 
   latestInputs(): Record<string, unknown> {

@@ -1,14 +1,16 @@
-import { type GameClock, gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
+import { gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
 import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
 import { sameRoster } from "../engine/same-roster";
 import { stateToJson } from "../engine/state";
 import type { GameDescription, LogicInput, LogicResult, Seat } from "../engine/types";
-import { MAX_PENDING_PER_CONNECTION, RoomConnections } from "./connections";
+import { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION, RoomConnections } from "./connections";
 import { frames } from "./frames";
 import { OutcomeBuilder } from "./outcome";
 import { seatOf, type VoiceReport } from "./presence";
+import { clockForStorage, restoredClock } from "./room-clock";
 import { SerialQueue } from "./serial-queue";
-import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
+import type { ConnectionInfo, LogicRunner, LogLevel, RoomLogger, RoomOutcome, RoomRecord } from "./types";
+import { errorMessage, logicInputOf, setupInputOf, stateFrameOf } from "./views";
 
 export { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION } from "./connections";
 
@@ -19,6 +21,12 @@ export interface RoomCoreOptions {
   record: RoomRecord;
   now: () => number;
   log: RoomLogger;
+  /**
+   * Connections still open when the host rebuilt the room from its record (it woke from
+   * hibernation): they are registered without any frame, and the game clock ran on meanwhile.
+   * None (a new room, or one evicted with its connections): the clock stands where it was stored.
+   */
+  liveConnections?: readonly ConnectionInfo[];
 }
 
 /**
@@ -39,8 +47,11 @@ export class RoomCore {
     this.runner = options.runner;
     this.now = options.now;
     this.log = options.log;
-    // A restored room starts with nobody present: its clock stands where it was last stored.
-    this.record = { ...options.record, clock: stoppedClock(options.record.clock.gameTime) };
+    for (const info of options.liveConnections ?? []) this.connections.add(info);
+    this.record = { ...options.record };
+    this.record.clock = restoredClock(options.record.clock, this.record.started && !this.frozen);
+    this.syncClock();
+    this.wasFrozen = this.frozen;
   }
 
   static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
@@ -60,21 +71,14 @@ export class RoomCore {
     return gameTimeAt(this.record.clock, this.now());
   }
 
-  /** The record as it should be stored now: the clock read at this instant. */
+  /** The record as it should be stored now: the clock read at this instant, with its anchor. */
   recordForStorage(): RoomRecord {
-    const now = this.now();
-    const clock: GameClock = {
-      gameTime: gameTimeAt(this.record.clock, now),
-      anchor: this.record.clock.anchor === null ? null : now,
-    };
-    return { ...this.record, clock };
+    return { ...this.record, clock: clockForStorage(this.record.clock, this.now()) };
   }
 
-  /** Re-registers a live connection after the host woke up; sends nothing. */
-  restoreConnection(info: ConnectionInfo): void {
-    this.connections.add(info);
-    this.syncClock();
-    this.wasFrozen = this.frozen;
+  /** A live connection as the room knows it (the host keeps it in the socket's attachment). */
+  connection(connectionId: string): ConnectionInfo | undefined {
+    return this.connections.get(connectionId);
   }
 
   /** New code for the room (a changed codeId); state and everything else stay. */
@@ -118,28 +122,28 @@ export class RoomCore {
         const out = new OutcomeBuilder();
         const connection = this.connections.get(connectionId);
         if (!connection) return this.finish(out);
-        if (!parsed.ok) {
-          this.log(parsed.code === "unknown_type" ? "info" : "warn", "client frame refused", {
-            code: parsed.code,
-            playerId: connection.playerId,
-          });
-          if (parsed.code !== "unknown_type")
-            out.toSender.push(frames.actionError(parsed.code, parsed.error, parsed.seq));
-          return this.finish(out);
-        }
-        await this.handle(connection, parsed.message, out);
+        if (parsed.ok) await this.handle(connection, parsed.message, out);
+        else this.refuseFrame(connection, parsed, out);
         return this.finish(out);
       })
       .finally(() => this.connections.releaseFrame(connectionId));
   }
 
+  /** A frame that failed the checks: __action_error to the sender, except unknown types (newer clients). */
+  private refuseFrame(connection: ConnectionInfo, refusal: Extract<ParsedFrame, { ok: false }>, out: OutcomeBuilder) {
+    const known = refusal.code !== "unknown_type";
+    this.logAbout(connection, refusal.code, known ? "warn" : "info", "client frame refused", { code: refusal.code });
+    if (known) out.toSender.push(frames.actionError(refusal.code, refusal.error, refusal.seq));
+  }
+
   private refuseFlood(connectionId: string, parsed: ParsedFrame): RoomOutcome {
     const out = new OutcomeBuilder();
     const connection = this.connections.get(connectionId);
-    this.log("warn", "too many frames waiting; frame dropped", {
-      playerId: connection?.playerId,
-      limit: MAX_PENDING_PER_CONNECTION,
-    });
+    if (connection) {
+      this.logAbout(connection, "too_many_pending", "warn", "too many frames waiting; frame dropped", {
+        limit: MAX_PENDING_PER_CONNECTION,
+      });
+    }
     if (parsed.ok && parsed.message.type === "__action") {
       out.toSender.push(
         frames.actionError("too_many_pending", "Too many messages waiting; slow down", parsed.message.seq),
@@ -214,7 +218,11 @@ export class RoomCore {
 
   private async handle(connection: ConnectionInfo, message: ClientMessage, out: OutcomeBuilder) {
     if (message.type === "__input") {
-      this.connections.acceptInput(connection, message.data, this.record.roster, this.now());
+      if (!this.connections.acceptInput(connection, message.data, this.record.roster, this.now())) {
+        this.logAbout(connection, "input_dropped", "warn", "input over the rate limit dropped", {
+          limit: INPUT_RATE_PER_SECOND,
+        });
+      }
       return;
     }
     switch (message.type) {
@@ -230,6 +238,9 @@ export class RoomCore {
         out.toSender.push(this.stateFrame(connection));
         return;
       case "__ping":
+        // The runtime answers the exact heartbeat frame; any other spelling reaches the room, and
+        // counts as a heartbeat reply all the same.
+        connection.lastHeartbeat = this.now();
         out.toSender.push(PONG_FRAME);
         return;
     }
@@ -286,7 +297,9 @@ export class RoomCore {
       out.broadcast.push(this.presenceFrame());
       return;
     }
-    this.log("info", "unknown platform message ignored", { platformType: message.type });
+    this.logAbout(connection, "unknown_platform", "info", "unknown platform message ignored", {
+      platformType: message.type,
+    });
   }
 
   private setPaused(connection: ConnectionInfo, paused: boolean, out: OutcomeBuilder) {
@@ -311,19 +324,9 @@ export class RoomCore {
 
   private async startGame(out: OutcomeBuilder) {
     const players = this.record.roster as Seat[];
-    const input: LogicInput = {
-      state: null,
-      playerId: null,
-      players,
-      gameTime: 0,
-      tick: 0,
-      inputs: {},
-      rng: this.record.rng,
-      deadlines: {},
-    };
     let ran: { result: LogicResult; stateJson: string };
     try {
-      const result = await this.runner.setup(input);
+      const result = await this.runner.setup(setupInputOf(players, this.record.rng));
       ran = { result, stateJson: stateToJson(result.state) };
     } catch (error) {
       this.log("error", "setup() failed; the game did not start", { error: errorMessage(error) });
@@ -378,31 +381,25 @@ export class RoomCore {
   }
 
   private logicInput(playerId: string | null): LogicInput {
-    return {
-      state: this.record.state,
-      playerId,
-      players: this.record.roster ?? [],
-      gameTime: this.gameTime(),
-      tick: this.record.tick,
-      inputs: this.connections.latestInputs(),
-      rng: this.record.rng,
-      deadlines: this.record.deadlines,
-    };
+    return logicInputOf(this.record, playerId, this.gameTime(), this.connections.latestInputs());
   }
 
   private stateFrame(connection: ConnectionInfo): string {
-    return frames.state(stateToJson(this.record.state ?? null), {
-      gameTime: this.gameTime(),
-      tick: this.record.tick,
-      started: this.record.started,
-      frozen: this.frozen,
-      players: this.record.roster,
-      you: {
-        connectionId: connection.connectionId,
-        seatId: connection.playerId,
-        observer: !seatOf(connection, this.record.roster),
-      },
-    });
+    return stateFrameOf(this.record, connection, { gameTime: this.gameTime(), frozen: this.frozen });
+  }
+
+  /** A log line about one connection's frames, throttled so that a flood cannot flood the logs. */
+  private logAbout(
+    connection: ConnectionInfo,
+    kind: string,
+    level: LogLevel,
+    message: string,
+    fields: Record<string, unknown>,
+  ) {
+    const heldBack = this.connections.admitLog(connection.connectionId, kind, this.now());
+    if (heldBack === null) return;
+    const about = { playerId: connection.playerId, connectionId: connection.connectionId };
+    this.log(level, message, { ...fields, ...about, ...(heldBack > 0 ? { heldBack } : {}) });
   }
 
   private presenceFrame(): string {
@@ -422,8 +419,4 @@ export class RoomCore {
       persist: out.persist,
     };
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

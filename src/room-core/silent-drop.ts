@@ -8,3 +8,9 @@ export const SILENT_DROP_MS = 60_000;
 export function isSilent(connectedAt: number, lastHeartbeat: number | null, now: number): boolean {
   return now - (lastHeartbeat ?? connectedAt) > SILENT_DROP_MS;
 }
+
+/** The latest of several heartbeat records (the runtime's auto-reply, the room's own answer); null when none. */
+export function latestHeartbeat(...times: (number | null | undefined)[]): number | null {
+  const known = times.filter((time): time is number => typeof time === "number");
+  return known.length > 0 ? Math.max(...known) : null;
+}

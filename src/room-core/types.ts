@@ -28,6 +28,11 @@ export interface ConnectionInfo {
   connectedAt: number;
   /** Set when the connection brought a roster that differs from the pinned one. */
   quietObserver?: boolean;
+  /**
+   * Real time of the last heartbeat the room answered itself. Exact `__ping` frames are answered by
+   * the runtime instead, which keeps its own timestamp; the silent-drop check takes the later one.
+   */
+  lastHeartbeat?: number;
 }
 
 /** What the host must do after each operation of the room core. */

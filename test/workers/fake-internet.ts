@@ -6,10 +6,17 @@ export async function fakeInternet(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname === "venue-device.test") {
     if (url.pathname === "/ok") return new Response("venue ok", { status: 200 });
+    if (url.pathname === "/echo") return echo(request, url);
     if (url.pathname === "/redirect-out")
       return new Response(null, { status: 302, headers: { location: "https://evil.test/steal" } });
     if (url.pathname === "/redirect-in") return new Response(null, { status: 302, headers: { location: "/ok" } });
     return new Response("not found", { status: 404 });
   }
   return new Response(`fake internet: ${url.hostname} is unreachable`, { status: 502 });
+}
+
+/** What arrived: the URL's host, the Host header and any `cf` options, so tests can see what the gate forwarded. */
+function echo(request: Request, url: URL): Response {
+  const cf = (request as Request & { cf?: unknown }).cf ?? null;
+  return Response.json({ urlHost: url.host, hostHeader: request.headers.get("host"), cf });
 }

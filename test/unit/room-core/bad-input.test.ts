@@ -67,6 +67,16 @@ describe("bad input never breaks a room", () => {
     expect(only(later.toSender, "__action_result")).toHaveLength(1);
   });
 
+  it("writes one log line for a flood of refused frames, and the count held back in the next one", async () => {
+    const { core, alice, clock, logs } = await startedRoom(counter);
+    const refusedLines = () => logs.filter((l) => l.message === "client frame refused");
+    for (let i = 0; i < 50; i++) await core.receive(alice.connectionId, parseClientFrame("{not json"));
+    expect(refusedLines()).toHaveLength(1);
+    clock.now += 10_000;
+    await core.receive(alice.connectionId, parseClientFrame("{not json"));
+    expect(refusedLines().map((l) => l.fields?.heldBack)).toEqual([undefined, 49]);
+  });
+
   it("answers __request_state with the full state", async () => {
     const { send, alice } = await startedRoom(counter);
     await send(alice, { type: "__action", action: "add", payload: { n: 4 }, seq: 1 });

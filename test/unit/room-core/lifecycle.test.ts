@@ -89,4 +89,68 @@ describe("restore", () => {
     expect(only(back.toSender, "__state")[0]).toMatchObject({ state: { count: 7 }, started: true, gameTime: 5_000 });
     expect(types(allFrames(back))).not.toContain("__game_start");
   });
+
+  /** Alice's room with a deadline armed, stored, and rebuilt `later` ms afterwards with `live` connections. */
+  async function rebuiltLater(later: number, live: "alice still connected" | "nobody connected") {
+    const { core, connect, send, clock } = makeRoom(counter);
+    const alice = connect("alice");
+    await alice.outcome;
+    clock.now += 2_000;
+    await send(alice.info, { type: "__action", action: "arm", payload: { ms: 30_000 }, seq: 1 });
+    const stored = structuredClone(core.recordForStorage());
+    clock.now += later;
+    const rebuilt = new RoomCore({
+      runner: new LocalLogicRunner(counter),
+      record: stored,
+      now: () => clock.now,
+      log: () => {},
+      liveConnections: live === "alice still connected" ? [alice.info] : [],
+    });
+    return { rebuilt, clock, alice: alice.info };
+  }
+
+  it("woken from hibernation with connections open, the game clock has run on since the stored anchor", async () => {
+    const { rebuilt, clock } = await rebuiltLater(10_000, "alice still connected");
+    expect(rebuilt.gameTime()).toBe(12_000);
+    expect(rebuilt.frozen).toBe(false);
+    clock.now += 500;
+    expect(rebuilt.gameTime()).toBe(12_500);
+  });
+
+  it("a deadline of a hibernated room that wrote nothing since comes due by real time, at every wake alike", async () => {
+    const early = await rebuiltLater(10_000, "alice still connected");
+    expect(early.rebuilt.nextDeadline()).toBe(early.clock.now + 20_000);
+    expect((await early.rebuilt.fireDeadlines()).broadcast).toEqual([]);
+    const due = await rebuiltLater(30_000, "alice still connected");
+    const fired = await due.rebuilt.fireDeadlines();
+    expect(only(fired.broadcast, "__action_result")[0]).toMatchObject({
+      deadline: "timeout",
+      state: { timeouts: [{ at: 32_000 }] },
+    });
+  });
+
+  it("rebuilt with nobody connected (evicted), the clock stands where it was stored", async () => {
+    const { rebuilt } = await rebuiltLater(60_000, "nobody connected");
+    expect(rebuilt.gameTime()).toBe(2_000);
+    expect(rebuilt.nextDeadline()).toBeNull();
+  });
+
+  it("woken with connections open while paused, the clock stays where the pause stopped it", async () => {
+    const { core, connect, send, clock } = makeRoom(counter);
+    const alice = connect("alice");
+    await alice.outcome;
+    clock.now += 2_000;
+    await send(alice.info, { type: "__pause" });
+    const stored = structuredClone(core.recordForStorage());
+    clock.now += 10_000;
+    const rebuilt = new RoomCore({
+      runner: new LocalLogicRunner(counter),
+      record: stored,
+      now: () => clock.now,
+      log: () => {},
+      liveConnections: [alice.info],
+    });
+    expect(rebuilt.gameTime()).toBe(2_000);
+    expect(rebuilt.frozen).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSilent, SILENT_DROP_MS } from "../../../src/room-core/silent-drop";
+import { parseClientFrame } from "../../../src/engine/parse-frame";
+import { isSilent, latestHeartbeat, SILENT_DROP_MS } from "../../../src/room-core/silent-drop";
 import counter from "../../fixtures/counter.logic.js";
 import ticker from "../../fixtures/ticker.logic.js";
 import { makeRoom, only, startedRoom } from "./harness";
@@ -112,7 +113,42 @@ describe("ticks", () => {
   });
 });
 
+describe("input rate", () => {
+  it("drops inputs over 20 per second with one log line, not one per dropped input", async () => {
+    const { alice, send, core, clock, logs } = await startedRoom(ticker);
+    const dropLines = () => logs.filter((l) => l.message === "input over the rate limit dropped");
+    for (let i = 1; i <= 100; i++) await send(alice, { type: "__input", data: { x: i } });
+    expect(only((await core.tick()).broadcast, "__tick")[0]?.state.lastInputs).toEqual({ alice: { x: 20 } });
+    expect(dropLines()).toEqual([
+      {
+        level: "warn",
+        message: "input over the rate limit dropped",
+        fields: { limit: 20, playerId: "alice", connectionId: alice.connectionId },
+      },
+    ]);
+    clock.now += 10_000;
+    for (let i = 1; i <= 21; i++) await send(alice, { type: "__input", data: { x: 200 + i } });
+    expect(dropLines()).toHaveLength(2);
+    expect(dropLines()[1]?.fields).toMatchObject({ heldBack: 79 });
+  });
+});
+
 describe("silent drop", () => {
+  it("counts a ping the room answers itself (not byte-exact, so not the runtime's) as a heartbeat reply", async () => {
+    const { alice, core, clock } = await startedRoom(counter);
+    clock.now += 30_000;
+    const outcome = await core.receive(alice.connectionId, parseClientFrame('{ "type": "__ping" }'));
+    expect(outcome.toSender).toEqual(['{"type":"__pong"}']);
+    expect(core.connection(alice.connectionId)?.lastHeartbeat).toBe(clock.now);
+  });
+
+  it("takes the later of the runtime's auto-reply and the room's own answer", () => {
+    expect(latestHeartbeat(undefined, undefined)).toBeNull();
+    expect(latestHeartbeat(5_000, undefined)).toBe(5_000);
+    expect(latestHeartbeat(5_000, 9_000)).toBe(9_000);
+    expect(latestHeartbeat(null, 9_000)).toBe(9_000);
+  });
+
   it("drops a connection silent for more than 60 s, counted from acceptance when it never answered", () => {
     expect(SILENT_DROP_MS).toBe(60_000);
     expect(isSilent(0, null, 60_000)).toBe(false);

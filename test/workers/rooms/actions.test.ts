@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { connect, ROSTER, sleep, twoPlayers } from "./support";
+import { describe, expect, it, vi } from "vitest";
+import { connect, publish, ROSTER, roomStub, sleep, twoPlayers } from "./support";
 
 describe("actions over WebSockets", () => {
   it("acks the sender and gives both clients the same new state", async () => {
@@ -85,6 +85,63 @@ describe("ticks", () => {
     const after = await alice.next("__tick", (f) => f.tick > failing);
     expect(alice.ofType("__tick").some((f) => f.tick === failing)).toBe(false);
     expect(after.state.ticks).toBeGreaterThan(0);
+  });
+
+  it("does not start the tick loop before the game starts", async () => {
+    const revisionId = await publish("ticker");
+    const roomId = `room-${crypto.randomUUID()}`;
+    const stub = roomStub(revisionId, roomId);
+    const alice = await connect(revisionId, roomId, { seatId: "alice" });
+    expect(await alice.next("__state")).toMatchObject({ started: false });
+    expect(await stub.stats()).toMatchObject({ connections: 1, started: false, ticking: false });
+    await sleep(200);
+    expect(alice.ofType("__tick")).toEqual([]);
+    await connect(revisionId, roomId, { seatId: "bob", players: ROSTER });
+    await alice.next("__tick");
+    expect(await stub.stats()).toMatchObject({ started: true, ticking: true });
+  });
+
+  it("stops the tick loop when the last connection leaves", async () => {
+    const { alice, bob, stub } = await twoPlayers("ticker");
+    await alice.next("__tick");
+    expect((await stub.stats()).ticking).toBe(true);
+    alice.close();
+    await sleep(100);
+    expect((await stub.stats()).ticking).toBe(true);
+    bob.close();
+    await vi.waitFor(async () => expect((await stub.stats()).ticking).toBe(false), { timeout: 2_000 });
+    expect((await stub.stats()).connections).toBe(0);
+  });
+
+  it("drops __input beyond 20 per second (not queued), with one structured log line for the lot", async () => {
+    const warn = vi.spyOn(console, "warn");
+    try {
+      const { alice } = await twoPlayers("ticker");
+      for (let x = 1; x <= 30; x++) alice.send({ type: "__input", data: { x } });
+      const since = alice.frames.length;
+      alice.send({ type: "__request_state" });
+      await alice.next("__state", () => true, since);
+      expect((await alice.next("__tick")).state.lastInputs).toEqual({ alice: { x: 20 } });
+      // Had the excess been queued, it would arrive once the second is over.
+      await sleep(1_100);
+      expect((await alice.next("__tick")).state.lastInputs).toEqual({ alice: { x: 20 } });
+      const lines = warn.mock.calls
+        .map(([line]) => String(line))
+        .filter((line) => line.includes("input over the rate limit dropped"))
+        .map((line) => JSON.parse(line));
+      expect(lines).toEqual([
+        {
+          severity: "WARNING",
+          message: "input over the rate limit dropped",
+          component: "room",
+          limit: 20,
+          playerId: "alice",
+          connectionId: expect.any(String),
+        },
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("stops ticking while paused", async () => {

@@ -48,6 +48,16 @@ describe("heartbeat and silent drop", () => {
     expect(alice.closed).toBeNull();
     expect((await stub.stats()).connections).toBe(2);
   });
+
+  it("counts a ping the room answers itself (not byte-exact) as a heartbeat reply too", async () => {
+    const { alice, stub } = await twoPlayers();
+    alice.send('{ "type": "__ping" }');
+    await alice.next("__pong");
+    await ageConnection(stub, "alice", 61_000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await stub.stats()).connections).toBe(2);
+    expect(alice.closed).toBeNull();
+  });
 });
 
 describe("deadlines on the alarm", () => {
@@ -64,7 +74,7 @@ describe("deadlines on the alarm", () => {
     expect(bob.frames.some((f) => f.deadline === "broken")).toBe(false);
   });
 
-  it("only ever moves the alarm earlier, and a duplicate firing does nothing", async () => {
+  it("only ever moves the alarm earlier; a firing with nothing due runs nothing and keeps the keep-alive", async () => {
     const { alice, stub } = await twoPlayers();
     await alice.act("arm", { name: "timeout", ms: 30_000 }, 1);
     const early = (await alarmOf(stub)) as number;
@@ -76,5 +86,19 @@ describe("deadlines on the alarm", () => {
     await sleep(50);
     expect(alice.frames.slice(since).filter((f) => f.type === "__action_result")).toEqual([]);
     expect(await alarmOf(stub)).not.toBeNull();
+  });
+
+  it("runs a due deadline once, however often the alarm fires at or after it (even two at once)", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await alice.act("arm", { name: "timeout", ms: 100 }, 1);
+    await sleep(150);
+    await runInDurableObject(stub, (room: Room) => Promise.all([room.alarm(), room.alarm()]));
+    await runDurableObjectAlarm(stub);
+    await runDurableObjectAlarm(stub);
+    const since = bob.frames.length;
+    bob.send({ type: "__request_state" });
+    const state = await bob.next("__state", () => true, since);
+    expect(state.state.timeouts).toHaveLength(1);
+    expect(bob.ofType("__action_result").filter((f) => f.deadline === "timeout")).toHaveLength(1);
   });
 });

@@ -1,6 +1,9 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { connect, publish, ROSTER, roomStub, sleep, socketUrl, twoPlayers } from "./support";
+import type { Room } from "../../../durable-objects/room/room";
+import { PING_FRAME } from "../../../src/engine/protocol";
+import { connect, publish, ROSTER, roomStub, sleep, socketOf, socketUrl, twoPlayers } from "./support";
 
 describe("GET /ws/games/{revisionId}/{roomId}", () => {
   it("upgrades, starts the game on the first connection with a roster, and sends __state then __game_start", async () => {
@@ -62,10 +65,16 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     expect(body.message.length).toBeGreaterThan(5);
   });
 
-  it("answers the SDK's heartbeat frame without the room's code", async () => {
-    const { alice } = await twoPlayers();
-    alice.send('{"type":"__ping"}');
+  it("answers the SDK's exact heartbeat frame by the runtime's auto-response, not the room's code", async () => {
+    const { alice, stub } = await twoPlayers();
+    const autoReplyOfAlice = () =>
+      runInDurableObject(stub, (_room: Room, state) =>
+        state.getWebSocketAutoResponseTimestamp(socketOf(state, "alice")),
+      );
+    expect(await autoReplyOfAlice()).toBeNull();
+    alice.send(PING_FRAME);
     expect(await alice.next("__pong")).toEqual({ type: "__pong" });
+    expect(await autoReplyOfAlice()).toBeInstanceOf(Date);
   });
 
   it("sends presence to everyone: seats online, observers counted, monitors not", async () => {
@@ -90,6 +99,20 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
     expect(presence.message.payload.seats[1]).toMatchObject({ seatId: "bob", online: false });
     expect((await stub.stats()).connections).toBe(1);
+  });
+
+  it("counts only sockets in OPEN state: one the room is closing no longer counts", async () => {
+    const { stub } = await twoPlayers();
+    const seen = await runInDurableObject(stub, async (room: Room, state) => {
+      const bob = socketOf(state, "bob");
+      bob.close(1000, "closing");
+      return {
+        readyState: bob.readyState,
+        listed: state.getWebSockets().length,
+        counted: (await room.stats()).connections,
+      };
+    });
+    expect(seen).toEqual({ readyState: WebSocket.CLOSING, listed: 2, counted: 1 });
   });
 
   it("keeps the pinned roster: a differing one is not refused, the seat becomes a quiet observer", async () => {

@@ -1,14 +1,12 @@
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { loadIsolateRunner } from "../../../durable-objects/room/isolate-runner";
 import type { Room } from "../../../durable-objects/room/room";
-import { twoPlayers } from "./support";
+import { connect, publish, ROSTER, roomStub, twoPlayers } from "./support";
 
-async function callFromScenario(url: string) {
+async function callFromScenario(url: string, options: { headers?: unknown; cf?: unknown } = {}) {
   const { alice } = await twoPlayers("egress");
-  const result = await alice.act("call", { url }, 1);
-  return result.state.calls[0] as { url: string; status?: number; error?: string };
+  const result = await alice.act("call", { url, ...options }, 1);
+  return result.state.calls[0] as { url: string; status?: number; body?: string; error?: string };
 }
 
 describe("egress gate", () => {
@@ -33,24 +31,30 @@ describe("egress gate", () => {
     expect(await callFromScenario(url)).toMatchObject({ status: 403 });
   });
 
-  it("closes the network completely when no gate is configured (globalOutbound null)", async () => {
-    const { stub, revisionId } = await twoPlayers("egress");
-    const call = await runInDurableObject(stub, async (_room: Room) => {
-      const runner = loadIsolateRunner(env, revisionId, `${revisionId}:closed-test`, null);
-      const input = {
-        state: { calls: [] },
-        playerId: "alice",
-        players: [],
-        gameTime: 0,
-        tick: 0,
-        inputs: {},
-        rng: 1,
-        deadlines: {},
-      };
-      const result = await runner.action("call", { url: "https://venue-device.test/ok" }, input);
-      return (result.state as { calls: { status?: number; error?: string }[] }).calls[0];
+  it("forwards neither the scenario's cf options nor a Host header of its own", async () => {
+    const seen = await callFromScenario("https://venue-device.test/echo", {
+      headers: { Host: "evil.test" },
+      cf: { resolveOverride: "evil.test" },
     });
-    expect(call?.status).toBeUndefined();
-    expect(call?.error).toBeTruthy();
+    expect(seen).toMatchObject({ status: 200 });
+    const arrived = JSON.parse(seen.body as string);
+    expect(arrived).toMatchObject({ urlHost: "venue-device.test", hostHeader: "venue-device.test" });
+    expect(arrived.cf?.resolveOverride).toBeUndefined();
+  });
+
+  it("closes the network completely when EGRESS_ALLOWED_HOSTS is empty (globalOutbound null, never open)", async () => {
+    const revisionId = await publish("egress");
+    const roomId = `room-${crypto.randomUUID()}`;
+    const stub = roomStub(revisionId, roomId);
+    await runInDurableObject(stub, (room: Room) => {
+      const own = room as unknown as { env: Env };
+      own.env = { ...own.env, EGRESS_ALLOWED_HOSTS: "" };
+    });
+    const alice = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
+    await alice.next("__game_start");
+    const result = await alice.act("call", { url: "https://venue-device.test/ok" }, 1);
+    const call = result.state.calls[0];
+    expect(call.status).toBeUndefined();
+    expect(call.error).toBeTruthy();
   });
 });

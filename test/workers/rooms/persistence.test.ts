@@ -15,6 +15,17 @@ describe("room persistence", () => {
     expect((await stub.stats()).storageWrites).toBe(before + 1);
   });
 
+  it("writes while actions keep coming: the reservation is never pushed back by later changes", async () => {
+    const { alice, stub } = await twoPlayers();
+    const before = (await stub.stats()).storageWrites;
+    // Over 1.2 s, a change every 100 ms: a debounce re-armed by each change would not have written yet.
+    for (let seq = 1; seq <= 12; seq++) {
+      await alice.act("add", { n: 1 }, seq);
+      await sleep(100);
+    }
+    expect((await stub.stats()).storageWrites).toBeGreaterThan(before);
+  });
+
   it("writes an emergency pause at once, and the pause survives a restart", async () => {
     const { alice, bob, stub, revisionId, roomId } = await twoPlayers();
     alice.send({ type: "__platform", message: { type: "pause.request" } });

@@ -1,4 +1,8 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import type { Room } from "../../../durable-objects/room/room";
+import { RoomStorage } from "../../../durable-objects/room/room-storage";
+import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
@@ -114,3 +118,25 @@ export function roomStub(revisionId: string, roomId: string) {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The room record as it is in storage now. */
+export function storedRecord(stub: DurableObjectStub<Room>): Promise<RoomRecord | undefined> {
+  return runInDurableObject(stub, (_room: Room, state) => RoomStorage.read(state.storage));
+}
+
+/** Waits (up to 5 s) until the stored record satisfies `ready`, and returns it. */
+export async function storedWhen(stub: DurableObjectStub<Room>, ready: (record: RoomRecord) => boolean) {
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const record = await storedRecord(stub);
+    if (record && ready(record)) return record;
+    await sleep(50);
+  }
+  throw new Error("the stored record never got there");
+}
+
+/** The server side of `playerId`'s socket, inside the room. */
+export function socketOf(state: DurableObjectState, playerId: string): WebSocket {
+  const ws = state.getWebSockets().find((w) => (w.deserializeAttachment() as ConnectionInfo).playerId === playerId);
+  if (!ws) throw new Error(`no socket of ${playerId}`);
+  return ws;
+}

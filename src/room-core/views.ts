@@ -1,0 +1,53 @@
+import { stateToJson } from "../engine/state";
+import type { LogicInput, Seat } from "../engine/types";
+import { frames } from "./frames";
+import { seatOf } from "./presence";
+import type { ConnectionInfo, RoomRecord } from "./types";
+
+/** What a piece of scenario code gets to see of the room. */
+export function logicInputOf(
+  record: RoomRecord,
+  playerId: string | null,
+  gameTime: number,
+  inputs: Record<string, unknown>,
+): LogicInput {
+  return {
+    state: record.state,
+    playerId,
+    players: record.roster ?? [],
+    gameTime,
+    tick: record.tick,
+    inputs,
+    rng: record.rng,
+    deadlines: record.deadlines,
+  };
+}
+
+/** What setup() gets: the roster and the room's random state; nothing has happened yet. */
+export function setupInputOf(players: Seat[], rng: number): LogicInput {
+  return { state: null, playerId: null, players, gameTime: 0, tick: 0, inputs: {}, rng, deadlines: {} };
+}
+
+/** The full-state frame a connecting client replaces its state with. */
+export function stateFrameOf(
+  record: RoomRecord,
+  connection: ConnectionInfo,
+  view: { gameTime: number; frozen: boolean },
+): string {
+  return frames.state(stateToJson(record.state ?? null), {
+    gameTime: view.gameTime,
+    tick: record.tick,
+    started: record.started,
+    frozen: view.frozen,
+    players: record.roster,
+    you: {
+      connectionId: connection.connectionId,
+      seatId: connection.playerId,
+      observer: !seatOf(connection, record.roster),
+    },
+  });
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

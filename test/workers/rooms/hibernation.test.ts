@@ -1,0 +1,91 @@
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Room } from "../../../durable-objects/room/room";
+import { connect, publish, ROSTER, roomStub, sleep, storedWhen, twoPlayers } from "./support";
+
+/** Moves the stored clock's anchor `ms` into the past: as if that much real time passed since the last write. */
+function letTimePass(stub: DurableObjectStub<Room>, ms: number) {
+  return runInDurableObject(stub, (_room: Room, state) => {
+    const record = state.storage.kv.get<{ clock: { gameTime: number; anchor: number | null } }>("room");
+    if (!record || record.clock.anchor === null) throw new Error("no running clock stored");
+    state.storage.kv.put("room", { ...record, clock: { ...record.clock, anchor: record.clock.anchor - ms } });
+  });
+}
+
+describe("hibernation with connections open", () => {
+  it("does not turn game time back when the room wakes", async () => {
+    const { alice, stub } = await twoPlayers();
+    await alice.act("arm", { name: "timeout", ms: 60_000 }, 1);
+    await storedWhen(stub, (record) => "timeout" in record.deadlines);
+    await sleep(300);
+    const before = (await requestState(alice)).gameTime;
+    await evictDurableObject(stub);
+    const after = (await requestState(alice)).gameTime;
+    expect(after).toBeGreaterThanOrEqual(before);
+  });
+
+  it("fires a turn timer of a tickRate-0 room at the alarm after a wake, with no action to nudge it", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await alice.act("arm", { name: "timeout", ms: 30_000 }, 1);
+    const stored = await storedWhen(stub, (record) => "timeout" in record.deadlines);
+    await evictDurableObject(stub);
+    await letTimePass(stub, 31_000);
+    const since = bob.frames.length;
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const fired = await bob.next("__action_result", (f) => f.deadline === "timeout", since);
+    expect(fired.state.timeouts[0].at).toBeGreaterThanOrEqual(stored.clock.gameTime + 31_000);
+    expect(fired.gameTime).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it("tells the others when a seat's socket closes while the room hibernates", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await evictDurableObject(stub);
+    const since = alice.frames.length;
+    bob.close();
+    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
+    expect(presence.message.payload.seats[1]).toMatchObject({ seatId: "bob", online: false });
+  });
+
+  it("keeps answering a room that never started (no roster yet), and keeps its keep-alive alarm", async () => {
+    const revisionId = await publish("counter");
+    const roomId = `room-${crypto.randomUUID()}`;
+    const stub = roomStub(revisionId, roomId);
+    const alice = await connect(revisionId, roomId, { seatId: "alice" });
+    expect(await alice.next("__state")).toMatchObject({ started: false });
+    await evictDurableObject(stub);
+    expect(await requestState(alice)).toMatchObject({ started: false, you: { seatId: "alice" } });
+    await evictDurableObject(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const alarm = await runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
+    expect(alarm).not.toBeNull();
+    const since = alice.frames.length;
+    await connect(revisionId, roomId, { seatId: "bob", players: ROSTER });
+    expect(await alice.next("__game_start", () => true, since)).toMatchObject({
+      players: [{ id: "alice" }, { id: "bob" }],
+    });
+  });
+});
+
+describe("eviction with no connection open", () => {
+  it("restores the clock where it was stored, even if it was running when written", async () => {
+    const { alice, bob, stub, revisionId, roomId } = await twoPlayers();
+    alice.close();
+    bob.close();
+    await storedWhen(stub, (record) => record.clock.anchor === null);
+    const gameTime = await runInDurableObject(stub, (_room: Room, state) => {
+      const record = state.storage.kv.get<{ clock: { gameTime: number; anchor: number | null } }>("room");
+      if (!record) throw new Error("no record");
+      state.storage.kv.put("room", { ...record, clock: { ...record.clock, anchor: Date.now() - 60_000 } });
+      return record.clock.gameTime;
+    });
+    await evictDurableObject(stub);
+    const back = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
+    expect((await back.next("__state")).gameTime).toBe(gameTime);
+  });
+});
+
+async function requestState(client: Awaited<ReturnType<typeof connect>>) {
+  const since = client.frames.length;
+  client.send({ type: "__request_state" });
+  return client.next("__state", () => true, since);
+}
