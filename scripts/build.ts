@@ -41,7 +41,9 @@ for (const environment of environments) {
 const sdk = await bundleSdk({ minify: true });
 mkdirSync(path.join(projectRoot, "dist", "sdk"), { recursive: true });
 writeFileSync(path.join(projectRoot, "dist", "sdk", "sdk.js"), sdk);
-rows.push(`sdk  ${kib(Buffer.byteLength(sdk)).padStart(10)} ${kib(gzipSync(sdk).length).padStart(10)}  dist/sdk/sdk.js`);
+rows.push(
+  `sdk  ${kib(Buffer.byteLength(sdk)).padStart(10)} ${kib(gzipSync(sdk).length).padStart(10)}  dist/sdk/sdk.js`,
+);
 
 console.log(`env  ${"bundle".padStart(10)} ${"gzip".padStart(10)}  output`);
 for (const row of rows) console.log(row);
