@@ -48,7 +48,13 @@ describe("bindings declared in wrangler.toml", () => {
 
   it("ROOM (Durable Object) answers RPC", async () => {
     const room = env.ROOM.get(env.ROOM.idFromName("rev-1/room-1"));
-    expect(await room.stats()).toEqual({ connections: 0, storageWrites: 0, codeId: null, started: false });
+    expect(await room.stats()).toEqual({
+      connections: 0,
+      storageWrites: 0,
+      codeId: null,
+      started: false,
+      ticking: false,
+    });
   });
 
   it("BALANCE (Durable Object) keeps the latest published balance per user", async () => {
