@@ -43,10 +43,12 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
     for (const socket of sockets) socket.close();
   };
 
-  // Round trip (own result) and fan-out (the other 7), one action in flight at a time.
+  // Round trip (own result) and fan-out (the other 7), one action in flight at a time; room and
+  // relay take turns, so that a load elsewhere on the machine slows both alike.
   const room = await openRoom("latency");
+  const relay = await openRelay("latency");
   let count = 0;
-  const roomTrip = await measureTrips(room, async (sender, seq) => {
+  const roomSend: TripSender = async (sender, seq) => {
     const expected = ++count;
     const own = sender.next((f) => f.type === "__action_result" && f.ack === seq);
     const others = room
@@ -54,14 +56,17 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
       .map((s) => s.next((f) => f.type === "__action_result" && f.ack === null && f.state.count === expected));
     sender.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
     return { own, others };
-  });
-  const relay = await openRelay("latency");
-  const relayTrip = await measureTrips(relay, async (sender, seq) => {
+  };
+  const relaySend: TripSender = async (sender, seq) => {
     const own = sender.next((f) => f.id === seq);
     const others = relay.filter((s) => s !== sender).map((s) => s.next((f) => f.id === seq));
     sender.send({ id: seq, payload: { n: 1 } });
     return { own, others };
-  });
+  };
+  const [roomTrip, relayTrip] = await measureTrips(
+    { sockets: room, send: roomSend },
+    { sockets: relay, send: relaySend },
+  );
 
   // Throughput: every client keeps 4 actions in flight for 3 s.
   const roomRate = await throughput(room, async (socket, seq) => {
@@ -185,22 +190,41 @@ function row(name: string, figure: number, baseline: number, unit: string): Benc
   return { name, figure, baseline, unit, budget: "report", pass: true };
 }
 
-async function measureTrips(
-  sockets: BenchSocket[],
-  send: (sender: BenchSocket, seq: number) => Promise<{ own: Promise<unknown>; others: Promise<unknown>[] }>,
-) {
-  const own: number[] = [];
-  const others: number[] = [];
-  for (let seq = 1; seq <= SAMPLES; seq++) {
-    const sender = sockets[seq % sockets.length] as BenchSocket;
-    const t0 = performance.now();
-    const pending = await send(sender, seq);
-    await Promise.all([
-      pending.own.then(() => own.push(performance.now() - t0)),
-      ...pending.others.map((p) => p.then(() => others.push(performance.now() - t0))),
-    ]);
+type TripSender = (sender: BenchSocket, seq: number) => Promise<{ own: Promise<unknown>; others: Promise<unknown>[] }>;
+
+interface Trips {
+  own: number[];
+  others: number[];
+}
+
+interface TripTarget {
+  sockets: BenchSocket[];
+  send: TripSender;
+}
+
+/** SAMPLES round trips on the room and on the relay, one in flight at a time, taking turns (after a warm-up). */
+async function measureTrips(room: TripTarget, relay: TripTarget): Promise<[Trips, Trips]> {
+  const results: [Trips, Trips] = [
+    { own: [], others: [] },
+    { own: [], others: [] },
+  ];
+  const warmUp = 10;
+  for (let seq = 1; seq <= warmUp + SAMPLES; seq++) {
+    for (const [target, trips] of [
+      [room, results[0]],
+      [relay, results[1]],
+    ] as const) {
+      const record = seq > warmUp;
+      const sender = target.sockets[seq % target.sockets.length] as BenchSocket;
+      const t0 = performance.now();
+      const pending = await target.send(sender, seq);
+      await Promise.all([
+        pending.own.then(() => record && trips.own.push(performance.now() - t0)),
+        ...pending.others.map((p) => p.then(() => record && trips.others.push(performance.now() - t0))),
+      ]);
+    }
   }
-  return { own, others };
+  return results;
 }
 
 /** Completed round trips per second with every socket keeping 4 in flight for 3 s. */
