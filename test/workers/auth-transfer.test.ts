@@ -57,6 +57,18 @@ describe("transfer codes", () => {
     expect(later.status).toBe(302);
   });
 
+  it("refuses a code for an account whose sign-up is unfinished (no consent recorded yet)", async () => {
+    const user = await newUser();
+    await env.AUTH_DB.prepare("INSERT INTO pending_sign_ups (idp_uid, client_id, started_at) VALUES (?, ?, ?)")
+      .bind(user.uid, "store", Date.now())
+      .run();
+    const res = await platform(
+      `${AUTH}/api/transfer/code`,
+      json({ id_token: user.idToken, redirect_uri: STORE_TARGET }),
+    );
+    await expectError(res, 403, "sign_up_incomplete");
+  });
+
   it("is single use", async () => {
     const { code } = await transferCode(platform);
     expect((await redeem(platform, code)).status).toBe(302);

@@ -31,6 +31,20 @@ export async function settleSignUp(signUps: PendingSignUps, request: SignUpReque
   await notRecordedOnError(() => signUps.complete(uid, required, source), "consent not recorded");
 }
 
+/**
+ * A browser session for a uid whose sign-up is unfinished would sign it in everywhere without its
+ * consent: such a uid finishes on the login page first.
+ */
+export async function requireFinishedSignUp(signUps: PendingSignUps, uid: string): Promise<void> {
+  if (await unavailableOnError(() => signUps.isPending(uid), "sign-up state not read")) {
+    throw new ApiError(
+      403,
+      "sign_up_incomplete",
+      "This account's sign-up is not finished. Sign in on the login page and accept the documents first.",
+    );
+  }
+}
+
 /** Without the sign-up state no sign-in can go on: it could skip an unfinished sign-up's consent. */
 async function unavailableOnError<T>(work: () => Promise<T>, what: string): Promise<T> {
   try {

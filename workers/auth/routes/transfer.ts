@@ -7,6 +7,7 @@ import type { AuthEnv } from "../auth-env";
 import { verifiedOrThrow } from "../errors";
 import { allowedRedirect } from "../redirects";
 import { startSession } from "../session-cookie";
+import { requireFinishedSignUp } from "../sign-up";
 import { jsonBody, parseOrThrow } from "../validation";
 
 const transferRequest = z.object({ id_token: z.string().min(1).max(8192), redirect_uri: z.string().max(4096) });
@@ -27,11 +28,12 @@ export const transferRoutes = new Hono<AuthEnv>()
   .post("/api/transfer/code", async (c) => {
     const body = parseOrThrow(transferRequest, await jsonBody(c.req.raw));
     const redirectUri = allowedRedirect(c, body.redirect_uri);
-    const { idp, codes } = c.get("auth");
+    const { idp, codes, signUps } = c.get("auth");
     const token = await verifiedOrThrow(idp.verifyIdToken(body.id_token));
     if (token.publishToken) {
       throw new ApiError(403, "publish_token_not_allowed", "A publish-token ID token cannot start a browser session.");
     }
+    await requireFinishedSignUp(signUps, token.uid);
     const code = await codes.issue("transfer_code", { uid: token.uid, redirectUri: redirectUri.href });
     c.header("cache-control", "no-store");
     return c.json({ code, expires_in: CODE_KINDS.transfer_code.lifetimeMs / 1000 });
