@@ -5,6 +5,9 @@ import { fakeInternet } from "./test/workers/fake-internet";
 
 // Fresh dev IdP keys for every test run: nothing secret is ever committed or reused.
 const devIdpSecrets = generateDevIdpSecrets("edge-platform-dev");
+// wrangler.toml lists them as required secrets; wrangler looks for them in process.env too, and
+// would otherwise warn once per test file that they are missing.
+Object.assign(process.env, devIdpSecrets);
 
 export default defineConfig({
   test: {

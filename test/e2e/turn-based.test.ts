@@ -101,11 +101,18 @@ describe("scenario dev examples/tic-tac-toe in a real browser", () => {
     const { p1, p2 } = await openHarness("reload");
     await move(p1, p2, 4, "X");
     await move(p2, p1, 0, "O");
-    await p2.evaluate(() => location.reload());
-    await p2.waitForLoadState();
-    await p2.waitForFunction(() => document.querySelector('[data-cell="4"]')?.textContent === "X", null, {
-      timeout: 10_000,
+    // The old document is marked, so only the reloaded one (which knows nothing but what the room sends) counts.
+    await p2.evaluate(() => {
+      (window as { beforeReload?: boolean }).beforeReload = true;
+      location.reload();
     });
+    await p2.waitForFunction(
+      () =>
+        !(window as { beforeReload?: boolean }).beforeReload &&
+        document.querySelector('[data-cell="4"]')?.textContent === "X",
+      null,
+      { timeout: 10_000 },
+    );
     expect(await board(p2)).toEqual(["O", "", "", "", "X", "", "", "", ""]);
     await expectText(p2, "#status", "Waiting for X");
     await move(p1, p2, 8, "X");
