@@ -7,19 +7,21 @@ const RECORD_KEY = "room";
 
 /**
  * Writes the room record to Durable Object storage: batched (one reservation at a time, never
- * re-armed, so a write happens at most WRITE_DELAY_MS after the first change), or at once.
+ * re-armed, so a write happens at most WRITE_DELAY_MS after the first change), or at once. The
+ * reservation is the room's alarm (`reserve`), not a timer: a pending timer in a Durable Object
+ * made every WebSocket message of the room about 0.5 ms slower (docs/decisions.md).
  */
 export class RoomStorage {
   private readonly batcher: WriteBatcher;
   /** How many writes reached storage since the object started (for the benchmark). */
   writes = 0;
 
-  constructor(storage: DurableObjectStorage, snapshot: () => RoomRecord) {
+  constructor(storage: DurableObjectStorage, snapshot: () => RoomRecord, reserve: (delayMs: number) => void) {
     const write = () => {
       storage.kv.put(RECORD_KEY, snapshot());
       this.writes++;
     };
-    this.batcher = new WriteBatcher(write, WRITE_DELAY_MS);
+    this.batcher = new WriteBatcher(write, WRITE_DELAY_MS, reserve);
   }
 
   static read(storage: DurableObjectStorage): RoomRecord | undefined {
@@ -32,5 +34,10 @@ export class RoomStorage {
 
   writeNow(): void {
     this.batcher.writeNow();
+  }
+
+  /** Writes a change still waiting for its reservation. */
+  flush(): void {
+    this.batcher.flush();
   }
 }

@@ -26,6 +26,7 @@ export class Room extends DurableObject<Env> {
   private storage: RoomStorage | null = null;
   private alarmAt: number | null = null;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
+  private alarmChanges: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -85,6 +86,7 @@ export class Room extends DurableObject<Env> {
     this.alarmAt = null;
     const core = this.restoredCore();
     if (!core) return;
+    this.storage?.flush();
     const now = Date.now();
     for (const ws of this.openSockets()) {
       const info = ws.deserializeAttachment() as ConnectionInfo;
@@ -137,7 +139,11 @@ export class Room extends DurableObject<Env> {
       log: logRoom,
       liveConnections: this.liveConnections(closing),
     });
-    this.storage = new RoomStorage(this.ctx.storage, () => core.recordForStorage());
+    this.storage = new RoomStorage(
+      this.ctx.storage,
+      () => core.recordForStorage(),
+      (delayMs) => this.changeAlarm(() => this.alarmNoLaterThan(Date.now() + delayMs)),
+    );
     this.core = core;
     // Stored from its first connection on, so that hibernation never leaves a room it cannot rebuild.
     if (!stored) this.storage.writeNow();
@@ -216,7 +222,7 @@ export class Room extends DurableObject<Env> {
     if (outcome.persist === "now") this.storage?.writeNow();
     else if (outcome.persist === "batched") this.storage?.writeSoon();
     this.updateTickLoop(outcome, sockets.length);
-    void this.updateAlarm(outcome.nextDeadline, sockets.length);
+    this.changeAlarm(() => this.updateAlarm(outcome.nextDeadline, sockets.length));
   }
 
   private send(ws: WebSocket | null, frame: string) {
@@ -250,17 +256,31 @@ export class Room extends DurableObject<Env> {
     if (outcome) this.deliver(null, outcome);
   }
 
-  /** One alarm: min(next deadline, heartbeat), only ever moved earlier; none in an empty room. */
+  /** Alarm changes run one after another, each on what the one before it set. */
+  private changeAlarm(change: () => Promise<void>) {
+    this.alarmChanges = this.alarmChanges
+      .then(change)
+      .catch((error) => logRoom("error", "alarm not changed", { error: String(error) }));
+  }
+
+  /**
+   * One alarm: min(next deadline, heartbeat, pending state write), only ever moved earlier. None in
+   * an empty room, whose waiting write is made at once instead.
+   */
   private async updateAlarm(nextDeadline: number | null, openCount: number) {
     if (openCount === 0) {
+      this.storage?.flush();
       if (this.alarmAt !== null || (await this.ctx.storage.getAlarm()) !== null) await this.ctx.storage.deleteAlarm();
       this.alarmAt = null;
       return;
     }
-    const wanted = Math.min(nextDeadline ?? Number.POSITIVE_INFINITY, Date.now() + HEARTBEAT_MS);
+    await this.alarmNoLaterThan(Math.min(nextDeadline ?? Number.POSITIVE_INFINITY, Date.now() + HEARTBEAT_MS));
+  }
+
+  private async alarmNoLaterThan(at: number) {
     this.alarmAt ??= await this.ctx.storage.getAlarm();
-    if (this.alarmAt !== null && this.alarmAt <= wanted) return;
-    this.alarmAt = Math.max(wanted, Date.now() + 1);
+    if (this.alarmAt !== null && this.alarmAt <= at) return;
+    this.alarmAt = Math.max(at, Date.now() + 1);
     await this.ctx.storage.setAlarm(this.alarmAt);
   }
 }

@@ -1,4 +1,4 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
@@ -24,6 +24,32 @@ describe("room persistence", () => {
       await sleep(100);
     }
     expect((await stub.stats()).storageWrites).toBeGreaterThan(before);
+  });
+
+  it("keeps the write's reservation in the room's one alarm, due at most 500 ms after the change", async () => {
+    const { alice, stub } = await twoPlayers();
+    await runDurableObjectAlarm(stub); // the start's writes are done; the alarm is the 60 s keep-alive again
+    const heartbeat = await runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
+    const changedAt = Date.now();
+    await alice.act("add", { n: 1 }, 1);
+    const alarm = await runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
+    expect(heartbeat).toBeGreaterThan(changedAt + 30_000);
+    expect(alarm).toBeGreaterThanOrEqual(changedAt);
+    expect(alarm).toBeLessThanOrEqual(Date.now() + 500);
+  });
+
+  it("writes a waiting change at once when the last connection leaves, and keeps no alarm", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await alice.act("add", { n: 5 }, 1);
+    alice.close();
+    bob.close();
+    await sleep(100);
+    const [record, alarm] = await runInDurableObject(stub, async (_room: Room, state) => [
+      RoomStorage.read(state.storage),
+      await state.storage.getAlarm(),
+    ]);
+    expect((record as { state: { count: number } }).state.count).toBe(5);
+    expect(alarm).toBeNull();
   });
 
   it("writes an emergency pause at once, and the pause survives a restart", async () => {
@@ -56,6 +82,7 @@ describe("room persistence", () => {
   it("reloads the code under the current codeId when the stored one differs, keeping the state", async () => {
     const { alice, stub, revisionId, roomId } = await twoPlayers();
     await alice.act("add", { n: 7 }, 1);
+    await runDurableObjectAlarm(stub); // the batched write's reservation comes due
     await runInDurableObject(stub, (_room: Room, state) => {
       const record = RoomStorage.read(state.storage);
       if (!record) throw new Error("no record");
