@@ -222,7 +222,11 @@ export class Room extends DurableObject<Env> {
     if (outcome.persist === "now") this.storage?.writeNow();
     else if (outcome.persist === "batched") this.storage?.writeSoon();
     this.updateTickLoop(outcome, sockets.length);
-    this.changeAlarm(() => this.updateAlarm(outcome.nextDeadline, sockets.length));
+    // Most operations leave the alarm as it is: only queue a change when it may have to move.
+    const due = Math.min(outcome.nextDeadline ?? Number.POSITIVE_INFINITY, Date.now() + HEARTBEAT_MS);
+    if (sockets.length === 0 || this.alarmAt === null || this.alarmAt > due) {
+      this.changeAlarm(() => this.updateAlarm(outcome.nextDeadline, sockets.length));
+    }
   }
 
   private send(ws: WebSocket | null, frame: string) {
