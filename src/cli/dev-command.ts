@@ -35,7 +35,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const scenario = readScenario(options.dir);
   const { manifest } = scenario;
   const roster = devRoster(options.seats ?? manifest.playerCount ?? DEFAULT_PLAYER_COUNT);
-  let code = await bundleLogic(scenario.logicEntry);
+  const code = await bundleLogic(scenario.logicEntry);
   let codeHash = hash(code);
   let build = 1;
   let revisionId = devRevisionId(manifest.id, build);
@@ -85,7 +85,6 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       return;
     }
     build++;
-    code = next;
     codeHash = hash(next);
     revisionId = nextRevision;
     options.log(`logic changed: now revision ${revisionId}`);
