@@ -29,6 +29,8 @@ export default defineConfig({
               outboundService: fakeInternet,
               bindings: {
                 EGRESS_ALLOWED_HOSTS: "venue-device.test",
+                // Tests read log lines back as JSON (test/workers/log-lines.test.ts).
+                LOG_FORMAT: "json",
                 AUTH_MIGRATIONS: await readD1Migrations("migrations/auth"),
                 BACKEND_MIGRATIONS: await readD1Migrations("migrations/backend"),
                 ...devIdpSecrets,

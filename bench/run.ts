@@ -7,6 +7,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { startPlatform, startWranglerDev } from "../scripts/local-platform.ts";
+import { testPort } from "../scripts/ports.ts";
 import { projectRoot } from "../scripts/wrangler-env.ts";
 import { putLocalR2Object } from "./lib/local-r2.ts";
 import { formatTable } from "./lib/table.ts";
@@ -20,8 +21,8 @@ const files = readdirSync(benchDir)
 
 console.log("Starting the platform and the baseline with wrangler dev ...");
 // Throw-away state, migrated D1, fresh dev IdP keys, URL vars moved to the bench port.
-const platform = await startPlatform(8790);
-const baseline = await startWranglerDev("bench/baseline/wrangler.toml", 8791);
+const platform = await startPlatform(testPort(8790));
+const baseline = await startWranglerDev("bench/baseline/wrangler.toml", testPort(8791));
 
 const rows: BenchRow[] = [];
 try {

@@ -3,13 +3,14 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { startWranglerDev } from "../scripts/local-platform.ts";
+import { testPort } from "../scripts/ports.ts";
 import { projectRoot } from "../scripts/wrangler-env.ts";
 import { bundleSdk } from "../src/cli/bundle.ts";
 import type { Benchmark } from "./lib/types.ts";
 
 const SDK_BUDGET_BYTES = 15 * 1024;
-const HARNESS_PORT = 8818;
-const ROOMS_PORT = 8819;
+const HARNESS_PORT = testPort(8818);
+const ROOMS_PORT = testPort(8819);
 
 /**
  * The game client SDK's size (minified + gzip, budget 15 KB) and `scenario dev`'s ready time (command

@@ -4,8 +4,10 @@ import { createBackendApp } from "../workers/backend/app";
 import { createDevIdpApp } from "../workers/dev-idp/app";
 import { createDevPaymentsApp } from "../workers/dev-payments/app";
 import { createRoomsApp } from "../workers/rooms/app";
+import { accessLog, logAccess } from "../workers/shared/access-log";
 import type { AppEnv } from "../workers/shared/app-env";
 import { errorResponse, handleError, notFound } from "../workers/shared/errors";
+import { currentLog, loggerFor, requestIdOf, withLog, withRequestIdHeader } from "../workers/shared/request-log";
 import { createStoreApp } from "../workers/store/app";
 import { type AppName, type Config, ConfigError, configFor } from "./config";
 import { renderDevIndexPage } from "./dev-index-page";
@@ -29,6 +31,7 @@ function mountApp(config: Config, name: AppName): Hono<AppEnv> {
     c.set("config", config);
     await next();
   });
+  root.use(accessLog);
   root.route(base.path || "/", APP_FACTORIES[name]());
   root.notFound(notFound);
   root.onError(handleError);
@@ -61,21 +64,44 @@ function platformFor(env: Env): Platform {
   return platform;
 }
 
-/** The Worker's fetch handler: find the app whose base URL holds the request, hand it over. */
+/**
+ * The Worker's fetch handler: give the request its id and logger, find the app whose base URL
+ * holds it, hand it over. Every response carries the id in x-request-id.
+ */
 export async function handlePlatformRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const requestId = requestIdOf(request);
+  const log = loggerFor(env, { app: "platform", requestId });
+  const response = await withLog(log, () => routeRequest(request, env, ctx));
+  return withRequestIdHeader(response, requestId);
+}
+
+async function routeRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const started = Date.now();
   let platform: Platform;
   try {
     platform = platformFor(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(JSON.stringify({ severity: "ERROR", message: error.message, problems: error.problems }));
-    return errorResponse(500, "config_invalid", error.message);
+    currentLog().error(error.message, { problems: error.problems });
+    return logged(request, started, errorResponse(500, "config_invalid", error.message));
   }
   const { config } = platform;
   const url = new URL(request.url);
   const name = matchApp(url, config.apps, { loopbackAliases: config.environment === "dev" });
-  if (name) return platform.app(name).fetch(request, env, ctx);
+  if (name) {
+    const appLog = currentLog().child({ app: name });
+    return withLog(appLog, () => platform.app(name).fetch(request, env, ctx));
+  }
+  return logged(request, started, await outsideApps(request, env, config, url));
+}
 
+/** The access line of a request no app took (the dev index page, its assets, 404 no_app). */
+function logged(request: Request, started: number, response: Response): Response {
+  logAccess(currentLog(), { method: request.method, route: "(router)", status: response.status, started });
+  return response;
+}
+
+async function outsideApps(request: Request, env: Env, config: Config, url: URL): Promise<Response> {
   if (config.environment === "dev" && request.method === "GET") {
     if (url.pathname === "/") {
       const page = await renderDevIndexPage(config);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../scripts/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import {
   type RunningWorker,
@@ -9,8 +10,8 @@ import {
   waitForFreePort,
 } from "./support/platform.ts";
 
-const PLATFORM_PORT = 8801;
-const TARGET_PORT = 8803;
+const PLATFORM_PORT = testPort(8801);
+const TARGET_PORT = testPort(8803);
 
 let platform: RunningWorker;
 let target: TargetSite;

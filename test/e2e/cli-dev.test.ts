@@ -3,10 +3,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../scripts/ports.ts";
 import { type RunningScenario, runScenarioDev } from "./scenario-dev";
 
 // Ports 8816 (harness) and 8817 (local rooms) belong to this test.
-const PORT = 8816;
+const PORT = testPort(8816);
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 let dir: string;
@@ -134,7 +135,7 @@ describe("scenario dev: manifest errors stop the command before anything starts"
     writeFileSync(path.join(broken, "manifest.json"), JSON.stringify({ serverActionLogicPath: "logic.js" }));
     const result = spawnSync(
       path.join(projectRoot, "node_modules/.bin/node"),
-      [path.join(projectRoot, "src/cli/run.ts"), "dev", broken, "--port", "8818"],
+      [path.join(projectRoot, "src/cli/run.ts"), "dev", broken, "--port", String(testPort(8818))],
       { encoding: "utf8" },
     );
     rmSync(broken, { recursive: true, force: true });

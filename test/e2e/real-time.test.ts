@@ -1,10 +1,11 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../scripts/ports.ts";
 import { type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8812 (harness) and 8813 (local rooms) belong to this test.
-const PORT = 8812;
+const PORT = testPort(8812);
 
 let dev: RunningScenario;
 let browser: Browser;

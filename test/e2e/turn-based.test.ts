@@ -1,10 +1,11 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testPort } from "../../scripts/ports.ts";
 import { type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8814 (harness) and 8815 (local rooms) belong to this test.
-const PORT = 8814;
+const PORT = testPort(8814);
 
 let dev: RunningScenario;
 let browser: Browser;

@@ -1,5 +1,6 @@
 import { IdTokenError } from "../../src/idp/identity-provider";
 import { ApiError } from "../shared/errors";
+import { currentLog, currentRequestId } from "../shared/request-log";
 
 /**
  * Verifies through the provider, mapping its refusals: a token it refuses is 401 with the
@@ -12,9 +13,7 @@ export async function verifiedOrThrow<T>(verify: Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof IdTokenError)) throw error;
     if (error.code === "id_token_keys_unavailable") {
-      console.error(
-        JSON.stringify({ severity: "ERROR", message: "identity provider keys unavailable", error: error.message }),
-      );
+      currentLog().error("identity provider keys unavailable", { error: error.message });
       throw new ApiError(
         503,
         "idp_unavailable",
@@ -31,7 +30,7 @@ export async function verifiedOrThrow<T>(verify: Promise<T>): Promise<T> {
  */
 export function oauthError(error: "invalid_request" | "invalid_grant", description: string): Response {
   return Response.json(
-    { error, error_description: description, message: description },
+    { error, error_description: description, message: description, requestId: currentRequestId() },
     { status: 400, headers: { "cache-control": "no-store", pragma: "no-cache" } },
   );
 }

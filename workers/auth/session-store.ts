@@ -1,4 +1,5 @@
 import { sha256Hex } from "../../src/auth/crypto";
+import { currentLog } from "../shared/request-log";
 import {
   isSessionAlive,
   newSession,
@@ -33,9 +34,7 @@ export class SessionStore {
       await this.kv.put(key, JSON.stringify(next), { expirationTtl: SESSION_LIFETIME_SECONDS });
     } catch (error) {
       // KV allows about one write per second per key; a refused refresh must not fail sign-in.
-      console.warn(
-        JSON.stringify({ severity: "WARNING", message: "session refresh not written", error: String(error) }),
-      );
+      currentLog().warn("session refresh not written", { error: String(error) });
     }
     return next;
   }

@@ -1,5 +1,6 @@
 import { clientFor, type DocumentKey, missingDocumentKeys } from "../../src/auth/clients";
 import { ApiError } from "../shared/errors";
+import { currentLog } from "../shared/request-log";
 import type { PendingSignUps } from "./pending-sign-ups";
 
 export interface SignUpRequest {
@@ -65,5 +66,5 @@ async function notRecordedOnError(work: () => Promise<void>, what: string): Prom
 }
 
 function logFailure(message: string, error: unknown): void {
-  console.error(JSON.stringify({ severity: "ERROR", message, error: String(error) }));
+  currentLog().error(message, { error: String(error) });
 }

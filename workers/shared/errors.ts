@@ -1,10 +1,17 @@
 import type { Context } from "hono";
+import { routePath } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { currentLog, currentRequestId } from "./request-log";
 
-/** The one error body shape of every app: a stable machine code and a sentence for people. */
+/**
+ * The one error body shape of every app: a stable machine code, a sentence for people, and the
+ * request id a person can quote to support (the same id is in the x-request-id header and on
+ * every log line of the request).
+ */
 export interface ErrorBody {
   error: string;
   message: string;
+  requestId?: string;
 }
 
 /** Throw from a handler to answer with a JSON error; onError turns it into the response. */
@@ -20,7 +27,7 @@ export class ApiError extends Error {
 }
 
 export function errorResponse(status: ContentfulStatusCode, code: string, message: string): Response {
-  const body: ErrorBody = { error: code, message };
+  const body: ErrorBody = { error: code, message, requestId: currentRequestId() };
   return Response.json(body, { status, headers: { "cache-control": "no-store" } });
 }
 
@@ -31,13 +38,10 @@ export function notFound(c: Context): Response {
 /** Last line of defence: known errors keep their status, anything else is logged and hidden. */
 export function handleError(error: unknown, c: Context): Response {
   if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
-  console.error(
-    JSON.stringify({
-      severity: "ERROR",
-      message: "unhandled error",
-      path: new URL(c.req.url).pathname,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    }),
-  );
+  currentLog().error("unhandled error", {
+    method: c.req.method,
+    route: routePath(c),
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
   return errorResponse(500, "internal_error", "Something went wrong on our side. Please try again.");
 }
