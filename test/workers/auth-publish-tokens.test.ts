@@ -229,3 +229,19 @@ describe("POST /api/oauth/token (RFC 8693 token exchange)", () => {
     expect((await exchange(good.token, auth, ip)).status).toBe(200);
   });
 });
+
+describe("GET /publish-tokens (the token page)", () => {
+  it("serves the page, which signs in through /login as the studio client and returns here", async () => {
+    const res = await platform(`${AUTH}/publish-tokens`);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const config = JSON.parse(/id="publish-tokens-config">(.*?)<\/script>/s.exec(page)?.[1] ?? "{}");
+    const login = new URL(config.loginUrl);
+    expect(login.href.startsWith(`${AUTH}/login`)).toBe(true);
+    expect(login.searchParams.get("client_id")).toBe("studio");
+    expect(login.searchParams.get("redirect_uri")).toBe(`${AUTH}/publish-tokens`);
+    expect(config.apiUrl).toBe(`${AUTH}/api/publish-tokens`);
+    const script = await platform(`${AUTH}/assets/publish-tokens.js`);
+    expect(script.status).toBe(200);
+  });
+});

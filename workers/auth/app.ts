@@ -11,6 +11,7 @@ import { loginRoutes } from "./routes/login";
 import { logoutRoutes } from "./routes/logout";
 import { oauthTokenRoutes } from "./routes/oauth-token";
 import { publishTokenRoutes } from "./routes/publish-tokens";
+import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
 
@@ -38,6 +39,7 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
     .route("/", logoutRoutes)
     .route("/", publishTokenRoutes)
     .route("/", oauthTokenRoutes)
+    .route("/", publishTokensPageRoutes)
     .route("/", assetRoutes);
   return createApp("auth").route("/", routes);
 }
