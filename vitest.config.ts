@@ -41,6 +41,8 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
+          // Every request writes an access line: print a test's console only when it fails.
+          silent: "passed-only",
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
         },
       },
