@@ -5,10 +5,15 @@
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { ensureDevIdpSecrets } from "./dev-idp-keys.ts";
+import { ensureDevPaymentSecrets } from "./dev-payment-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 // The dev IdP's keys: made on first run, kept in .dev.vars (gitignored) so dev sessions survive restarts.
-const addedSecrets = ensureDevIdpSecrets(join(projectRoot, ".dev.vars"), "edge-platform-dev");
+// The payment stand-in's API key and webhook signing secret live there too.
+const addedSecrets = [
+  ...ensureDevIdpSecrets(join(projectRoot, ".dev.vars"), "edge-platform-dev"),
+  ...ensureDevPaymentSecrets(join(projectRoot, ".dev.vars")),
+];
 if (addedSecrets.length > 0) console.log(`.dev.vars: generated ${addedSecrets.join(", ")}`);
 
 for (const database of ["AUTH_DB", "BACKEND_DB"]) {

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generateDevIdpSecrets } from "./dev-idp-keys.ts";
+import { generateDevPaymentSecrets } from "./dev-payment-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 export interface RunningWorker {
@@ -98,9 +99,12 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
   };
 }
 
-/** `--var` arguments with fresh dev IdP secrets (never written anywhere). */
+/** `--var` arguments with fresh dev IdP and payment secrets (never written anywhere). */
 export function devSecretVars(): string[] {
-  const secrets = generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev");
+  const secrets = {
+    ...generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev"),
+    ...generateDevPaymentSecrets(),
+  };
   return Object.entries(secrets).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 }
 
