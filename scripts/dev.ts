@@ -32,6 +32,20 @@ for (const database of ["AUTH_DB", "BACKEND_DB"]) {
   console.log(`${database}: ${applied}`);
 }
 
+// Dev data of the backend (seeds/backend-dev.sql: WEB coin products, a premium user); idempotent.
+const seeded = spawnSync(wranglerBin, ["d1", "execute", "BACKEND_DB", "--local", "--file", "seeds/backend-dev.sql"], {
+  cwd: projectRoot,
+  env: wranglerEnv({ CI: "true" }),
+  stdio: ["ignore", "pipe", "pipe"],
+  encoding: "utf8",
+});
+if (seeded.status !== 0) {
+  process.stderr.write(seeded.stdout + seeded.stderr);
+  console.error("Could not seed the local BACKEND_DB (see above).");
+  process.exit(seeded.status ?? 1);
+}
+console.log("BACKEND_DB: dev seed applied");
+
 const wrangler = spawn(wranglerBin, ["dev", ...process.argv.slice(2)], {
   cwd: projectRoot,
   env: wranglerEnv(),

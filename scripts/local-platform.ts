@@ -82,6 +82,12 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
     );
     if (result.status !== 0) throw new Error(`migrations of ${database} failed:\n${result.stdout}${result.stderr}`);
   }
+  const seeded = spawnSync(
+    wranglerBin,
+    ["d1", "execute", "BACKEND_DB", "--local", "--persist-to", persistTo, "--file", "seeds/backend-dev.sql"],
+    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
+  );
+  if (seeded.status !== 0) throw new Error(`dev seed of BACKEND_DB failed:\n${seeded.stdout}${seeded.stderr}`);
   const worker = await startWranglerDev(
     "wrangler.toml",
     port,
