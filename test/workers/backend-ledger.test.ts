@@ -17,17 +17,15 @@ describe("migration 0002: payment_provider backfill of legacy deposits", () => {
       token: unique("opaque-google-test-purchase-token"),
     };
     // Legacy rows as they stood before the column existed: payment_provider NULL.
-    await db
-      .insert(iapDeposits)
-      .values(
-        Object.values(legacy).map((id) => ({
-          userId,
-          iapPurchaseId: id,
-          productId: "legacy",
-          coinCount: 10,
-          createdAt: new Date(),
-        })),
-      );
+    await db.insert(iapDeposits).values(
+      Object.values(legacy).map((id) => ({
+        userId,
+        iapPurchaseId: id,
+        productId: "legacy",
+        coinCount: 10,
+        createdAt: new Date(),
+      })),
+    );
     const migration = env.BACKEND_MIGRATIONS.find((m) => m.name.startsWith("0002_"));
     const backfill = migration?.queries.filter((query) => /\bUPDATE `iap_deposits`/.test(query)) ?? [];
     expect(backfill.length).toBeGreaterThan(0);
