@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -134,6 +134,32 @@ describe("scenario publish against the local platform", () => {
     await expectText(one, "#status", "X wins (you)");
     await expectText(two, "#status", "X wins");
     await (spectator as Page).waitForFunction(() => document.querySelector('[data-cell="2"]')?.textContent === "X");
+  });
+
+  it("publishes a manifest without serverActionLogicPath as a solo game that plays in solo mode", async () => {
+    const dir = path.join(configDir, "solo-tic-tac-toe");
+    cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+    const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
+    delete manifest.serverActionLogicPath;
+    writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ ...manifest, id: "solo-tic-tac-toe" }));
+    const { token } = await authorWithToken();
+    const published = await scenario(["publish", dir], { SCENARIO_PUBLISH_TOKEN: token });
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stderr).toContain("publishing a solo scenario");
+    const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
+
+    const page = await browser.newPage();
+    screenshotOnFailure(page, "publish-solo");
+    await page.goto(playUrl);
+    const links = await page.$$eval("a[data-seat-kind]", (anchors) =>
+      anchors.map((a) => a.getAttribute("data-seat-kind")),
+    );
+    expect(links).toEqual(["solo"]);
+    await page.click('a[data-seat-kind="solo"]');
+    await expectText(page, "#you", "You are seat player (solo)");
+    await expectText(page, "#status", "Your turn (X)");
+    await page.click('[data-cell="4"]');
+    await expectText(page, "#status", "Your turn (O)");
   });
 
   it("publishes with the token saved by scenario login --token", async () => {
