@@ -2,6 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { CODE_LIMITS } from "../../../src/code/limits";
+import { configFor } from "../../../src/config";
+import { identityProviderFor } from "../../../src/idp";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { newUser, publishTokenIdToken } from "../auth-support";
 import { connect, ROSTER } from "../rooms/support";
@@ -92,6 +94,20 @@ describe("publishing a revision through /code", () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ error: "scenario_not_yours" });
     }
+  });
+
+  it("lets a signed-in admin publish any scenario, but not through a publish token (admin dropped)", async () => {
+    const owner = await newUser();
+    const id = scenarioId();
+    await start(owner.idToken, { scenarioId: id });
+    const idp = identityProviderFor(env, configFor(env));
+    const mint = async (claims: Record<string, unknown>) =>
+      (await idp.signInWithCustomToken(await idp.createCustomToken(`admin-${crypto.randomUUID()}`, claims))).idToken;
+    expect(
+      (await post("/code/upload_sessions", await mint({ admin: true }), { scenarioId: id, logic: true })).status,
+    ).toBe(201);
+    const viaToken = await mint({ admin: true, publish_token: true });
+    expect((await post("/code/upload_sessions", viaToken, { scenarioId: id, logic: true })).status).toBe(403);
   });
 
   it("refuses someone else's upload session with 404", async () => {
