@@ -6,14 +6,14 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
  * `*.graphql` files under its folder and gets TypedDocumentNodes in its generated folder.
  */
 const config: CodegenConfig = {
-  schema: "src/graphql/schema.ts",
+  schema: ["src/graphql/schema.ts", "src/graphql/ordering-schema.ts"],
   generates: {
     "src/graphql/generated/resolvers.ts": {
       plugins: ["typescript", "typescript-resolvers"],
       config: {
         useTypeImports: true,
         contextType: "../context#GraphQLContext",
-        mappers: { Me: "../models#MeParent" },
+        mappers: { Me: "../models#MeParent", ProductList: "../models#ProductListParent" },
         enumsAsTypes: true,
         avoidOptionals: { field: true },
       },

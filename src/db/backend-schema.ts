@@ -42,6 +42,20 @@ export const consumableProducts = sqliteTable(
   ],
 );
 
+/**
+ * The parent of a store's product order (reorderConsumableProducts): one list per store, seeded by
+ * the migration. Its items are the store's products, ordered by consumable_products.position.
+ * A trigger (migrations/backend/0040) gives a product's new revision the position of its first.
+ */
+export const productLists = sqliteTable(
+  "product_lists",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    store: text("store", { enum: STORES }).notNull(),
+  },
+  (table) => [uniqueIndex("product_lists_store_unique").on(table.store)],
+);
+
 /** Purchases that credited coins; iap_purchase_id (the payment intent id for web) makes a credit idempotent. */
 export const iapDeposits = sqliteTable(
   "iap_deposits",
@@ -179,6 +193,8 @@ export const revisions = sqliteTable(
     clientZipBytes: integer("client_zip_bytes").notNull(),
     logicBytes: integer("logic_bytes"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Place in the scenario's revision list (reorderScenarioRevisions): position asc, then id asc. */
+    position: integer("position").notNull().default(0),
   },
-  (t) => [index("revisions_scenario").on(t.scenarioId)],
+  (t) => [index("revisions_scenario").on(t.scenarioId), index("revisions_scenario_position").on(t.scenarioId, t.position)],
 );

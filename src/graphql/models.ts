@@ -2,3 +2,9 @@
 export interface MeParent {
   id: number;
 }
+
+/** What `productList` returns; its products resolve from the store. */
+export interface ProductListParent {
+  id: number;
+  store: "IOS_STORE" | "ANDROID_STORE" | "WEB";
+}

@@ -9,12 +9,17 @@ import type { AppEnv } from "../shared/app-env";
  * middleware replaces its body when it lands.
  */
 export async function callerUidOf(c: Context<AppEnv>): Promise<string | null> {
+  return (await callerOf(c))?.uid ?? null;
+}
+
+/** The caller's uid and admin claim (custom claim admin === true), under the same rules. */
+export async function callerOf(c: Context<AppEnv>): Promise<{ uid: string; admin: boolean } | null> {
   const header = c.req.header("authorization");
   const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) return null;
   try {
     const verified = await identityProviderFor(c.env, c.get("config")).verifyIdToken(token);
-    return verified.publishToken ? null : verified.uid;
+    return verified.publishToken ? null : { uid: verified.uid, admin: verified.admin };
   } catch (error) {
     if (error instanceof IdTokenError) return null;
     throw error;

@@ -11,6 +11,7 @@ export function graphqlServices(env: Pick<Env, "BALANCE">, ledger: CoinLedger): 
     currentConsumableProducts: async (store) =>
       (await ledger.currentProducts(store)).map(
         (row): ConsumableProduct => ({
+          id: row.productKey,
           productId: row.productId,
           store: row.store,
           coinCount: row.coinCount,

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
+import type { MeParent, ProductListParent } from "../models";
 import type { GraphQLContext } from "../context";
-import type { MeParent } from "../models";
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
@@ -28,6 +28,8 @@ export type ConsumableProduct = {
   appliedAt: Scalars["String"]["output"];
   /** Coins credited for one purchase. */
   coinCount: Scalars["Int"]["output"];
+  /** The product's id (its first revision's id; stable across price revisions). Used by reorderConsumableProducts. */
+  id: Scalars["Int"]["output"];
   /** Display order, ascending. */
   position: Scalars["Int"]["output"];
   /** Identifier; equals the price lookup key at the payment provider. */
@@ -48,15 +50,88 @@ export type Me = {
   id: Scalars["Int"]["output"];
 };
 
+export type Mutation = {
+  __typename?: "Mutation";
+  /**
+   * Variant A: replaces the order of a store's products (item at index i gets position i) and
+   * returns them in the new order. Requires a platform admin (ID-token claim admin).
+   */
+  reorderConsumableProducts: Array<ConsumableProduct>;
+  /**
+   * Variant B: replaces the order of a scenario's revisions. Requires the admin role on the
+   * scenario: its owner, or a platform admin.
+   */
+  reorderScenarioRevisions: ReorderScenarioRevisionsPayload;
+};
+
+export type MutationReorderConsumableProductsArgs = {
+  input: ReorderConsumableProductsInput;
+};
+
+export type MutationReorderScenarioRevisionsArgs = {
+  input: ReorderScenarioRevisionsInput;
+};
+
+/** A store's list of products: the parent of the store's product order. */
+export type ProductList = {
+  __typename?: "ProductList";
+  id: Scalars["Int"]["output"];
+  /** The store's current products in list order (position asc, id asc). */
+  products: Array<ConsumableProduct>;
+  store: Store;
+};
+
 export type Query = {
   __typename?: "Query";
   currentConsumableProducts: Array<ConsumableProduct>;
   /** Requires a bearer ID token (a publish-token ID token counts as none). */
   me: Me;
+  /** The product list of a store (its id is the parentId of reorderConsumableProducts). */
+  productList: ProductList;
+  /** A scenario's revisions in list order. Requires the admin role on the scenario (its owner, or a platform admin). */
+  scenarioRevisions: Array<ScenarioRevision>;
 };
 
 export type QueryCurrentConsumableProductsArgs = {
   store: Store;
+};
+
+export type QueryProductListArgs = {
+  store: Store;
+};
+
+export type QueryScenarioRevisionsArgs = {
+  scenarioId: Scalars["ID"]["input"];
+};
+
+/** Variant A: the full new order of a parent's items. */
+export type ReorderConsumableProductsInput = {
+  /** Every current product of the list (ConsumableProduct.id), each once, in the new order. */
+  itemIds: Array<Scalars["Int"]["input"]>;
+  /** ProductList.id */
+  parentId: Scalars["Int"]["input"];
+};
+
+/** Variant B: the full new order of a parent's items. */
+export type ReorderScenarioRevisionsInput = {
+  /** Every revision of the scenario, each once, in the new order. */
+  ids: Array<Scalars["ID"]["input"]>;
+  /** The scenario id. */
+  parentId: Scalars["ID"]["input"];
+};
+
+export type ReorderScenarioRevisionsPayload = {
+  __typename?: "ReorderScenarioRevisionsPayload";
+  succeeded: Scalars["Boolean"]["output"];
+};
+
+/** A published revision of a scenario, as its admins list it. */
+export type ScenarioRevision = {
+  __typename?: "ScenarioRevision";
+  id: Scalars["ID"]["output"];
+  name: Maybe<Scalars["String"]["output"]>;
+  /** Place in the scenario's list (position asc, id asc). */
+  position: Scalars["Int"]["output"];
 };
 
 /**
@@ -164,9 +239,16 @@ export type ResolversTypes = {
   CoinBalance: ResolverTypeWrapper<CoinBalance>;
   ConsumableProduct: ResolverTypeWrapper<ConsumableProduct>;
   Float: ResolverTypeWrapper<Scalars["Float"]["output"]>;
+  ID: ResolverTypeWrapper<Scalars["ID"]["output"]>;
   Int: ResolverTypeWrapper<Scalars["Int"]["output"]>;
   Me: ResolverTypeWrapper<MeParent>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ProductList: ResolverTypeWrapper<ProductListParent>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ReorderConsumableProductsInput: ReorderConsumableProductsInput;
+  ReorderScenarioRevisionsInput: ReorderScenarioRevisionsInput;
+  ReorderScenarioRevisionsPayload: ResolverTypeWrapper<ReorderScenarioRevisionsPayload>;
+  ScenarioRevision: ResolverTypeWrapper<ScenarioRevision>;
   Store: Store;
   String: ResolverTypeWrapper<Scalars["String"]["output"]>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -178,9 +260,16 @@ export type ResolversParentTypes = {
   CoinBalance: CoinBalance;
   ConsumableProduct: ConsumableProduct;
   Float: Scalars["Float"]["output"];
+  ID: Scalars["ID"]["output"];
   Int: Scalars["Int"]["output"];
   Me: MeParent;
+  Mutation: Record<PropertyKey, never>;
+  ProductList: ProductListParent;
   Query: Record<PropertyKey, never>;
+  ReorderConsumableProductsInput: ReorderConsumableProductsInput;
+  ReorderScenarioRevisionsInput: ReorderScenarioRevisionsInput;
+  ReorderScenarioRevisionsPayload: ReorderScenarioRevisionsPayload;
+  ScenarioRevision: ScenarioRevision;
   String: Scalars["String"]["output"];
   Subscription: Record<PropertyKey, never>;
 };
@@ -199,6 +288,7 @@ export type ConsumableProductResolvers<
 > = {
   appliedAt?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   coinCount?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
   position?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
   productId?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   store?: Resolver<ResolversTypes["Store"], ParentType, ContextType>;
@@ -214,6 +304,33 @@ export type MeResolvers<
   id?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
 };
 
+export type MutationResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes["Mutation"] = ResolversParentTypes["Mutation"],
+> = {
+  reorderConsumableProducts?: Resolver<
+    Array<ResolversTypes["ConsumableProduct"]>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationReorderConsumableProductsArgs, "input">
+  >;
+  reorderScenarioRevisions?: Resolver<
+    ResolversTypes["ReorderScenarioRevisionsPayload"],
+    ParentType,
+    ContextType,
+    RequireFields<MutationReorderScenarioRevisionsArgs, "input">
+  >;
+};
+
+export type ProductListResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes["ProductList"] = ResolversParentTypes["ProductList"],
+> = {
+  id?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  products?: Resolver<Array<ResolversTypes["ConsumableProduct"]>, ParentType, ContextType>;
+  store?: Resolver<ResolversTypes["Store"], ParentType, ContextType>;
+};
+
 export type QueryResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes["Query"] = ResolversParentTypes["Query"],
@@ -225,6 +342,35 @@ export type QueryResolvers<
     RequireFields<QueryCurrentConsumableProductsArgs, "store">
   >;
   me?: Resolver<ResolversTypes["Me"], ParentType, ContextType>;
+  productList?: Resolver<
+    ResolversTypes["ProductList"],
+    ParentType,
+    ContextType,
+    RequireFields<QueryProductListArgs, "store">
+  >;
+  scenarioRevisions?: Resolver<
+    Array<ResolversTypes["ScenarioRevision"]>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryScenarioRevisionsArgs, "scenarioId">
+  >;
+};
+
+export type ReorderScenarioRevisionsPayloadResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends
+    ResolversParentTypes["ReorderScenarioRevisionsPayload"] = ResolversParentTypes["ReorderScenarioRevisionsPayload"],
+> = {
+  succeeded?: Resolver<ResolversTypes["Boolean"], ParentType, ContextType>;
+};
+
+export type ScenarioRevisionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes["ScenarioRevision"] = ResolversParentTypes["ScenarioRevision"],
+> = {
+  id?: Resolver<ResolversTypes["ID"], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  position?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
 };
 
 export type SubscriptionResolvers<
@@ -243,6 +389,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CoinBalance?: CoinBalanceResolvers<ContextType>;
   ConsumableProduct?: ConsumableProductResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  ProductList?: ProductListResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ReorderScenarioRevisionsPayload?: ReorderScenarioRevisionsPayloadResolvers<ContextType>;
+  ScenarioRevision?: ScenarioRevisionResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
 };

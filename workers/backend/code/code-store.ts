@@ -102,6 +102,8 @@ export class CodeStore {
       hasLogic: session.hasLogic,
       ...sizes,
       createdAt: new Date(this.now()),
+      // Column default: a new revision sorts among position 0 (by id) until its admins reorder.
+      position: 0,
     };
     const [closed] = await this.db.batch([
       this.db

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNull, lte, sql } from "drizzle-orm";
 import {
   adminFunds,
   consumableProducts,
@@ -14,6 +14,8 @@ import { balanceExpression } from "./balance-sql";
 
 type BackendDrizzle = ReturnType<typeof backendDb>;
 export type ProductRow = typeof consumableProducts.$inferSelect;
+/** A product's current revision and the product's own id (its first revision's id). */
+export type CurrentProduct = ProductRow & { productKey: number };
 
 export interface WebCredit {
   userId: number;
@@ -61,14 +63,20 @@ export class CoinLedger {
     return row !== undefined;
   }
 
-  /** The current revision of each product of a store (latest applied_at not in the future), by position then id. */
-  async currentProducts(store: StoreName, productId?: string): Promise<ProductRow[]> {
+  /**
+   * The current revision of each product of a store (latest applied_at not in the future), in list
+   * order: position asc, then the product's id asc (productKey: the id of its first revision,
+   * stable across revisions; reorderConsumableProducts names products by it).
+   */
+  async currentProducts(store: StoreName, productId?: string): Promise<CurrentProduct[]> {
     const now = new Date(this.now());
     const latest = sql`(select max(q.applied_at) from consumable_products q
       where q.store = ${consumableProducts.store} and q.product_id = ${consumableProducts.productId}
       and q.applied_at <= ${now.getTime()})`;
+    const productKey = sql<number>`(select min(k.id) from consumable_products k
+      where k.store = ${consumableProducts.store} and k.product_id = ${consumableProducts.productId})`.mapWith(Number);
     return this.db
-      .select()
+      .select({ ...getTableColumns(consumableProducts), productKey })
       .from(consumableProducts)
       .where(
         and(
@@ -77,7 +85,7 @@ export class CoinLedger {
           eq(consumableProducts.appliedAt, latest),
         ),
       )
-      .orderBy(asc(consumableProducts.position), asc(consumableProducts.id));
+      .orderBy(asc(consumableProducts.position), asc(productKey));
   }
 
   /** users.id of an identity-provider uid; the row is made on first sight. */

@@ -2,20 +2,27 @@ import { createSchema, createYoga, type YogaServerInstance } from "graphql-yoga"
 import { Hono } from "hono";
 import type { Config } from "../../../src/config";
 import type { GraphQLContext } from "../../../src/graphql/context";
+import { orderingResolvers } from "../../../src/graphql/ordering-resolvers";
+import { orderingTypeDefs } from "../../../src/graphql/ordering-schema";
 import { resolvers } from "../../../src/graphql/resolvers";
 import { typeDefs } from "../../../src/graphql/schema";
 import type { AppEnv } from "../../shared/app-env";
 import { currentLog } from "../../shared/request-log";
+import { backendDb } from "../../../src/db/client";
 import { ledgerOf } from "../backend-services";
-import { callerUidOf } from "../caller";
+import { callerOf } from "../caller";
 import { graphqlServices } from "../graphql-services";
+import { orderingServices } from "../ordering/ordering-services";
 
 /** What the Hono route hands yoga for each request. */
 interface ServerContext {
   backend: Omit<GraphQLContext, "signal">;
 }
 
-const schema = createSchema<ServerContext & GraphQLContext>({ typeDefs, resolvers });
+const schema = createSchema<ServerContext & GraphQLContext>({
+  typeDefs: [typeDefs, orderingTypeDefs],
+  resolvers: [resolvers, orderingResolvers],
+});
 const servers = new WeakMap<Config, YogaServerInstance<ServerContext, GraphQLContext>>();
 
 /** One yoga server per config (its endpoint is the backend's base path + /graphql). */
@@ -42,18 +49,25 @@ function yogaFor(config: Config): YogaServerInstance<ServerContext, GraphQLConte
 
 /**
  * {API_URL}/graphql: queries me and currentConsumableProducts(store), the subscription
- * currentUserCoinBalance over server-sent events (Accept: text/event-stream). Schema:
- * src/graphql/schema.ts.
+ * currentUserCoinBalance over server-sent events (Accept: text/event-stream), and the reorder
+ * mutations. Schema: src/graphql/schema.ts and src/graphql/ordering-schema.ts.
  */
 export const graphqlRoutes = new Hono<AppEnv>().on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
   const ledger = ledgerOf(c.env);
+  let identity: ReturnType<typeof callerOf> | undefined;
   let caller: Promise<number | null> | undefined;
+  const callerIdentity = () => {
+    identity ??= callerOf(c);
+    return identity;
+  };
   const backend: ServerContext["backend"] = {
     services: graphqlServices(c.env, ledger),
     callerUserId: () => {
-      caller ??= callerUidOf(c).then((uid) => (uid === null ? null : ledger.ensureUser(uid)));
+      caller ??= callerIdentity().then((who) => (who === null ? null : ledger.ensureUser(who.uid)));
       return caller;
     },
+    caller: callerIdentity,
+    ordering: orderingServices(backendDb(c.env), ledger),
   };
   return yogaFor(c.get("config")).fetch(c.req.raw, { backend });
 });
