@@ -196,5 +196,8 @@ export const revisions = sqliteTable(
     /** Place in the scenario's revision list (reorderScenarioRevisions): position asc, then id asc. */
     position: integer("position").notNull().default(0),
   },
-  (t) => [index("revisions_scenario").on(t.scenarioId), index("revisions_scenario_position").on(t.scenarioId, t.position)],
+  (t) => [
+    index("revisions_scenario").on(t.scenarioId),
+    index("revisions_scenario_position").on(t.scenarioId, t.position),
+  ],
 );

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
-import type { MeParent, ProductListParent } from "../models";
 import type { GraphQLContext } from "../context";
+import type { MeParent, ProductListParent } from "../models";
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };

@@ -73,8 +73,10 @@ export class CoinLedger {
     const latest = sql`(select max(q.applied_at) from consumable_products q
       where q.store = ${consumableProducts.store} and q.product_id = ${consumableProducts.productId}
       and q.applied_at <= ${now.getTime()})`;
+    // Spelled out: drizzle leaves columns unqualified in select fields, which inside the subquery
+    // would name k's own columns.
     const productKey = sql<number>`(select min(k.id) from consumable_products k
-      where k.store = ${consumableProducts.store} and k.product_id = ${consumableProducts.productId})`.mapWith(Number);
+      where k.store = consumable_products.store and k.product_id = consumable_products.product_id)`.mapWith(Number);
     return this.db
       .select({ ...getTableColumns(consumableProducts), productKey })
       .from(consumableProducts)

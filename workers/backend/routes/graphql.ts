@@ -1,6 +1,7 @@
 import { createSchema, createYoga, type YogaServerInstance } from "graphql-yoga";
 import { Hono } from "hono";
 import type { Config } from "../../../src/config";
+import { backendDb } from "../../../src/db/client";
 import type { GraphQLContext } from "../../../src/graphql/context";
 import { orderingResolvers } from "../../../src/graphql/ordering-resolvers";
 import { orderingTypeDefs } from "../../../src/graphql/ordering-schema";
@@ -8,7 +9,6 @@ import { resolvers } from "../../../src/graphql/resolvers";
 import { typeDefs } from "../../../src/graphql/schema";
 import type { AppEnv } from "../../shared/app-env";
 import { currentLog } from "../../shared/request-log";
-import { backendDb } from "../../../src/db/client";
 import { ledgerOf } from "../backend-services";
 import { callerOf } from "../caller";
 import { graphqlServices } from "../graphql-services";
