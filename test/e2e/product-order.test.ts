@@ -1,0 +1,154 @@
+import type { Browser, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../scripts/ports.ts";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+
+// Port 8840 belongs to this test.
+const PORT = testPort(8840);
+
+let platform: RunningWorker;
+let browser: Browser;
+let pageUrl: string;
+let graphqlUrl: string;
+
+beforeAll(async () => {
+  await waitForFreePort(PORT);
+  platform = await startPlatform(PORT);
+  pageUrl = `${platform.url}/backend/admin/product-order`;
+  graphqlUrl = `${platform.url}/backend/graphql`;
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+/** The seeded operator (admin claim) signs in; /transfer starts the browser's SSO session on the page. */
+async function openAsOperator(page: Page): Promise<void> {
+  const signIn = await fetch(`${platform.url}/idp/v1/accounts:signInWithPassword?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "dev-password", returnSecureToken: true }),
+  });
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const issued = await fetch(`${platform.url}/auth/api/transfer/code`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id_token: idToken, redirect_uri: pageUrl }),
+  });
+  const { code } = (await issued.json()) as { code: string };
+  await page.goto(`${platform.url}/auth/transfer?code=${code}`);
+}
+
+const shownOrder = (page: Page) =>
+  page.$$eval("#products li", (items) => items.map((item) => (item.textContent ?? "").split(":")[0]));
+
+/** What the store server lists: currentConsumableProducts(store: WEB). */
+async function storeOrder(): Promise<string[]> {
+  const response = await fetch(graphqlUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: "{ currentConsumableProducts(store: WEB) { productId } }" }),
+  });
+  const { data } = (await response.json()) as { data: { currentConsumableProducts: { productId: string }[] } };
+  return data.currentConsumableProducts.map((p) => p.productId);
+}
+
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
+
+describe("the operator page orders the store's products", () => {
+  it("by keyboard only: the move is announced, kept after a reload, and the store lists it", async () => {
+    const page = await browser.newPage();
+    screenshotOnFailure(page, "product-order-keyboard");
+    await openAsOperator(page);
+    await expect
+      .poll(() => shownOrder(page), { timeout: 15_000 })
+      .toEqual(["web_coins_100", "web_coins_550", "web_coins_1200"]);
+    expect(page.url()).toBe(pageUrl);
+
+    await page.keyboard.press("Tab");
+    expect(await focusedText(page)).toMatch(/^web_coins_100:/);
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.textContent("#live")).toMatch(/web_coins_100 picked up, position 1 of 3/);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.textContent("#live")).toMatch(/web_coins_100 moved to position 2 of 3/);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.textContent("#live")).toMatch(/web_coins_100 moved to position 3 of 3/);
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.textContent("#live")).toBe("Order saved.");
+    expect(await shownOrder(page)).toEqual(["web_coins_550", "web_coins_1200", "web_coins_100"]);
+    expect(await focusedText(page)).toMatch(/^web_coins_100:/);
+    expect(await storeOrder()).toEqual(["web_coins_550", "web_coins_1200", "web_coins_100"]);
+
+    // The SSO session signs the page in again; the order is the server's.
+    await page.reload();
+    await expect
+      .poll(() => shownOrder(page), { timeout: 15_000 })
+      .toEqual(["web_coins_550", "web_coins_1200", "web_coins_100"]);
+    expect(page.url()).toBe(pageUrl);
+    await page.close();
+  });
+
+  it("shows a move at once, and when the server refuses it restores the saved order and shows the error", async () => {
+    const page = await browser.newPage();
+    screenshotOnFailure(page, "product-order-failure");
+    await openAsOperator(page);
+    const before = await storeOrder();
+    await expect.poll(() => shownOrder(page), { timeout: 15_000 }).toEqual(before);
+
+    // The reorder request is held until the optimistic order has been seen, then sent with an id
+    // that is not one of the list's products: the real server refuses it.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(graphqlUrl, async (route: Route) => {
+      const body = route.request().postDataJSON() as { query: string; variables: { input?: { itemIds: number[] } } };
+      if (!body.query.includes("reorderConsumableProducts") || !body.variables.input) return route.continue();
+      await released;
+      body.variables.input.itemIds.push(987_654_321);
+      return route.continue({ postData: JSON.stringify(body) });
+    });
+
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Space");
+    const moved = [before[1], before[0], ...before.slice(2)];
+    await expect.poll(() => shownOrder(page)).toEqual(moved);
+    release();
+
+    await expect
+      .poll(() => page.textContent("#error"))
+      .toMatch(/The order was not saved: .*not an item of this parent: 987654321/);
+    expect(await shownOrder(page)).toEqual(before);
+    expect(await page.textContent("#live")).toMatch(/not saved; the saved order is shown again/);
+    expect(await storeOrder()).toEqual(before);
+    await page.close();
+  });
+
+  it("an account without the admin role is told so and gets no list", async () => {
+    const page = await browser.newPage();
+    screenshotOnFailure(page, "product-order-not-admin");
+    const signIn = await fetch(`${platform.url}/idp/v1/accounts:signInWithPassword?key=dev-api-key`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "user@example.com", password: "dev-password", returnSecureToken: true }),
+    });
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    const issued = await fetch(`${platform.url}/auth/api/transfer/code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id_token: idToken, redirect_uri: pageUrl }),
+    });
+    const { code } = (await issued.json()) as { code: string };
+    await page.goto(`${platform.url}/auth/transfer?code=${code}`);
+    await expect
+      .poll(() => page.textContent("#error"), { timeout: 15_000 })
+      .toMatch(/needs an account with the admin role/);
+    expect(await page.isHidden("#products")).toBe(true);
+    await page.close();
+  });
+});
