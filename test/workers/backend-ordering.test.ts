@@ -360,3 +360,27 @@ describe("variant B: reorderScenarioRevisions (admin role on the scenario)", () 
     expect(await listed(scenarioId, token)).toEqual(order);
   });
 });
+
+describe("the operator page GET {API_URL}/admin/product-order", () => {
+  it("is a shell that signs in as the admin client, with a strict CSP, and its script and stylesheet are served", async () => {
+    const response = await exports.default.fetch(`${API}/admin/product-order`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    const config = JSON.parse(
+      /<script type="application\/json" id="product-order-config">(.*?)<\/script>/.exec(html)?.[1] ?? "{}",
+    );
+    const login = new URL(config.loginUrl);
+    expect(login.pathname).toBe("/auth/login");
+    expect(login.searchParams.get("client_id")).toBe("admin");
+    expect(login.searchParams.get("redirect_uri")).toBe(`${API}/admin/product-order`);
+    expect(config.graphqlUrl).toBe(`${API}/graphql`);
+    expect(html).toContain('aria-live="assertive"');
+    for (const asset of ["product-order.js", "product-order.css"]) {
+      expect((await exports.default.fetch(`${API}/assets/${asset}`)).status).toBe(200);
+    }
+    const missing = await exports.default.fetch(`${API}/assets/..%2Fauth%2Flogin.js`);
+    expect(missing.status).toBe(404);
+  });
+});
