@@ -129,6 +129,33 @@ describe("the operator page orders the store's products", () => {
     await page.close();
   });
 
+  it("Escape puts a picked-up product back; a drag and drop with the mouse saves like the keyboard", async () => {
+    const page = await browser.newPage();
+    screenshotOnFailure(page, "product-order-mouse");
+    await openAsOperator(page);
+    const before = await storeOrder();
+    await expect.poll(() => shownOrder(page), { timeout: 15_000 }).toEqual(before);
+
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => shownOrder(page)).toEqual([before[1], before[0], before[2]]);
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(() => page.textContent("#live"))
+      .toMatch(new RegExp(`Move cancelled; ${before[1]} is back at position 2 of 3`));
+    expect(await shownOrder(page)).toEqual(before);
+    expect(await storeOrder()).toEqual(before);
+
+    await page.dragAndDrop("#products li:nth-child(3)", "#products li:nth-child(1)");
+    await expect.poll(() => page.textContent("#live")).toBe("Order saved.");
+    const dropped = [before[2], before[0], before[1]];
+    expect(await shownOrder(page)).toEqual(dropped);
+    expect(await storeOrder()).toEqual(dropped);
+    await page.close();
+  });
+
   it("an account without the admin role is told so and gets no list", async () => {
     const page = await browser.newPage();
     screenshotOnFailure(page, "product-order-not-admin");
