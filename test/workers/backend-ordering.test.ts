@@ -132,16 +132,25 @@ describe("variant A: reorderConsumableProducts (the store's product order)", () 
 
   it("a failure in the middle of the batch leaves the whole previous order (all or nothing)", async () => {
     const list = await withProducts(3);
+    // A known order first (positions 0..n-1), so the first write of the next batch moves the
+    // last product to 0: a real change that must be rolled back.
+    const token = await adminToken();
+    const saved = await graphql(
+      REORDER_PRODUCTS,
+      { input: { parentId: list.id, itemIds: list.products.map((p) => p.id) } },
+      token,
+    );
+    expect(saved.body.errors).toBeUndefined();
     const before = await storedPositions();
     const ids = list.products.map((p) => p.id).reverse();
     // The second write of the batch fails; the first has already run inside the batch.
     const victim = list.products.find((p) => p.id === ids[1]) as ListedProduct;
     await failUpdatesOf("consumable_products", `NEW.product_id = '${victim.productId}'`);
-    const result = await graphql(REORDER_PRODUCTS, { input: { parentId: list.id, itemIds: ids } }, await adminToken());
+    const result = await graphql(REORDER_PRODUCTS, { input: { parentId: list.id, itemIds: ids } }, token);
     expect(result.body.data ?? null).toBeNull();
     expect(result.body.errors?.length).toBe(1);
     expect(await storedPositions()).toEqual(before);
-    expect((await webList()).products).toEqual(list.products);
+    expect((await webList()).products.map((p) => p.id)).toEqual(list.products.map((p) => p.id));
   });
 
   describe("permission on the parent", () => {
