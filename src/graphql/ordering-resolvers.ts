@@ -53,6 +53,10 @@ function throwUnlessReordered<Id extends ItemId>(outcome: ReorderOutcome<Id>, ro
       throw forbidden(role);
     case "no_parent":
       throw notFound(parent);
+    case "too_many_items":
+      throw new GraphQLError(`A reorder names at most ${outcome.limit} items. Nothing was changed.`, {
+        extensions: { code: "BAD_USER_INPUT", http: { status: 400 }, limit: outcome.limit },
+      });
     case "invalid_item_set": {
       const { missing, unknown, duplicates } = outcome;
       throw new GraphQLError(

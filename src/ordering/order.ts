@@ -47,20 +47,17 @@ export type ItemSetCheck<Id extends ItemId> = { ok: true } | ({ ok: false } & It
 export function checkItemSet<Id extends ItemId>(current: readonly Id[], proposed: readonly Id[]): ItemSetCheck<Id> {
   const items = new Set(current);
   const seen = new Set<Id>();
-  const unknown: Id[] = [];
-  const duplicates: Id[] = [];
+  // Sets, not arrays: a hostile proposal of many ids must stay linear.
+  const unknown = new Set<Id>();
+  const duplicates = new Set<Id>();
   for (const id of proposed) {
-    if (!items.has(id)) {
-      if (!unknown.includes(id)) unknown.push(id);
-    } else if (seen.has(id)) {
-      if (!duplicates.includes(id)) duplicates.push(id);
-    } else {
-      seen.add(id);
-    }
+    if (!items.has(id)) unknown.add(id);
+    else if (seen.has(id)) duplicates.add(id);
+    else seen.add(id);
   }
   const missing = current.filter((id) => !seen.has(id));
-  if (missing.length === 0 && unknown.length === 0 && duplicates.length === 0) return { ok: true };
-  return { ok: false, missing, unknown, duplicates };
+  if (missing.length === 0 && unknown.size === 0 && duplicates.size === 0) return { ok: true };
+  return { ok: false, missing, unknown: [...unknown], duplicates: [...duplicates] };
 }
 
 /** One line a person can act on, e.g. "missing 3, 4; not an item of this parent: 9". */
@@ -71,6 +68,12 @@ export function describeItemSetProblems<Id extends ItemId>(problems: ItemSetProb
   if (problems.duplicates.length > 0) parts.push(`named more than once: ${problems.duplicates.join(", ")}`);
   return parts.join("; ");
 }
+
+/**
+ * The most items one reorder may name: every item is one statement of the batch, and D1 counts
+ * each against the queries a Worker invocation may make (1000 on the paid plan).
+ */
+export const MAX_REORDER_ITEMS = 500;
 
 /** The writes of a new order: the item at index i gets position i (zero-based). */
 export function positionsOf<Id extends ItemId>(orderedIds: readonly Id[]): Positioned<Id>[] {
@@ -83,4 +86,6 @@ export type ReorderOutcome<Id extends ItemId> =
   /** The caller has no permission on the parent (checked before anything else). */
   | { outcome: "forbidden" }
   | { outcome: "no_parent" }
+  /** More ids than MAX_REORDER_ITEMS: refused before anything is read. */
+  | { outcome: "too_many_items"; limit: number }
   | ({ outcome: "invalid_item_set" } & ItemSetProblems<Id>);

@@ -393,3 +393,18 @@ describe("the operator page GET {API_URL}/admin/product-order", () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe("limits", () => {
+  it("a reorder naming more than 500 ids: BAD_USER_INPUT with the limit, after the permission check", async () => {
+    const list = await webList();
+    const ids = Array.from({ length: 501 }, (_, i) => i + 1);
+    const refused = await graphql(REORDER_PRODUCTS, { input: { parentId: list.id, itemIds: ids } }, await adminToken());
+    expect(errorOf(refused).extensions).toMatchObject({ code: "BAD_USER_INPUT", limit: 500 });
+    const stranger = await graphql(
+      REORDER_PRODUCTS,
+      { input: { parentId: list.id, itemIds: ids } },
+      await tokenOf(unique("user")),
+    );
+    expect(errorOf(stranger).extensions.code).toBe("FORBIDDEN");
+  });
+});

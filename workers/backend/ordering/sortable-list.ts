@@ -1,6 +1,12 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { backendDb } from "../../../src/db/client";
-import { checkItemSet, type ItemId, positionsOf, type ReorderOutcome } from "../../../src/ordering/order";
+import {
+  checkItemSet,
+  type ItemId,
+  MAX_REORDER_ITEMS,
+  positionsOf,
+  type ReorderOutcome,
+} from "../../../src/ordering/order";
 
 export type BackendDrizzle = ReturnType<typeof backendDb>;
 
@@ -25,7 +31,7 @@ export interface ReorderRequest<ParentId, Id extends ItemId> {
 
 /**
  * Replaces the order of a parent's items (document 2, ordering rules 1-3): the permission first;
- * then the ids must be exactly the parent's current items; the item at index i gets position i,
+ * then at most MAX_REORDER_ITEMS ids, exactly the parent's current items; the item at index i gets position i,
  * all writes in one D1 batch, which is atomic: a failing statement rolls every write back.
  */
 export async function reorderList<ParentId, Id extends ItemId>(
@@ -34,6 +40,7 @@ export async function reorderList<ParentId, Id extends ItemId>(
   request: ReorderRequest<ParentId, Id>,
 ): Promise<ReorderOutcome<Id>> {
   if (!(await request.mayReorder())) return { outcome: "forbidden" };
+  if (request.ids.length > MAX_REORDER_ITEMS) return { outcome: "too_many_items", limit: MAX_REORDER_ITEMS };
   const current = await list.itemIds(request.parentId);
   if (current === null) return { outcome: "no_parent" };
   const check = checkItemSet(current, request.ids);
