@@ -19,6 +19,8 @@
   /** While a product is picked up by keyboard: its id and the order before the pick-up. */
   let grabbed = null;
   let dragged = null;
+  /** A save is on its way: moves wait for its answer (it decides the order they start from). */
+  let saving = false;
 
   const announce = (text) => {
     // A changed text node is what screen readers announce; clear first so a repeat is read too.
@@ -128,6 +130,8 @@
     if (sameOrder(shown, saved)) return;
     showError("");
     say("Saving…");
+    saving = true;
+    list.setAttribute("aria-busy", "true");
     try {
       const data = await graphql(
         `mutation($input: ReorderConsumableProductsInput!) { reorderConsumableProducts(input: $input) { ${PRODUCT_FIELDS} } }`,
@@ -142,6 +146,9 @@
       say("");
       showError(`The order was not saved: ${error.message} The saved order is shown again.`);
       announce("The order was not saved; the saved order is shown again.");
+    } finally {
+      saving = false;
+      list.removeAttribute("aria-busy");
     }
     render(focusId);
   }
@@ -151,6 +158,11 @@
     if (!item) return;
     const id = Number(item.dataset.id);
     const key = event.key;
+    if (saving && (key === " " || key === "Enter")) {
+      event.preventDefault();
+      announce("Saving the last move; try again in a moment.");
+      return;
+    }
     if (key === " " || key === "Enter") {
       event.preventDefault();
       if (grabbed && grabbed.id === id) {
@@ -197,7 +209,10 @@
 
   list.addEventListener("dragstart", (event) => {
     const item = event.target.closest("li");
-    if (!item) return;
+    if (!item || saving) {
+      event.preventDefault();
+      return;
+    }
     dragged = Number(item.dataset.id);
     event.dataTransfer.effectAllowed = "move";
     event.dataTransfer.setData("text/plain", item.dataset.id);
