@@ -1,12 +1,17 @@
 import { createApp } from "../shared/create-app";
+import { graphqlRoutes } from "./routes/graphql";
 import { scenarioRevisionRoutes } from "./routes/scenario-revisions";
 import { uploadSessionRoutes } from "./routes/upload-sessions";
 import { uploadRoutes } from "./routes/uploads";
+import { webhookRoutes } from "./routes/webhook";
 
 /** The slice of the main backend the documents need: payment webhook, GraphQL, code upload. */
 export function createBackendApp() {
-  return createApp("backend")
-    .route("/", uploadSessionRoutes)
-    .route("/", uploadRoutes)
-    .route("/", scenarioRevisionRoutes);
+  const app = createApp("backend");
+  app.route("/", webhookRoutes);
+  app.route("/", graphqlRoutes);
+  app.route("/", uploadSessionRoutes);
+  app.route("/", uploadRoutes);
+  app.route("/", scenarioRevisionRoutes);
+  return app;
 }
