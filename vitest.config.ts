@@ -13,6 +13,8 @@ Object.assign(process.env, devIdpSecrets);
 export default defineConfig({
   test: {
     reporters: ["default", "./test/summary-reporter.ts"],
+    // Every request writes an access line: print a test's console only when it fails.
+    silent: "passed-only",
     projects: [
       {
         test: {
@@ -42,8 +44,6 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
-          // Every request writes an access line: print a test's console only when it fails.
-          silent: "passed-only",
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
         },
       },

@@ -69,7 +69,9 @@ async function subscribeBalance(token: string, onBalance: (balance: number) => v
     signal: controller.signal,
   });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
-  const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
+    .getReader();
   void (async () => {
     let buffer = "";
     for (;;) {

@@ -7,11 +7,10 @@ import { webhookRoutes } from "./routes/webhook";
 
 /** The slice of the main backend the documents need: payment webhook, GraphQL, code upload. */
 export function createBackendApp() {
-  const app = createApp("backend");
-  app.route("/", webhookRoutes);
-  app.route("/", graphqlRoutes);
-  app.route("/", uploadSessionRoutes);
-  app.route("/", uploadRoutes);
-  app.route("/", scenarioRevisionRoutes);
-  return app;
+  return createApp("backend")
+    .route("/", webhookRoutes)
+    .route("/", graphqlRoutes)
+    .route("/", uploadSessionRoutes)
+    .route("/", uploadRoutes)
+    .route("/", scenarioRevisionRoutes);
 }
