@@ -160,9 +160,15 @@ describe("publishing a revision through /code", () => {
     expect(await res.json()).toMatchObject({ error: "invalid_client_zip" });
   });
 
-  it("answers 400 to a bad upload request", async () => {
+  it("answers 400 to a bad upload request, 413 to an oversized one", async () => {
     const user = await newUser();
     const res = await post("/code/upload_sessions", user.idToken, { scenarioId: "../x", logic: true });
     expect(res.status).toBe(400);
+    const big = await post("/code/upload_sessions", user.idToken, {
+      scenarioId: "x",
+      logic: true,
+      pad: "x".repeat(20_000),
+    });
+    expect(big.status).toBe(413);
   });
 });
