@@ -137,6 +137,20 @@ describe("publishing a revision through /code", () => {
     expect((await put(started.logic?.url as string, "export default {}")).status).toBe(404);
   });
 
+  it("closes an expired upload session: uploads 404, registration 410", async () => {
+    const user = await newUser();
+    const started = await start(user.idToken, { scenarioId: scenarioId() });
+    await put(started.clientZip.url, clientZip());
+    await put(started.logic?.url as string, counterSource);
+    await env.BACKEND_DB.prepare("UPDATE upload_sessions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, started.uploadId)
+      .run();
+    expect((await put(started.clientZip.url, clientZip())).status).toBe(404);
+    const res = await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId });
+    expect(res.status).toBe(410);
+    expect(await res.json()).toMatchObject({ error: "upload_expired" });
+  });
+
   it("refuses an oversize client zip and logic.js with 413", async () => {
     const user = await newUser();
     const started = await start(user.idToken, { scenarioId: scenarioId() });
