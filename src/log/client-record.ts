@@ -50,6 +50,7 @@ const SERVER_KEYS = new Set(["severity", "timestamp", "message", "origin", "env"
 const RECORD_KEYS = new Set(["evt", "error", "knownIssue", "sessionId", "uid", "page", "client"]);
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
+const TAG = /^[A-Za-z0-9_.:-]{1,64}$/;
 const ERROR_CODE = /^auth\/[a-z0-9-]{1,64}$/;
 
 export interface ClientLogLine {
@@ -79,7 +80,7 @@ export function clientLogLine(input: unknown, env: string): ClientLogLine {
   const record = isObject(input) ? input : {};
   const evt = isObject(record.evt) ? record.evt : {};
   const outcome = oneOf(EVT_OUTCOMES, evt.outcome);
-  const knownIssue = typeof record.knownIssue === "string" ? short(record.knownIssue, 64) : null;
+  const knownIssue = knownIssueTag(record.knownIssue);
   const line: ClientLogLine = {
     severity: outcome !== "failure" ? "INFO" : knownIssue ? "NOTICE" : "WARNING",
     message: "",
@@ -143,6 +144,12 @@ export function sanitize(value: unknown, depth: number): unknown {
 function pathOnly(path: string): string {
   const bare = path.split(/[?#]/, 1)[0] ?? "";
   return short(scrubText(bare), LIMITS.chars);
+}
+
+/** A known-issue tag is a short name ("expired-callback"); anything else sent there becomes "other". */
+function knownIssueTag(value: unknown): string | null {
+  if (typeof value !== "string" || value === "") return null;
+  return TAG.test(value) && scrubText(value) === value ? value : "other";
 }
 
 /** An id (uid, sessionId) kept only when it is an id and nothing the scrubber would touch. */
