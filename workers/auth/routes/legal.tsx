@@ -41,7 +41,7 @@ export const legalRoutes = new Hono<AuthEnv>().get("/legal/:key/latest", etag(),
             <main class="card legal">
               <h1>{text.title}</h1>
               <p class="version">
-                Version <span data-version>{version.version}</span>, effective{" "}
+                Version <span class="version-number">{version.version}</span>, effective{" "}
                 <time datetime={version.effectiveAt}>{version.effectiveAt}</time>
               </p>
               <article>{raw(text.html)}</article>

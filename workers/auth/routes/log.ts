@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { clientLogLine } from "../../../src/log/client-record";
 import { consoleSink, type LogSink } from "../../../src/log/logger";
 import { RecordRateLimit } from "../../../src/log/rate-limit";
-import { ApiError } from "../../shared/errors";
+import { errorResponse } from "../../shared/errors";
 import { currentLog } from "../../shared/request-log";
 import type { AuthEnv } from "../auth-env";
 import { configuredOriginsCors } from "../cors";
@@ -28,8 +28,9 @@ export function logRoutes(clock: () => number, sink: LogSink = consoleSink) {
     const ip = c.req.header("cf-connecting-ip") ?? "unknown";
     const taken = limit.take(ip, records.length);
     if (taken !== true) {
-      c.header("retry-after", String(taken.retryAfterSeconds));
-      throw new ApiError(429, "rate_limited", "Too many log records; try again later.");
+      const limited = errorResponse(429, "rate_limited", "Too many log records; try again later.");
+      limited.headers.set("retry-after", String(taken.retryAfterSeconds));
+      return limited;
     }
     const context = currentLog().context;
     const environment = c.get("config").environment;
