@@ -3,7 +3,7 @@ import { clientLogLine } from "../../src/log/client-record";
 import { scrubText } from "../../src/log/scrub";
 
 /** Personal data that must never reach a log line, in the forms clients and people write it. */
-export const PLANTED = {
+const PLANTED = {
   email: ["alice@example.com", "bob.smith+tag@mail.example.co.jp", "A_B-c@sub-domain.example.org"],
   phone: [
     "+81 90-1234-5678",
