@@ -8,10 +8,13 @@ export class RecordRateLimit {
   private total = 0;
   private readonly perKey = new Map<string, number>();
 
-  constructor(
-    private readonly limits: { perKey: number; total: number },
-    private readonly now: () => number,
-  ) {}
+  private readonly limits: { perKey: number; total: number };
+  private readonly now: () => number;
+
+  constructor(limits: { perKey: number; total: number }, now: () => number) {
+    this.limits = limits;
+    this.now = now;
+  }
 
   /**
    * Takes `count` records for `key` if both limits allow them: true. Otherwise nothing is taken
