@@ -1,6 +1,6 @@
 import { median } from "./lib/http-load.ts";
 import { wranglerDevCpuMs } from "./lib/process-cpu.ts";
-import type { Benchmark, BenchRow } from "./lib/types.ts";
+import type { Benchmark } from "./lib/types.ts";
 
 const CONCURRENCY = 8;
 const ROUNDS = 3;
