@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
-import { AUTH, json, newUser, platform, publishTokenIdToken } from "./auth-support";
+import { ConsentLedger } from "../../workers/auth/consent-ledger";
+import { AUTH, FakeClock, json, newUser, platform, publishTokenIdToken } from "./auth-support";
 
 const today = () => currentVersion(DOCUMENT_CATALOG, "app_terms", Date.now()).version;
 
@@ -149,5 +150,59 @@ describe("GET /api/consent/pending", () => {
 
   it("needs the user's ID token", async () => {
     expect((await platform(`${AUTH}/api/consent/pending?scope=app`)).status).toBe(401);
+  });
+});
+
+describe("ConsentLedger on AUTH_DB with a catalog that has a minor and a substantive revision", () => {
+  const version = (v: string, requiresReconsent: boolean) => ({
+    version: v,
+    requiresReconsent,
+    effectiveAt: v,
+    summary: `changes of ${v}`,
+    contentRef: `x/${v}`,
+  });
+  const catalog = {
+    ...DOCUMENT_CATALOG,
+    // 2026-03-01 is substantive, 2026-04-15 a minor fix, 2026-09-01 substantive again.
+    app_terms: [
+      version("2026-01-01", true),
+      version("2026-03-01", true),
+      version("2026-04-15", false),
+      version("2026-09-01", true),
+    ],
+  };
+
+  it("stamps the current version, asks again only after a substantive revision takes effect", async () => {
+    const clock = new FakeClock(Date.parse("2026-02-01T00:00:00Z"));
+    const ledger = new ConsentLedger(env.AUTH_DB, clock.now, catalog);
+    const uid = `ledger-revisions-${crypto.randomUUID()}`;
+    await ledger.record(uid, ["app_terms", "privacy"], "app");
+    expect((await rows(uid)).map((r) => r.version)).toEqual(["2026-01-01", "2026-01-01"]);
+
+    clock.nowMs = Date.parse("2026-03-01T00:00:00Z");
+    expect((await ledger.pending(uid, ["app_terms", "privacy"])).map((d) => d.version)).toEqual(["2026-03-01"]);
+
+    clock.nowMs = Date.parse("2026-05-01T00:00:00Z");
+    const pendingInMay = await ledger.pending(uid, ["app_terms"]);
+    expect(pendingInMay).toEqual([
+      {
+        documentKey: "app_terms",
+        version: "2026-04-15",
+        effectiveAt: "2026-04-15",
+        summary: "changes of 2026-04-15",
+        contentRef: "x/2026-04-15",
+      },
+    ]);
+    await ledger.record(uid, ["app_terms"], "app");
+    expect(await ledger.pending(uid, ["app_terms"])).toEqual([]);
+
+    // The minor fix after an accepted substantive revision asks nothing; the next substantive one does.
+    const other = `ledger-revisions-${crypto.randomUUID()}`;
+    clock.nowMs = Date.parse("2026-03-02T00:00:00Z");
+    await ledger.record(other, ["app_terms"], "app");
+    clock.nowMs = Date.parse("2026-05-01T00:00:00Z");
+    expect(await ledger.pending(other, ["app_terms"])).toEqual([]);
+    clock.nowMs = Date.parse("2026-09-01T00:00:00Z");
+    expect((await ledger.pending(other, ["app_terms"])).map((d) => d.version)).toEqual(["2026-09-01"]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
-import { AUTH, platform } from "./auth-support";
+import { AUTH, openLoginPage, platform, STORE_TARGET } from "./auth-support";
 
 describe("GET /legal/{documentKey}/latest", () => {
   it("serves the current text of every document with its version, cacheable", async () => {
@@ -33,5 +33,14 @@ describe("GET /legal/{documentKey}/latest", () => {
     const res = await platform(`${AUTH}/legal/cookie_policy/latest`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: "unknown_document" });
+  });
+});
+
+describe("login page consent boxes", () => {
+  it("link each required document to /legal/{key}/latest in a new tab", async () => {
+    const { page } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "portal" });
+    for (const key of ["portal_terms", "privacy"]) {
+      expect(page).toMatch(new RegExp(`<a href="${AUTH}/legal/${key}/latest" target="_blank" rel="noopener">`));
+    }
   });
 });

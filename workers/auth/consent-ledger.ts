@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DocumentKey } from "../../src/auth/clients";
 import {
+  type Catalog,
   currentVersion,
   DOCUMENT_CATALOG,
   type PendingDocument,
@@ -22,6 +23,7 @@ export function consentInserts(
   keys: readonly DocumentKey[],
   source: string,
   now: number,
+  catalog: Catalog<DocumentKey> = DOCUMENT_CATALOG,
 ) {
   return keys.map((key) =>
     drizzle
@@ -29,7 +31,7 @@ export function consentInserts(
       .values({
         idpUid: uid,
         documentKey: key,
-        version: currentVersion(DOCUMENT_CATALOG, key, now).version,
+        version: currentVersion(catalog, key, now).version,
         consentedAt: new Date(now),
         source,
       })
@@ -41,16 +43,18 @@ export function consentInserts(
 export class ConsentLedger {
   private readonly db: AuthDrizzle;
 
+  /** `catalog`: the service's own; tests bring one with revisions. */
   constructor(
     database: D1Database,
     private readonly now: () => number,
+    private readonly catalog: Catalog<DocumentKey> = DOCUMENT_CATALOG,
   ) {
     this.db = authDb({ AUTH_DB: database });
   }
 
   /** Appends one row per key at the catalog's current version, all or none. */
   async record(uid: string, keys: readonly DocumentKey[], source: string): Promise<void> {
-    const [first, ...rest] = consentInserts(this.db, uid, keys, source, this.now());
+    const [first, ...rest] = consentInserts(this.db, uid, keys, source, this.now(), this.catalog);
     if (first) await this.db.batch([first, ...rest]);
   }
 
@@ -72,6 +76,6 @@ export class ConsentLedger {
       const key = row.key as DocumentKey;
       consented.set(key, [...(consented.get(key) ?? []), row.version]);
     }
-    return pendingDocuments(DOCUMENT_CATALOG, keys, consented, this.now());
+    return pendingDocuments(this.catalog, keys, consented, this.now());
   }
 }
