@@ -85,6 +85,8 @@ describe("POST /api/log", () => {
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ error: "rate_limited" });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Bodies that are not JSON count too: they cannot be used to get around the limit.
+    expect((await post(app, "{not json")).status).toBe(429);
     expect((await post(app, record(), { "cf-connecting-ip": "203.0.113.9" })).status).toBe(204);
     clock.advance(60_000);
     expect((await post(app, record())).status).toBe(204);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { clientLogLine } from "../../../src/log/client-record";
 import { consoleSink, type LogSink } from "../../../src/log/logger";
 import { RecordRateLimit } from "../../../src/log/rate-limit";
-import { errorResponse } from "../../shared/errors";
+import { ApiError, errorResponse } from "../../shared/errors";
 import { currentLog } from "../../shared/request-log";
 import type { AuthEnv } from "../auth-env";
 import { configuredOriginsCors } from "../cors";
@@ -23,15 +23,24 @@ export const MAX_RECORDS_PER_BODY = 20;
 export function logRoutes(clock: () => number, sink: LogSink = consoleSink) {
   const limit = new RecordRateLimit(LOG_RATE_LIMITS, clock);
   return new Hono<AuthEnv>().use("/api/log", configuredOriginsCors).post("/api/log", async (c) => {
-    const body = await jsonBody(c.req.raw);
-    const records = (Array.isArray(body) ? body : [body]).slice(0, MAX_RECORDS_PER_BODY);
+    // A body that is not JSON still counts as one record, so a flood of them is limited too.
+    let body: unknown;
+    let notJson: ApiError | null = null;
+    try {
+      body = await jsonBody(c.req.raw);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      notJson = error;
+    }
+    const records = notJson ? [] : (Array.isArray(body) ? body : [body]).slice(0, MAX_RECORDS_PER_BODY);
     const ip = c.req.header("cf-connecting-ip") ?? "unknown";
-    const taken = limit.take(ip, records.length);
+    const taken = limit.take(ip, notJson ? 1 : records.length);
     if (taken !== true) {
       const limited = errorResponse(429, "rate_limited", "Too many log records; try again later.");
       limited.headers.set("retry-after", String(taken.retryAfterSeconds));
       return limited;
     }
+    if (notJson) throw notJson;
     const context = currentLog().context;
     const environment = c.get("config").environment;
     for (const record of records) {
