@@ -12,6 +12,9 @@ import { linkGrantRoutes } from "./routes/link-grant";
 import { logRoutes } from "./routes/log";
 import { loginRoutes } from "./routes/login";
 import { logoutRoutes } from "./routes/logout";
+import { oauthTokenRoutes } from "./routes/oauth-token";
+import { publishTokenRoutes } from "./routes/publish-tokens";
+import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
 
@@ -37,6 +40,9 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
     .route("/", transferRoutes)
     .route("/", linkGrantRoutes)
     .route("/", logoutRoutes)
+    .route("/", publishTokenRoutes)
+    .route("/", oauthTokenRoutes)
+    .route("/", publishTokensPageRoutes)
     .route("/", assetRoutes)
     .route("/", consentRoutes)
     .route("/", legalRoutes)
