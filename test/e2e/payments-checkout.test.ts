@@ -69,13 +69,14 @@ async function subscribeBalance(token: string, onBalance: (balance: number) => v
     signal: controller.signal,
   });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
-  const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
   void (async () => {
     let buffer = "";
     for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: "" }));
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
       if (done) return;
-      buffer += value;
+      buffer += decoder.decode(value, { stream: true });
       for (const match of buffer.matchAll(/^data: (.+)$/gm)) {
         const balance = JSON.parse(match[1] ?? "null")?.data?.currentUserCoinBalance?.balance;
         if (typeof balance === "number") onBalance(balance);
