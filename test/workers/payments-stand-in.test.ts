@@ -97,6 +97,16 @@ describe("the Stripe client against the payment stand-in (same code as against S
     await expect(checkout(await newUser(), "web_coins_100", "usd")).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
+  it("takes the API key as Stripe does: Bearer or Basic with the key as user name", async () => {
+    const basic = await exports.default.fetch(`${PAYMENTS}/v1/prices?lookup_keys[0]=web_coins_100`, {
+      headers: { authorization: `Basic ${btoa(`${env.STRIPE_SECRET_KEY}:`)}` },
+    });
+    expect(basic.status).toBe(200);
+    const garbage = await exports.default.fetch(`${PAYMENTS}/v1/prices`, { headers: { authorization: "Basic %%%" } });
+    expect(garbage.status).toBe(401);
+    expect(await garbage.json()).toMatchObject({ error: { type: "authentication_error" } });
+  });
+
   it("refuses a wrong API key, as Stripe does (401)", async () => {
     const wrongKey = new StripePaymentProvider({
       secretKey: "sk_test_wrong",
