@@ -52,6 +52,18 @@ describe("the Stripe client against the payment stand-in (same code as against S
     });
     expect(session.url).toBe(`${PAYMENTS}/checkout/${session.id}`);
     expect(await provider.retrieveCheckoutSession(session.id)).toEqual(session);
+    // What the adapter asked the provider for (document 2, Checkout session), as the stand-in recorded it.
+    const raw = await exports.default.fetch(`${PAYMENTS}/v1/checkout/sessions/${session.id}`, {
+      headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
+    });
+    expect(await raw.json()).toMatchObject({
+      mode: "payment",
+      payment_method_types: ["card", "link"],
+      client_reference_id: String(userId),
+      metadata: { user_id: String(userId), product_id: "web_coins_100" },
+      success_url: `http://localhost:8787/store/result?session_id=${session.id}`,
+      cancel_url: "http://localhost:8787/store/",
+    });
   });
 
   it("hosted page: shows the amount; Pay completes the session with a paid payment intent; events are signed", async () => {
