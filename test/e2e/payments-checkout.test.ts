@@ -69,14 +69,15 @@ async function subscribeBalance(token: string, onBalance: (balance: number) => v
     signal: controller.signal,
   });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
+  const reader = (response.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
+    .getReader();
   void (async () => {
     let buffer = "";
     for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: "" }));
       if (done) return;
-      buffer += decoder.decode(value, { stream: true });
+      buffer += value;
       for (const match of buffer.matchAll(/^data: (.+)$/gm)) {
         const balance = JSON.parse(match[1] ?? "null")?.data?.currentUserCoinBalance?.balance;
         if (typeof balance === "number") onBalance(balance);
