@@ -19,7 +19,7 @@ async function graphql(query: string, variables: Record<string, unknown> = {}, t
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: any[] } };
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: any[]; error?: string } };
 }
 
 async function signedInUser(): Promise<{ uid: string; token: string; userId: number }> {
@@ -73,11 +73,12 @@ describe("GraphQL at {API_URL}/graphql", () => {
     expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("an ID token with a bad signature counts as unauthenticated", async () => {
+  it("an ID token with a bad signature: 401 invalid_id_token (the client should refresh it)", async () => {
     const token = await signIdToken(idTokenClaims(unique("forged")));
     const [header, payload] = token.split(".");
-    const { body } = await graphql("{ me { id } }", {}, `${header}.${payload}.AAAA`);
-    expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    const { status, body } = await graphql("{ me { id } }", {}, `${header}.${payload}.AAAA`);
+    expect(status).toBe(401);
+    expect(body).toMatchObject({ error: "invalid_id_token" });
   });
 
   it("currentConsumableProducts(store: WEB): coin count and bonus rate, by position", async () => {

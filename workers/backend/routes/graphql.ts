@@ -4,10 +4,9 @@ import type { Config } from "../../../src/config";
 import type { GraphQLContext } from "../../../src/graphql/context";
 import { resolvers } from "../../../src/graphql/resolvers";
 import { typeDefs } from "../../../src/graphql/schema";
-import type { AppEnv } from "../../shared/app-env";
 import { currentLog } from "../../shared/request-log";
+import { authenticate, type BackendEnv } from "../auth";
 import { ledgerOf } from "../backend-services";
-import { callerUidOf } from "../caller";
 import { graphqlServices } from "../graphql-services";
 
 /** What the Hono route hands yoga for each request. */
@@ -43,17 +42,22 @@ function yogaFor(config: Config): YogaServerInstance<ServerContext, GraphQLConte
 /**
  * {API_URL}/graphql: queries me and currentConsumableProducts(store), the subscription
  * currentUserCoinBalance over server-sent events (Accept: text/event-stream). Schema:
- * src/graphql/schema.ts.
+ * src/graphql/schema.ts. The caller comes from the backend's authentication (a user is optional
+ * here; a publish-token ID token counts as none, an invalid token is 401 before GraphQL runs).
  */
-export const graphqlRoutes = new Hono<AppEnv>().on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
-  const ledger = ledgerOf(c.env);
-  let caller: Promise<number | null> | undefined;
-  const backend: ServerContext["backend"] = {
-    services: graphqlServices(c.env, ledger),
-    callerUserId: () => {
-      caller ??= callerUidOf(c).then((uid) => (uid === null ? null : ledger.ensureUser(uid)));
-      return caller;
-    },
-  };
-  return yogaFor(c.get("config")).fetch(c.req.raw, { backend });
-});
+export const graphqlRoutes = new Hono<BackendEnv>()
+  .use("/graphql", authenticate())
+  .on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
+    const ledger = ledgerOf(c.env);
+    const uid = c.get("user")?.uid ?? null;
+    let caller: Promise<number | null> | undefined;
+    const backend: ServerContext["backend"] = {
+      services: graphqlServices(c.env, ledger),
+      // The backend's users row of the caller, made on first sight.
+      callerUserId: () => {
+        caller ??= uid === null ? Promise.resolve(null) : ledger.ensureUser(uid);
+        return caller;
+      },
+    };
+    return yogaFor(c.get("config")).fetch(c.req.raw, { backend });
+  });
