@@ -6,7 +6,7 @@ const DESCRIPTIONS: Record<AppName, string> = {
   auth: "Sign-in service: login page, SSO, PKCE, transfer codes, publish tokens, consent",
   store: "Coin store: checkout, products, the store page",
   backend:
-    "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription)",
+    "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription), code upload (/code)",
   rooms: "Multiplayer rooms: WebSocket rooms and the dev harness",
   "dev-idp": "Local identity provider stand-in (dev only)",
   "dev-payments": "Local payment provider stand-in (dev only): Stripe API subset, hosted checkout, signed events",
