@@ -60,6 +60,25 @@ describe("GraphQL at {API_URL}/graphql", () => {
     expect(body).toEqual({ data: { me: { id: userId, balance: 0, hasActiveSubscription: false } } });
   });
 
+  it("me: hasActiveSubscription follows the subscriptions table; balance the ledger", async () => {
+    const { token, userId } = await signedInUser();
+    const { backendDb } = await import("../../src/db/client");
+    const { adminFunds, subscriptions } = await import("../../src/db/backend-schema");
+    const { env } = await import("cloudflare:workers");
+    await backendDb(env)
+      .insert(subscriptions)
+      .values({
+        userId,
+        store: "IOS_STORE",
+        originalTransactionId: unique("tx"),
+        startedAt: new Date(Date.now() - 60_000),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+    await backendDb(env).insert(adminFunds).values({ userId, coinCount: 42, reason: "support", createdAt: new Date() });
+    const { body } = await graphql("{ me { id balance hasActiveSubscription } }", {}, token);
+    expect(body.data.me).toEqual({ id: userId, balance: 42, hasActiveSubscription: true });
+  });
+
   it("me without a token: UNAUTHENTICATED", async () => {
     const { body } = await graphql("{ me { id } }");
     expect(body.data).toBeNull();

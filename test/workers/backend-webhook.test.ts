@@ -254,6 +254,36 @@ describe("POST /webhook/payprov", () => {
     expect(await ledger.balanceOf(userId)).toBe(70);
   });
 
+  it("the provider unreachable for the refetch: 5xx, nothing granted; the retry then succeeds", async () => {
+    const { userId, sessionId } = await paidCheckout(90);
+    const payload = await completedEventFor(sessionId);
+    const Stripe = (await import("stripe")).default;
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: env.STRIPE_WEBHOOK_SECRET,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
+    const ctx = createExecutionContext();
+    // A key the provider refuses: the payment intent cannot be refetched.
+    const response = await handlePlatformRequest(
+      new Request(`${API}/webhook/payprov`, {
+        method: "POST",
+        headers: { "stripe-signature": signature },
+        body: payload,
+      }),
+      { ...env, STRIPE_SECRET_KEY: "sk_test_revoked" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: "payment_provider_unavailable" });
+    expect(await ledger.balanceOf(userId)).toBe(0);
+
+    const retry = await postEvent(payload);
+    expect(retry.status).toBe(200);
+    expect(await ledger.balanceOf(userId)).toBe(90);
+  });
+
   it("unknown user: 5xx so the provider retries", async () => {
     const { sessionId } = await paidCheckout();
     const response = await postEvent(
