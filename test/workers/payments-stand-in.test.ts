@@ -8,6 +8,7 @@ import {
   heldEventIds,
   newUser,
   PAYMENTS,
+  pay,
   provider,
   standInPrice,
   unique,
@@ -91,6 +92,16 @@ describe("the Stripe client against the payment stand-in (same code as against S
     expect(intent).toMatchObject({ paid: true, refunded: false, userId, productId: "web_coins_100" });
     // payment_intent.succeeded, charge.succeeded, checkout.session.completed wait for a flush.
     expect((await heldEventIds()).length).toBe(before.length + 3);
+  });
+
+  it("hold mode keeps every event of payments made at the same time", async () => {
+    const sessions = await Promise.all([
+      checkout(await newUser(), "web_coins_100"),
+      checkout(await newUser(), "web_coins_550"),
+    ]);
+    const before = await heldEventIds();
+    await Promise.all(sessions.map((session) => pay(session.id)));
+    expect((await heldEventIds()).length).toBe(before.length + 6);
   });
 
   it("hosted page: Cancel sends the buyer back to cancel_url and leaves the session open", async () => {
