@@ -24,7 +24,8 @@ function yogaFor(config: Config): YogaServerInstance<ServerContext, GraphQLConte
     yoga = createYoga<ServerContext, GraphQLContext>({
       schema,
       graphqlEndpoint: `${config.apps.backend.path}/graphql`,
-      graphiql: config.environment === "dev",
+      // GraphiQL loads its scripts from a CDN: not offered (dev runs with no internet).
+      graphiql: false,
       landingPage: false,
       context: ({ backend, request }) => ({ ...backend, signal: request.signal }),
       logging: {
