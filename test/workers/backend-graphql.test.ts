@@ -53,7 +53,7 @@ function sseReader(body: ReadableStream<Uint8Array>) {
   };
 }
 
-describe("GraphQL at {API_URL}/graphql", () => {
+describe("GraphQL at {API_URL}/graphql", { timeout: 20_000 }, () => {
   it("me: id, balance and hasActiveSubscription of the bearer ID token's user", async () => {
     const { token, userId } = await signedInUser();
     const { body } = await graphql("{ me { id balance hasActiveSubscription } }", {}, token);
