@@ -30,7 +30,14 @@ try {
     console.log(`running ${file}`);
     const benchmark: Benchmark = (await import(pathToFileURL(path.join(benchDir, file)).href)).default;
     const putCode = (key: string, file: string) => putLocalR2Object(platform.stateDir, `platform-code/${key}`, file);
-    rows.push(...(await benchmark({ platformUrl: platform.url, baselineUrl: baseline.url, putCode })));
+    rows.push(
+      ...(await benchmark({
+        platformUrl: platform.url,
+        baselineUrl: baseline.url,
+        putCode,
+        secrets: platform.secrets,
+      })),
+    );
   }
 } finally {
   await Promise.all([platform.stop(), baseline.stop()]);

@@ -5,10 +5,11 @@ import type { AppName, Config } from "./config";
 const DESCRIPTIONS: Record<AppName, string> = {
   auth: "Sign-in service: login page, SSO, PKCE, transfer codes, publish tokens, consent",
   store: "Coin store: checkout, products, the store page",
-  backend: "Main backend slice: payment webhook, GraphQL, code upload",
+  backend:
+    "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription), code upload (/code)",
   rooms: "Multiplayer rooms: WebSocket rooms and the dev harness",
   "dev-idp": "Local identity provider stand-in (dev only)",
-  "dev-payments": "Local payment provider stand-in (dev only)",
+  "dev-payments": "Local payment provider stand-in (dev only): Stripe API subset, hosted checkout, signed events",
 };
 
 /** The page at the root URL in local dev: one link per app. */

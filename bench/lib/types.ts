@@ -5,6 +5,8 @@ export interface BenchContext {
   readonly baselineUrl: string;
   /** Puts a file into the platform's local R2 bucket (CODE) as `key`. */
   putCode(key: string, file: string): Promise<void>;
+  /** The dev secrets the platform runs with (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, ...). */
+  readonly secrets: Readonly<Record<string, string>>;
 }
 
 export interface BenchRow {

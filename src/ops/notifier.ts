@@ -25,7 +25,11 @@ export interface NoticeLog {
 }
 
 export class LogNotifier implements OperationsNotifier {
-  constructor(private readonly log: NoticeLog) {}
+  private readonly log: NoticeLog;
+
+  constructor(log: NoticeLog) {
+    this.log = log;
+  }
 
   async notify(notice: OpsNotice): Promise<void> {
     this.log.warn("operations notice", { opsNotice: notice.kind, notice: notice.message, ...notice.refs });
@@ -37,12 +41,22 @@ export class LogNotifier implements OperationsNotifier {
  * POST is logged and does not fail the caller: the log line is the record.
  */
 export class WebhookNotifier implements OperationsNotifier {
+  private readonly log: NoticeLog;
+  private readonly url: string;
+  private readonly environment: string;
+  private readonly fetcher: (request: Request) => Promise<Response>;
+
   constructor(
-    private readonly log: NoticeLog,
-    private readonly url: string,
-    private readonly environment: string,
-    private readonly fetcher: (request: Request) => Promise<Response> = (request) => fetch(request),
-  ) {}
+    log: NoticeLog,
+    url: string,
+    environment: string,
+    fetcher: (request: Request) => Promise<Response> = (request) => fetch(request),
+  ) {
+    this.log = log;
+    this.url = url;
+    this.environment = environment;
+    this.fetcher = fetcher;
+  }
 
   async notify(notice: OpsNotice): Promise<void> {
     await new LogNotifier(this.log).notify(notice);

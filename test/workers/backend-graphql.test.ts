@@ -19,7 +19,7 @@ async function graphql(query: string, variables: Record<string, unknown> = {}, t
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: any[] } };
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: any[]; error?: string } };
 }
 
 async function signedInUser(): Promise<{ uid: string; token: string; userId: number }> {
@@ -53,11 +53,30 @@ function sseReader(body: ReadableStream<Uint8Array>) {
   };
 }
 
-describe("GraphQL at {API_URL}/graphql", () => {
+describe("GraphQL at {API_URL}/graphql", { timeout: 20_000 }, () => {
   it("me: id, balance and hasActiveSubscription of the bearer ID token's user", async () => {
     const { token, userId } = await signedInUser();
     const { body } = await graphql("{ me { id balance hasActiveSubscription } }", {}, token);
     expect(body).toEqual({ data: { me: { id: userId, balance: 0, hasActiveSubscription: false } } });
+  });
+
+  it("me: hasActiveSubscription follows the subscriptions table; balance the ledger", async () => {
+    const { token, userId } = await signedInUser();
+    const { backendDb } = await import("../../src/db/client");
+    const { adminFunds, subscriptions } = await import("../../src/db/backend-schema");
+    const { env } = await import("cloudflare:workers");
+    await backendDb(env)
+      .insert(subscriptions)
+      .values({
+        userId,
+        store: "IOS_STORE",
+        originalTransactionId: unique("tx"),
+        startedAt: new Date(Date.now() - 60_000),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+    await backendDb(env).insert(adminFunds).values({ userId, coinCount: 42, reason: "support", createdAt: new Date() });
+    const { body } = await graphql("{ me { id balance hasActiveSubscription } }", {}, token);
+    expect(body.data.me).toEqual({ id: userId, balance: 42, hasActiveSubscription: true });
   });
 
   it("me without a token: UNAUTHENTICATED", async () => {
@@ -73,11 +92,12 @@ describe("GraphQL at {API_URL}/graphql", () => {
     expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("an ID token with a bad signature counts as unauthenticated", async () => {
+  it("an ID token with a bad signature: 401 invalid_id_token (the client should refresh it)", async () => {
     const token = await signIdToken(idTokenClaims(unique("forged")));
     const [header, payload] = token.split(".");
-    const { body } = await graphql("{ me { id } }", {}, `${header}.${payload}.AAAA`);
-    expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    const { status, body } = await graphql("{ me { id } }", {}, `${header}.${payload}.AAAA`);
+    expect(status).toBe(401);
+    expect(body).toMatchObject({ error: "invalid_id_token" });
   });
 
   it("currentConsumableProducts(store: WEB): coin count and bonus rate, by position", async () => {

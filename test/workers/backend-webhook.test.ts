@@ -24,6 +24,8 @@ import {
 } from "./helpers/payments";
 
 const db = backendDb(env);
+/** Tests that send 50 to 150 deliveries: room for a loaded shared machine (no timing asserted). */
+const HEAVY_TIMEOUT_MS = 60_000;
 
 async function depositsOf(paymentIntentId: string) {
   return db.select().from(iapDeposits).where(eq(iapDeposits.iapPurchaseId, paymentIntentId));
@@ -48,7 +50,8 @@ function noticeLines(spy: { mock: { calls: unknown[][] } }): Record<string, unkn
     .map((line: string) => JSON.parse(line) as Record<string, unknown>);
 }
 
-describe("POST /webhook/payprov", () => {
+// Each test drives the stand-in and the webhook through several requests: room for a loaded machine.
+describe("POST /webhook/payprov", { timeout: 20_000 }, () => {
   let warn: { mock: { calls: unknown[][] }; mockRestore(): void };
   beforeEach(async () => {
     await deliverySettings({ mode: "hold", duplicates: 1, order: "normal" });
@@ -146,26 +149,34 @@ describe("POST /webhook/payprov", () => {
     expect(await ledger.balanceOf(userId)).toBe(0);
   });
 
-  it("50 concurrent deliveries of the same completion credit exactly once", async () => {
-    const { userId, sessionId, paymentIntentId } = await paidCheckout(300);
-    const payload = await completedEventFor(sessionId);
-    const responses = await Promise.all(Array.from({ length: 50 }, () => postEvent(payload)));
-    const outcomes = await Promise.all(responses.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
-    expect(responses.every((r) => r.status === 200)).toBe(true);
-    expect(outcomes.filter((o) => o === "credited")).toHaveLength(1);
-    expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(49);
-    expect(await depositsOf(paymentIntentId)).toHaveLength(1);
-    expect(await ledger.balanceOf(userId)).toBe(300);
-  });
+  it(
+    "50 concurrent deliveries of the same completion credit exactly once",
+    async () => {
+      const { userId, sessionId, paymentIntentId } = await paidCheckout(300);
+      const payload = await completedEventFor(sessionId);
+      const responses = await Promise.all(Array.from({ length: 50 }, () => postEvent(payload)));
+      const outcomes = await Promise.all(responses.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
+      expect(responses.every((r) => r.status === 200)).toBe(true);
+      expect(outcomes.filter((o) => o === "credited")).toHaveLength(1);
+      expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(49);
+      expect(await depositsOf(paymentIntentId)).toHaveLength(1);
+      expect(await ledger.balanceOf(userId)).toBe(300);
+    },
+    HEAVY_TIMEOUT_MS,
+  );
 
-  it("the stand-in told to send 50 copies of each event, last first: credited exactly once", async () => {
-    const { userId } = await paidCheckout(250);
-    const deliveries = await flushEvents({ duplicates: 50, order: "reversed" });
-    expect(deliveries).toHaveLength(150);
-    expect(deliveries[0]?.type).toBe("checkout.session.completed");
-    expect(deliveries.every((d) => d.status === 200)).toBe(true);
-    expect(await ledger.balanceOf(userId)).toBe(250);
-  });
+  it(
+    "the stand-in told to send 50 copies of each event, last first: credited exactly once",
+    async () => {
+      const { userId } = await paidCheckout(250);
+      const deliveries = await flushEvents({ duplicates: 50, order: "reversed" });
+      expect(deliveries).toHaveLength(150);
+      expect(deliveries[0]?.type).toBe("checkout.session.completed");
+      expect(deliveries.every((d) => d.status === 200)).toBe(true);
+      expect(await ledger.balanceOf(userId)).toBe(250);
+    },
+    HEAVY_TIMEOUT_MS,
+  );
 
   describe("charge.refunded", () => {
     it("balance covers it: the deposit is cancelled (cancelled_at) and the coins leave the balance", async () => {
@@ -252,6 +263,36 @@ describe("POST /webhook/payprov", () => {
     const [retry] = await resend(completion?.eventId ?? "");
     expect(retry?.status).toBe(200);
     expect(await ledger.balanceOf(userId)).toBe(70);
+  });
+
+  it("the provider unreachable for the refetch: 5xx, nothing granted; the retry then succeeds", async () => {
+    const { userId, sessionId } = await paidCheckout(90);
+    const payload = await completedEventFor(sessionId);
+    const Stripe = (await import("stripe")).default;
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: env.STRIPE_WEBHOOK_SECRET,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
+    const ctx = createExecutionContext();
+    // A key the provider refuses: the payment intent cannot be refetched.
+    const response = await handlePlatformRequest(
+      new Request(`${API}/webhook/payprov`, {
+        method: "POST",
+        headers: { "stripe-signature": signature },
+        body: payload,
+      }),
+      { ...env, STRIPE_SECRET_KEY: "sk_test_revoked" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: "payment_provider_unavailable" });
+    expect(await ledger.balanceOf(userId)).toBe(0);
+
+    const retry = await postEvent(payload);
+    expect(retry.status).toBe(200);
+    expect(await ledger.balanceOf(userId)).toBe(90);
   });
 
   it("unknown user: 5xx so the provider retries", async () => {

@@ -8,6 +8,7 @@ import {
   heldEventIds,
   newUser,
   PAYMENTS,
+  pay,
   provider,
   standInPrice,
   unique,
@@ -52,6 +53,18 @@ describe("the Stripe client against the payment stand-in (same code as against S
     });
     expect(session.url).toBe(`${PAYMENTS}/checkout/${session.id}`);
     expect(await provider.retrieveCheckoutSession(session.id)).toEqual(session);
+    // What the adapter asked the provider for (document 2, Checkout session), as the stand-in recorded it.
+    const raw = await exports.default.fetch(`${PAYMENTS}/v1/checkout/sessions/${session.id}`, {
+      headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
+    });
+    expect(await raw.json()).toMatchObject({
+      mode: "payment",
+      payment_method_types: ["card", "link"],
+      client_reference_id: String(userId),
+      metadata: { user_id: String(userId), product_id: "web_coins_100" },
+      success_url: `http://localhost:8787/store/result?session_id=${session.id}`,
+      cancel_url: "http://localhost:8787/store/",
+    });
   });
 
   it("hosted page: shows the amount; Pay completes the session with a paid payment intent; events are signed", async () => {
@@ -81,6 +94,16 @@ describe("the Stripe client against the payment stand-in (same code as against S
     expect((await heldEventIds()).length).toBe(before.length + 3);
   });
 
+  it("hold mode keeps every event of payments made at the same time", async () => {
+    const sessions = await Promise.all([
+      checkout(await newUser(), "web_coins_100"),
+      checkout(await newUser(), "web_coins_550"),
+    ]);
+    const before = await heldEventIds();
+    await Promise.all(sessions.map((session) => pay(session.id)));
+    expect((await heldEventIds()).length).toBe(before.length + 6);
+  });
+
   it("hosted page: Cancel sends the buyer back to cancel_url and leaves the session open", async () => {
     const session = await checkout(await newUser(), "web_coins_100");
     const cancelled = await exports.default.fetch(session.url ?? "", {
@@ -95,6 +118,16 @@ describe("the Stripe client against the payment stand-in (same code as against S
 
   it("refuses a currency the price has no option for", async () => {
     await expect(checkout(await newUser(), "web_coins_100", "usd")).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it("takes the API key as Stripe does: Bearer or Basic with the key as user name", async () => {
+    const basic = await exports.default.fetch(`${PAYMENTS}/v1/prices?lookup_keys[0]=web_coins_100`, {
+      headers: { authorization: `Basic ${btoa(`${env.STRIPE_SECRET_KEY}:`)}` },
+    });
+    expect(basic.status).toBe(200);
+    const garbage = await exports.default.fetch(`${PAYMENTS}/v1/prices`, { headers: { authorization: "Basic %%%" } });
+    expect(garbage.status).toBe(401);
+    expect(await garbage.json()).toMatchObject({ error: { type: "authentication_error" } });
   });
 
   it("refuses a wrong API key, as Stripe does (401)", async () => {

@@ -41,7 +41,7 @@ export async function recordEvent(store: StandInStore, type: string, object: unk
 export async function deliverNew(ctx: EventContext, events: readonly EventObject[]): Promise<DeliveryRecord[]> {
   const settings = await ctx.store.settings();
   if (settings.mode === "hold") {
-    await ctx.store.setHeld([...(await ctx.store.held()), ...events.map((event) => event.id)]);
+    await ctx.store.hold(events.map((event) => event.id));
     return [];
   }
   return deliver(ctx, events, settings);

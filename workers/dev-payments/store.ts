@@ -82,13 +82,31 @@ export class StandInStore {
     await this.kv.put(`${PREFIX}settings`, JSON.stringify(settings));
   }
 
-  /** Event ids waiting for a flush (hold mode), oldest first. */
+  /**
+   * Event ids waiting for a flush (hold mode), oldest first. One key per event (time, then its
+   * place in its batch), so two payments held at once never overwrite each other's list.
+   */
   async held(): Promise<string[]> {
-    return (await this.kv.get<string[]>(`${PREFIX}held`, "json")) ?? [];
+    const { keys } = await this.kv.list({ prefix: `${PREFIX}held:` });
+    return keys.map((key) => key.name.slice(key.name.lastIndexOf(":") + 1));
   }
 
-  async setHeld(ids: readonly string[]): Promise<void> {
-    await this.kv.put(`${PREFIX}held`, JSON.stringify(ids));
+  async hold(ids: readonly string[]): Promise<void> {
+    const stamp = String(Date.now()).padStart(15, "0");
+    await Promise.all(
+      ids.map((id, index) =>
+        this.kv.put(`${PREFIX}held:${stamp}-${String(index).padStart(3, "0")}:${id}`, "", {
+          expirationTtl: TTL_SECONDS,
+        }),
+      ),
+    );
+  }
+
+  /** The held event ids, oldest first, no longer held. */
+  async takeHeld(): Promise<string[]> {
+    const { keys } = await this.kv.list({ prefix: `${PREFIX}held:` });
+    await Promise.all(keys.map((key) => this.kv.delete(key.name)));
+    return keys.map((key) => key.name.slice(key.name.lastIndexOf(":") + 1));
   }
 
   async deliveries(): Promise<DeliveryRecord[]> {

@@ -42,7 +42,7 @@ export class CoinLedger {
   ) {}
 
   async balanceOf(userId: number): Promise<number> {
-    const [row] = await this.db.select({ balance: balanceExpression(userId, this.now()) }).from(sql`(select 1)`);
+    const row = await this.db.get<{ balance: number }>(sql`select ${balanceExpression(userId, this.now())} as balance`);
     return Number(row?.balance ?? 0);
   }
 

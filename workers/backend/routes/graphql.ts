@@ -7,10 +7,9 @@ import { orderingResolvers } from "../../../src/graphql/ordering-resolvers";
 import { orderingTypeDefs } from "../../../src/graphql/ordering-schema";
 import { resolvers } from "../../../src/graphql/resolvers";
 import { typeDefs } from "../../../src/graphql/schema";
-import type { AppEnv } from "../../shared/app-env";
 import { currentLog } from "../../shared/request-log";
+import { authenticate, type BackendEnv } from "../auth";
 import { ledgerOf } from "../backend-services";
-import { callerOf } from "../caller";
 import { graphqlServices } from "../graphql-services";
 import { orderingServices } from "../ordering/ordering-services";
 
@@ -32,7 +31,8 @@ function yogaFor(config: Config): YogaServerInstance<ServerContext, GraphQLConte
     yoga = createYoga<ServerContext, GraphQLContext>({
       schema,
       graphqlEndpoint: `${config.apps.backend.path}/graphql`,
-      graphiql: config.environment === "dev",
+      // GraphiQL loads its scripts from a CDN: not offered (dev runs with no internet).
+      graphiql: false,
       landingPage: false,
       context: ({ backend, request }) => ({ ...backend, signal: request.signal }),
       logging: {
@@ -50,24 +50,25 @@ function yogaFor(config: Config): YogaServerInstance<ServerContext, GraphQLConte
 /**
  * {API_URL}/graphql: queries me and currentConsumableProducts(store), the subscription
  * currentUserCoinBalance over server-sent events (Accept: text/event-stream), and the reorder
- * mutations. Schema: src/graphql/schema.ts and src/graphql/ordering-schema.ts.
+ * mutations. Schema: src/graphql/schema.ts and src/graphql/ordering-schema.ts. The caller comes
+ * from the backend's authentication (a user is optional here; a publish-token ID token counts as
+ * none, an invalid token is 401 before GraphQL runs).
  */
-export const graphqlRoutes = new Hono<AppEnv>().on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
-  const ledger = ledgerOf(c.env);
-  let identity: ReturnType<typeof callerOf> | undefined;
-  let caller: Promise<number | null> | undefined;
-  const callerIdentity = () => {
-    identity ??= callerOf(c);
-    return identity;
-  };
-  const backend: ServerContext["backend"] = {
-    services: graphqlServices(c.env, ledger),
-    callerUserId: () => {
-      caller ??= callerIdentity().then((who) => (who === null ? null : ledger.ensureUser(who.uid)));
-      return caller;
-    },
-    caller: callerIdentity,
-    ordering: orderingServices(backendDb(c.env), ledger),
-  };
-  return yogaFor(c.get("config")).fetch(c.req.raw, { backend });
-});
+export const graphqlRoutes = new Hono<BackendEnv>()
+  .use("/graphql", authenticate())
+  .on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
+    const ledger = ledgerOf(c.env);
+    const user = c.get("user");
+    let caller: Promise<number | null> | undefined;
+    const backend: ServerContext["backend"] = {
+      services: graphqlServices(c.env, ledger),
+      // The backend's users row of the caller, made on first sight.
+      callerUserId: () => {
+        caller ??= user === null ? Promise.resolve(null) : ledger.ensureUser(user.uid);
+        return caller;
+      },
+      caller: async () => (user === null ? null : { uid: user.uid, admin: user.admin }),
+      ordering: orderingServices(backendDb(c.env), ledger),
+    };
+    return yogaFor(c.get("config")).fetch(c.req.raw, { backend });
+  });

@@ -37,6 +37,18 @@ const createSessionBody = z.object({
   locale: z.string().optional(),
 });
 
+/** The API key of a request, as Stripe takes it: `Bearer <key>` or Basic with the key as user name. */
+function apiKeyOf(header: string | undefined): string | undefined {
+  const [scheme, value] = header?.split(/\s+/, 2) ?? [];
+  if (scheme?.toLowerCase() === "bearer") return value;
+  if (scheme?.toLowerCase() !== "basic" || !value) return undefined;
+  try {
+    return atob(value).split(":")[0];
+  } catch {
+    return undefined;
+  }
+}
+
 function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -59,8 +71,7 @@ function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
 export const apiRoutes = new Hono<AppEnv>()
   .use("/v1/*", async (c, next) => {
     const { apiKey } = standInOf(c);
-    const sent = c.req.header("authorization")?.replace(/^Bearer\s+/i, "");
-    if (!apiKey || sent !== apiKey) {
+    if (!apiKey || apiKeyOf(c.req.header("authorization")) !== apiKey) {
       throw new StripeApiError(401, "authentication_error", "Invalid API Key provided.");
     }
     await next();

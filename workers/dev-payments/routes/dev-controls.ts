@@ -39,8 +39,7 @@ export const devControlRoutes = new Hono<AppEnv>()
   .post("/dev/events/flush", async (c) => {
     const standIn = standInOf(c);
     const body = await jsonBody(settingsBody.omit({ mode: true }), c.req.raw);
-    const ids = await standIn.store.held();
-    await standIn.store.setHeld([]);
+    const ids = await standIn.store.takeHeld();
     const events = (await Promise.all(ids.map((id) => standIn.store.get("event", id)))).filter(
       (event): event is EventObject => event !== null,
     );
