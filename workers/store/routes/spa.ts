@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { ApiError } from "../../shared/errors";
+import type { StoreEnv } from "../store-env";
+
+/** Folder of the built page inside the ASSETS directory (vite.store.config.ts writes it). */
+export const SPA_ASSET_DIR = "store";
+
+const ASSET_FILE = /^\/assets\/[A-Za-z0-9_.-]+\.(js|css|svg|png|woff2)$/;
+const PAGE_PATH = /^\/[A-Za-z0-9/_-]*$/;
+
+/**
+ * GET /*: the built single-page app. Hashed files under /assets/ are cached for a year; every
+ * page path (/, /result) answers index.html, uncached, so a deploy reaches visitors at once.
+ */
+export const spaRoutes = new Hono<StoreEnv>().get("*", async (c) => {
+  const base = c.get("config").apps.store.path;
+  const path = c.req.path.slice(base.length);
+  // Relative asset URLs (./assets/...) need the app's base to end in "/".
+  if (path === "") return c.redirect(`${base}/${new URL(c.req.url).search}`, 301);
+  if (path.startsWith("/api/")) throw new ApiError(404, "not_found", `No store API at ${path}.`);
+  if (ASSET_FILE.test(path)) {
+    const asset = await fetchAsset(c.env, path);
+    if (!asset.ok) throw new ApiError(404, "not_found", "No such asset.");
+    const response = new Response(asset.body, asset);
+    response.headers.set("cache-control", "public, max-age=31536000, immutable");
+    return response;
+  }
+  if (!PAGE_PATH.test(path)) throw new ApiError(404, "not_found", "No such page.");
+  const page = await fetchAsset(c.env, "/index.html");
+  if (!page.ok) {
+    throw new ApiError(503, "store_page_missing", "The store page is not built (npm run build:store).");
+  }
+  const response = new Response(page.body, { status: 200, headers: page.headers });
+  response.headers.set("content-type", "text/html; charset=utf-8");
+  response.headers.set("cache-control", "no-cache");
+  response.headers.set("referrer-policy", "no-referrer");
+  response.headers.set("x-content-type-options", "nosniff");
+  response.headers.set("content-security-policy", contentSecurityPolicy(c.get("config").idp));
+  return response;
+});
+
+function fetchAsset(env: Env, path: string): Promise<Response> {
+  // The ASSETS binding answers /index.html with a redirect to "/"; ask for the folder instead.
+  const assetPath = path === "/index.html" ? "/" : path;
+  return env.ASSETS.fetch(new Request(`https://assets.local/${SPA_ASSET_DIR}${assetPath}`));
+}
+
+/** Scripts and styles only from the store itself; the page talks to the store and the IdP only. */
+function contentSecurityPolicy(idp: { apiUrl: string; tokenUrl: string }): string {
+  const connect = new Set(["'self'", new URL(idp.apiUrl).origin, new URL(idp.tokenUrl).origin]);
+  return [
+    "default-src 'self'",
+    `connect-src ${[...connect].join(" ")}`,
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
