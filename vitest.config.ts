@@ -42,6 +42,8 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
+          // The store app serves the built page from ASSETS.
+          globalSetup: ["test/store-page-setup.ts"],
         },
       },
       {
@@ -50,6 +52,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/store-page-setup.ts"],
           environment: "node",
           // Every file starts its own platform on fixed ports of a 2-core machine: one file at a time.
           fileParallelism: false,

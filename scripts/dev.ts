@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { buildStorePage } from "./build-store.ts";
 import { ensureDevIdpSecrets } from "./dev-idp-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
@@ -26,6 +27,10 @@ for (const database of ["AUTH_DB", "BACKEND_DB"]) {
   const applied = /No migrations to apply/.test(result.stdout) ? "up to date" : "migrations applied";
   console.log(`${database}: ${applied}`);
 }
+
+// The store page is served from public/store/ (not committed): built before wrangler serves it.
+await buildStorePage();
+console.log("store page: built");
 
 const wrangler = spawn(wranglerBin, ["dev", ...process.argv.slice(2)], {
   cwd: projectRoot,
