@@ -127,7 +127,9 @@ describe("GET /api/session-status", () => {
     const { idToken, me } = await signedIn();
     await checkout(idToken, { userId: me.id, productId: "coins_100" });
     const id = payments.created[0]?.id as string;
-    payments.sessions.set(id, { ...(payments.sessions.get(id) as never), status: "complete", paymentStatus: "paid" });
+    const open = payments.sessions.get(id);
+    if (!open) throw new Error("no session was created");
+    payments.sessions.set(id, { ...open, status: "complete", paymentStatus: "paid" });
     const res = await store(`${STORE}/api/session-status?session_id=${id}`, { headers: bearer(idToken) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
