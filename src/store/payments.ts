@@ -18,8 +18,11 @@ export interface CheckoutRequest {
   priceId: string;
   /** Omitted: the price's own currency. */
   currency?: Currency;
-  userId: string;
+  /** users.id of the buyer: client_reference_id and metadata.user_id. */
+  userId: number;
   productId: string;
+  /** Language of the hosted page (the store's locale). */
+  locale?: string;
   successUrl: string;
   cancelUrl: string;
 }
@@ -30,6 +33,6 @@ export interface CheckoutSessionInfo {
   status: "open" | "complete" | "expired";
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
   /** metadata.user_id and metadata.product_id as the session was created. */
-  userId: string | null;
+  userId: number | null;
   productId: string | null;
 }

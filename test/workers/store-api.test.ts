@@ -54,10 +54,11 @@ describe("POST /api/checkout", () => {
     expect(backend.forwardedTokens).toContain(idToken);
   });
 
-  it("accepts a numeric userId equal to the backend's users.id", async () => {
+  it("accepts userId as a string of digits too, and passes the page's locale to the checkout page", async () => {
     const { idToken, me } = await signedIn();
-    const res = await checkout(idToken, { userId: Number(me.id), productId: "coins_100" });
+    const res = await checkout(idToken, { userId: String(me.id), productId: "coins_100", locale: "zh-TW" });
     expect(res.status).toBe(200);
+    expect(payments.created[0]).toMatchObject({ userId: me.id, locale: "zh-TW" });
   });
 
   it("answers 403 user_mismatch when userId is not the token's user, and creates no session", async () => {

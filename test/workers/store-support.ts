@@ -24,7 +24,7 @@ export class FakeBackend implements StoreBackend {
 
   /** A backend user for the uid, as `me` will return it. */
   addUser(uid: string, fields: Partial<BackendMe> = {}): BackendMe {
-    const me = { id: String(this.nextId++), balance: 0, hasActiveSubscription: false, ...fields };
+    const me = { id: this.nextId++, balance: 0, hasActiveSubscription: false, ...fields };
     this.users.set(uid, me);
     return me;
   }

@@ -9,7 +9,7 @@ import { type Fetcher, platformFetcher } from "./platform-fetch";
 /** The caller as the backend knows them (GraphQL `me`). */
 export interface BackendMe {
   /** users.id: what POST /api/checkout compares the body's userId with. */
-  id: string;
+  id: number;
   balance: number;
   hasActiveSubscription: boolean;
 }
@@ -44,7 +44,7 @@ export const WEB_PRODUCTS_QUERY = /* GraphQL */ `
 
 const meData = z.object({
   me: z.object({
-    id: z.union([z.string().min(1), z.number().int()]).transform(String),
+    id: z.number().int(),
     balance: z.number().int(),
     hasActiveSubscription: z.boolean(),
   }),

@@ -9,7 +9,7 @@ export interface Product {
 }
 
 export interface Me {
-  user: { id: string };
+  user: { id: number };
   balance: number;
   premium: boolean;
   bonusRate: number;
@@ -57,8 +57,8 @@ export class StoreApi {
     return (await this.signed("api/me")) as Me;
   }
 
-  async checkout(userId: string, productId: string, currency: Currency | null): Promise<string> {
-    const body = JSON.stringify({ userId, productId, ...(currency ? { currency } : {}) });
+  async checkout(userId: number, productId: string, currency: Currency | null, locale: string): Promise<string> {
+    const body = JSON.stringify({ userId, productId, locale, ...(currency ? { currency } : {}) });
     const result = (await this.signed("api/checkout", { method: "POST", body })) as { url: string };
     return result.url;
   }

@@ -1,4 +1,5 @@
 import { type Currency, MINOR_UNIT_DIGITS, toMajorUnits } from "../../../src/store/currency";
+import { STORE_LOCALES, type StoreLocale } from "../../../src/store/locales";
 import { en } from "./messages/en";
 import { ja } from "./messages/ja";
 import { ko } from "./messages/ko";
@@ -6,8 +7,8 @@ import { zhCN } from "./messages/zh-CN";
 import { zhTW } from "./messages/zh-TW";
 
 /** The store's languages (document 2): ja, en, ko, zh-CN, zh-TW. */
-export const LOCALES = ["ja", "en", "ko", "zh-CN", "zh-TW"] as const;
-export type Locale = (typeof LOCALES)[number];
+export const LOCALES = STORE_LOCALES;
+export type Locale = StoreLocale;
 
 /** A word that changes with the count, in the plural categories of Intl.PluralRules. */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { CURRENCIES } from "../../../src/store/currency";
+import { STORE_LOCALES } from "../../../src/store/locales";
 import { jsonBody, parseOrThrow } from "../../auth/validation";
 import { ApiError } from "../../shared/errors";
 import { currentLog } from "../../shared/request-log";
@@ -10,9 +11,18 @@ import { checkoutReturnUrls, pickCurrency, preferredCurrencies } from "../store-
 
 /** The price is never part of the request: only the product id (document 2, Rule 2). */
 const checkoutBody = z.strictObject({
-  userId: z.union([z.string().min(1).max(128), z.number().int().nonnegative()]).transform(String),
+  /** users.id (GraphQL Me.id, an Int); a string of digits is accepted too. */
+  userId: z.union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,14}$/)
+      .transform(Number),
+  ]),
   productId: z.string().min(1).max(128),
   currency: z.enum(CURRENCIES).optional(),
+  /** The page's language, passed on to the hosted checkout page. */
+  locale: z.enum(STORE_LOCALES).optional(),
 });
 
 /** POST /api/checkout: a hosted checkout session for one product; answers {url}. */
@@ -36,6 +46,7 @@ export const checkoutRoutes = new Hono<StoreEnv>().post("/api/checkout", require
     currency: pickCurrency(price.amounts, preferredCurrencies(c, body.currency)),
     userId: me.id,
     productId: product.productId,
+    ...(body.locale ? { locale: body.locale } : {}),
     ...checkoutReturnUrls(c.get("config")),
   });
   currentLog().info("checkout session created", { productId: product.productId });

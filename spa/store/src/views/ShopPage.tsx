@@ -36,7 +36,7 @@ export function ShopPage({ api, t, format, me, currency }: ShopPageProps) {
     setFailed(false);
     try {
       sessionStorage.setItem(BALANCE_BEFORE_KEY, String(me.balance));
-      window.location.assign(await api.checkout(me.user.id, product.productId, currency));
+      window.location.assign(await api.checkout(me.user.id, product.productId, currency, format.locale));
     } catch {
       setBuying(null);
       setFailed(true);
