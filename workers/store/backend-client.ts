@@ -1,6 +1,14 @@
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { print } from "graphql";
 import { z } from "zod";
 import { urlFor } from "../../src/base-url";
 import type { Config } from "../../src/config";
+import {
+  CurrentConsumableProductsDocument,
+  type CurrentConsumableProductsQuery,
+  MeDocument,
+  type MeQuery,
+} from "../../src/graphql/generated/operations";
 import type { BackendProduct } from "../../src/store/catalog";
 import { ApiError } from "../shared/errors";
 import { currentLog } from "../shared/request-log";
@@ -22,40 +30,19 @@ export interface StoreBackend {
   webProducts(): Promise<BackendProduct[]>;
 }
 
-export const ME_QUERY = /* GraphQL */ `
-  query StoreMe {
-    me {
-      id
-      balance
-      hasActiveSubscription
-    }
-  }
-`;
-
-export const WEB_PRODUCTS_QUERY = /* GraphQL */ `
-  query StoreWebProducts {
-    currentConsumableProducts(store: WEB) {
-      productId
-      coinCount
-      subscriptionBonusRate
-    }
-  }
-`;
-
-const meData = z.object({
-  me: z.object({
-    id: z.number().int(),
-    balance: z.number().int(),
-    hasActiveSubscription: z.boolean(),
-  }),
+const meData: z.ZodType<MeQuery> = z.object({
+  me: z.object({ id: z.number().int(), balance: z.number().int(), hasActiveSubscription: z.boolean() }),
 });
 
-const productsData = z.object({
+const productsData: z.ZodType<Pick<CurrentConsumableProductsQuery, "currentConsumableProducts">> = z.object({
   currentConsumableProducts: z.array(
     z.object({
       productId: z.string().min(1),
+      store: z.enum(["ANDROID_STORE", "IOS_STORE", "WEB"]),
       coinCount: z.number().int().nonnegative(),
       subscriptionBonusRate: z.number().nonnegative(),
+      position: z.number().int(),
+      appliedAt: z.string(),
     }),
   ),
 });
@@ -75,20 +62,39 @@ export class GraphqlStoreBackend implements StoreBackend {
   ) {}
 
   async me(idToken: string): Promise<BackendMe> {
-    return (await this.query(ME_QUERY, meData, idToken)).me;
+    return (await this.query(MeDocument, {}, meData, idToken)).me;
   }
 
   async webProducts(): Promise<BackendProduct[]> {
-    return (await this.query(WEB_PRODUCTS_QUERY, productsData)).currentConsumableProducts;
+    const { currentConsumableProducts } = await this.query(
+      CurrentConsumableProductsDocument,
+      { store: "WEB" },
+      productsData,
+    );
+    return currentConsumableProducts.map(({ productId, coinCount, subscriptionBonusRate }) => ({
+      productId,
+      coinCount,
+      subscriptionBonusRate,
+    }));
   }
 
-  private async query<T>(query: string, data: z.ZodType<T>, idToken?: string): Promise<T> {
+  /** One operation of src/graphql/operations (types generated from the backend schema). */
+  private async query<T, V>(
+    document: TypedDocumentNode<T, V>,
+    variables: V,
+    data: z.ZodType<T>,
+    idToken?: string,
+  ): Promise<T> {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     if (idToken) headers.authorization = `Bearer ${idToken}`;
     let response: Response;
     try {
       response = await this.fetcher(
-        new Request(this.endpoint, { method: "POST", headers, body: JSON.stringify({ query }) }),
+        new Request(this.endpoint, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ query: print(document), variables }),
+        }),
       );
     } catch (error) {
       throw unavailable("unreachable", error);

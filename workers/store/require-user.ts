@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { verifiedOrThrow } from "../auth/errors";
 import { ApiError, errorResponse } from "../shared/errors";
+import { verifiedOrThrow } from "../shared/verify-id-token";
 import type { StoreEnv } from "./store-env";
 
 const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,8192})$/;
