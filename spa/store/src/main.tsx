@@ -21,6 +21,7 @@ async function boot(root: HTMLElement): Promise<void> {
   const session = new StoreSession(await loadConfig());
   // Signs in with idpAuthCustomToken (and strips it from the URL), or leaves for /login.
   if ((await session.auth.start()) === "redirecting") return;
+  root.textContent = "";
   render(
     <App
       api={new StoreApi(session)}
