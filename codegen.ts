@@ -13,6 +13,7 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         contextType: "../context#GraphQLContext",
+        mappers: { Me: "../models#MeParent" },
         enumsAsTypes: true,
         avoidOptionals: { field: true },
       },

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generateDevIdpSecrets } from "./dev-idp-keys.ts";
+import { generateDevPaymentSecrets } from "./dev-payment-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 export interface RunningWorker {
@@ -81,6 +82,12 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
     );
     if (result.status !== 0) throw new Error(`migrations of ${database} failed:\n${result.stdout}${result.stderr}`);
   }
+  const seeded = spawnSync(
+    wranglerBin,
+    ["d1", "execute", "BACKEND_DB", "--local", "--persist-to", persistTo, "--file", "seeds/backend-dev.sql"],
+    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
+  );
+  if (seeded.status !== 0) throw new Error(`dev seed of BACKEND_DB failed:\n${seeded.stdout}${seeded.stderr}`);
   const worker = await startWranglerDev(
     "wrangler.toml",
     port,
@@ -98,9 +105,12 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
   };
 }
 
-/** `--var` arguments with fresh dev IdP secrets (never written anywhere). */
+/** `--var` arguments with fresh dev IdP and payment secrets (never written anywhere). */
 export function devSecretVars(): string[] {
-  const secrets = generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev");
+  const secrets = {
+    ...generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev"),
+    ...generateDevPaymentSecrets(),
+  };
   return Object.entries(secrets).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 }
 

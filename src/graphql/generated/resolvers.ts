@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
 import type { GraphQLContext } from "../context";
+import type { MeParent } from "../models";
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
@@ -164,7 +165,7 @@ export type ResolversTypes = {
   ConsumableProduct: ResolverTypeWrapper<ConsumableProduct>;
   Float: ResolverTypeWrapper<Scalars["Float"]["output"]>;
   Int: ResolverTypeWrapper<Scalars["Int"]["output"]>;
-  Me: ResolverTypeWrapper<Me>;
+  Me: ResolverTypeWrapper<MeParent>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Store: Store;
   String: ResolverTypeWrapper<Scalars["String"]["output"]>;
@@ -178,7 +179,7 @@ export type ResolversParentTypes = {
   ConsumableProduct: ConsumableProduct;
   Float: Scalars["Float"]["output"];
   Int: Scalars["Int"]["output"];
-  Me: Me;
+  Me: MeParent;
   Query: Record<PropertyKey, never>;
   String: Scalars["String"]["output"];
   Subscription: Record<PropertyKey, never>;
