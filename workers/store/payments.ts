@@ -1,4 +1,5 @@
 import type { Config } from "../../src/config";
+import { paymentProviderFor } from "../../src/payments";
 import {
   type CheckoutSession,
   type PaymentProvider,
@@ -73,8 +74,7 @@ function providerUnavailable(reason: string): ApiError {
   return new ApiError(503, "payments_unavailable", "The payment service is not available right now. Please try again.");
 }
 
-/** The store's payment provider in this environment (src/payments adapter). */
-export function paymentsFor(_env: Env, _config: Config): StorePayments {
-  const unavailable = () => Promise.reject(providerUnavailable("no payment provider in this build"));
-  return { pricesByLookupKeys: unavailable, createCheckoutSession: unavailable, checkoutSession: unavailable };
+/** The store's payment provider in this environment: Stripe, or the dev stand-in (src/payments). */
+export function paymentsFor(env: Env, config: Config): StorePayments {
+  return storePaymentsOf(paymentProviderFor(env, config));
 }
