@@ -55,7 +55,7 @@ export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
     <section class="result" data-phase={phase}>
       <h2>{phase === "not-paid" ? t.title : t.resultTitle}</h2>
       {phase === "checking" ? <p class="loading">{t.loading}</p> : null}
-      {phase === "waiting" ? <p class="notice">{t.resultPending}</p> : null}
+      {phase === "waiting" || phase === "credited" || phase === "slow" ? <p class="note">{t.resultPending}</p> : null}
       {phase === "credited" ? <p class="notice success">{t.resultCredited}</p> : null}
       {phase === "slow" ? <p class="notice">{t.resultWaiting}</p> : null}
       {phase === "not-paid" ? <p class="notice">{t.resultNotPaid}</p> : null}
