@@ -69,11 +69,3 @@ function storeAmounts(price: ProviderPrice | undefined): Partial<Record<Currency
   }
   return Object.keys(amounts).length > 0 ? amounts : null;
 }
-
-/**
- * Bonus coins a premium member gets on top of a product's coins. Rounded down, like the credit:
- * the page never promises more than the ledger writes.
- */
-export function bonusCoins(coins: number, bonusRate: number): number {
-  return Math.floor(coins * bonusRate + 1e-9);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Formatter, localeOfTag, pickLocale } from "../../spa/store/src/i18n.ts";
-import { bonusCoins, matchCatalog } from "../../src/store/catalog.ts";
+import { matchCatalog } from "../../src/store/catalog.ts";
 import { chooseCurrency, currencyForCountry, toMajorUnits } from "../../src/store/currency.ts";
 
 describe("store prices", () => {
@@ -28,12 +28,6 @@ describe("store prices", () => {
     expect(new Formatter("ja").plural({ other: "{n}コイン" }, 1)).toBe("1コイン");
     expect(en.percent(0.15)).toBe("15");
     expect(en.percent(0.035)).toBe("3.5");
-  });
-
-  it("rounds premium bonus coins down", () => {
-    expect(bonusCoins(100, 0.05)).toBe(5);
-    expect(bonusCoins(550, 0.1)).toBe(55);
-    expect(bonusCoins(99, 0.15)).toBe(14);
   });
 });
 

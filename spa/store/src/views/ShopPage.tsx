@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { bonusCoins } from "../../../../src/store/catalog";
+import { bonusCoins } from "../../../../src/ledger/rules";
 import type { Currency } from "../../../../src/store/currency";
 import type { Me, Product, StoreApi } from "../api";
 import type { Formatter, Messages } from "../i18n";
@@ -64,8 +64,10 @@ export function ShopPage({ api, t, format, me, currency }: ShopPageProps) {
         {(products ?? []).map((product) => (
           <li key={product.productId} class="product" data-product={product.productId}>
             <p class="coins">{format.plural(t.coins, product.coins)}</p>
-            {me?.premium && bonusCoins(product.coins, product.bonusRate) > 0 ? (
-              <p class="bonus">{format.plural(t.bonusCoins, bonusCoins(product.coins, product.bonusRate))}</p>
+            {me && bonusCoins(product.coins, product.bonusRate, me.premium) > 0 ? (
+              <p class="bonus">
+                {format.plural(t.bonusCoins, bonusCoins(product.coins, product.bonusRate, me.premium))}
+              </p>
             ) : null}
             <p class="price" data-currency={product.price.currency}>
               {format.price(product.price.amount, product.price.currency)}
