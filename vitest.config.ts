@@ -13,6 +13,8 @@ Object.assign(process.env, devIdpSecrets);
 export default defineConfig({
   test: {
     reporters: ["default", "./test/summary-reporter.ts"],
+    // Every request writes an access line: print a test's console only when it fails.
+    silent: "passed-only",
     projects: [
       {
         test: {

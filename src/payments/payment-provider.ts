@@ -99,23 +99,23 @@ export type PaymentEvent =
 
 /** Why a webhook delivery was refused before any processing. */
 export class WebhookRejected extends Error {
-  constructor(
-    readonly reason: "secret_missing" | "signature_invalid",
-    message: string,
-  ) {
+  readonly reason: "secret_missing" | "signature_invalid";
+
+  constructor(reason: "secret_missing" | "signature_invalid", message: string) {
     super(message);
     this.name = "WebhookRejected";
+    this.reason = reason;
   }
 }
 
 /** The provider could not be reached or refused a call; callers answer 5xx (the provider retries webhooks). */
 export class PaymentProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
+  readonly status: number | undefined;
+
+  constructor(message: string, status?: number) {
     super(message);
     this.name = "PaymentProviderError";
+    this.status = status;
   }
 }
 

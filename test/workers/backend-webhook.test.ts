@@ -41,15 +41,15 @@ async function paidCheckout(coins = 100, rate = 0) {
 }
 
 /** Operations notices written as log lines (the notifier's structured line). */
-function noticeLines(spy: ReturnType<typeof vi.spyOn>): Record<string, unknown>[] {
+function noticeLines(spy: { mock: { calls: unknown[][] } }): Record<string, unknown>[] {
   return spy.mock.calls
     .map((call) => String(call[0]))
-    .filter((line) => line.includes('"operations notice"'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+    .filter((line: string) => line.includes('"operations notice"'))
+    .map((line: string) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe("POST /webhook/payprov", () => {
-  let warn: ReturnType<typeof vi.spyOn>;
+  let warn: { mock: { calls: unknown[][] }; mockRestore(): void };
   beforeEach(async () => {
     await deliverySettings({ mode: "hold", duplicates: 1, order: "normal" });
     await flushEvents(); // nothing left over from another test
