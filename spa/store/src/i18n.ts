@@ -78,10 +78,12 @@ export function pickLocale(param: string | null, stored: string | null, browser:
 
 /** Formatting for one locale: counts, plurals and prices through Intl. */
 export class Formatter {
+  readonly locale: Locale;
   private readonly numbers: Intl.NumberFormat;
   private readonly plurals: Intl.PluralRules;
 
-  constructor(readonly locale: Locale) {
+  constructor(locale: Locale) {
+    this.locale = locale;
     this.numbers = new Intl.NumberFormat(locale);
     this.plurals = new Intl.PluralRules(locale);
   }
