@@ -130,6 +130,10 @@ describe("the store on the backend and the payment stand-in", () => {
       expect(asset.status).toBe(200);
       expect(asset.headers.get("cache-control")).toContain("immutable");
     }
-    expect((await store("/api/nothing")).status).toBe(404);
+    for (const path of ["/api/nothing", "/nope", "/assets/../index.html"]) {
+      const res = await store(path);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: "not_found" });
+    }
   });
 });

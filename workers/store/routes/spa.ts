@@ -1,23 +1,25 @@
 import { Hono } from "hono";
-import { ApiError } from "../../shared/errors";
+import { ApiError, notFound } from "../../shared/errors";
 import type { StoreEnv } from "../store-env";
 
 /** Folder of the built page inside the ASSETS directory (vite.store.config.ts writes it). */
 export const SPA_ASSET_DIR = "store";
 
 const ASSET_FILE = /^\/assets\/[A-Za-z0-9_.-]+\.(js|css|svg|png|woff2)$/;
-const PAGE_PATH = /^\/[A-Za-z0-9/_-]*$/;
+/** The page's routes (spa/store/src/views/App.tsx): the shop and the checkout result. */
+const PAGE_PATHS = new Set(["/", "/result"]);
 
 /**
- * GET /*: the built single-page app. Hashed files under /assets/ are cached for a year; every
- * page path (/, /result) answers index.html, uncached, so a deploy reaches visitors at once.
+ * GET /*: the built single-page app. Hashed files under /assets/ are cached for a year; the
+ * page's paths (/, /result) answer index.html, uncached, so a deploy reaches visitors at once.
+ * Anything else is the platform's JSON 404.
  */
 export const spaRoutes = new Hono<StoreEnv>().get("*", async (c) => {
   const base = c.get("config").apps.store.path;
   const path = c.req.path.slice(base.length);
   // Relative asset URLs (./assets/...) need the app's base to end in "/".
   if (path === "") return c.redirect(`${base}/${new URL(c.req.url).search}`, 301);
-  if (path.startsWith("/api/")) throw new ApiError(404, "not_found", `No store API at ${path}.`);
+
   if (ASSET_FILE.test(path)) {
     const asset = await fetchAsset(c.env, path);
     if (!asset.ok) throw new ApiError(404, "not_found", "No such asset.");
@@ -25,7 +27,7 @@ export const spaRoutes = new Hono<StoreEnv>().get("*", async (c) => {
     response.headers.set("cache-control", "public, max-age=31536000, immutable");
     return response;
   }
-  if (!PAGE_PATH.test(path)) throw new ApiError(404, "not_found", "No such page.");
+  if (!PAGE_PATHS.has(path)) return notFound(c);
   const page = await fetchAsset(c.env, "/index.html");
   if (!page.ok) {
     throw new ApiError(503, "store_page_missing", "The store page is not built (npm run build:store).");
