@@ -32,7 +32,7 @@ export function createStoreApp(deps: Partial<StoreDeps> = {}) {
         onError: () => errorResponse(413, "payload_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`),
       }),
     )
-    .use(storeServices({ ...DEFAULT_DEPS, ...deps }))
+    .use("/api/*", storeServices({ ...DEFAULT_DEPS, ...deps }))
     .route("/", configRoutes)
     .route("/", productRoutes)
     .route("/", meRoutes)
