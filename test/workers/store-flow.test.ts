@@ -1,5 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { subscriptions } from "../../src/db/backend-schema";
+import { backendDb } from "../../src/db/client";
 import { newUser } from "./auth-support";
 import { PAYMENTS, pay, standInPrice, unique, webProduct } from "./helpers/payments";
 import { bearer, STORE } from "./store-support";
@@ -52,6 +54,31 @@ describe("the store on the backend and the payment stand-in", () => {
   it("answers /api/me for a new user from the backend's `me`: id, balance 0, not premium", async () => {
     const { me } = await signedIn();
     expect(me).toEqual({ user: { id: expect.any(Number) }, balance: 0, premium: false, bonusRate: 0 });
+  });
+
+  it("shows a subscriber as premium with the highest bonus rate on sale, and credits the bonus", async () => {
+    const { idToken, me } = await signedIn();
+    await backendDb(env)
+      .insert(subscriptions)
+      .values({
+        userId: me.user.id,
+        store: "IOS_STORE",
+        originalTransactionId: unique("sub"),
+        startedAt: new Date(Date.now() - 60_000),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+    const res = await store("/api/me", { headers: bearer(idToken) });
+    const premium = await res.json<{ premium: boolean; bonusRate: number }>();
+    expect(premium.premium).toBe(true);
+    expect(premium.bonusRate).toBeGreaterThanOrEqual(0.1);
+    const { sessionId } = await startCheckout(idToken, me.user.id);
+    await pay(sessionId);
+    // 300 coins and 10% bonus (limited-time coins count towards the balance).
+    await expect
+      .poll(
+        async () => (await (await store("/api/me", { headers: bearer(idToken) })).json<{ balance: number }>()).balance,
+      )
+      .toBe(330);
   });
 
   it("lists the WEB product with the stand-in's price in the override currency", async () => {
