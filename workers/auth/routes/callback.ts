@@ -5,6 +5,7 @@ import { readCookie } from "../../../src/auth/cookies";
 import { sha256Hex } from "../../../src/auth/crypto";
 import { ApiError } from "../../shared/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
+import { reconsentRequired } from "../reconsent";
 import { allowedRedirect } from "../redirects";
 import { startSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
@@ -45,6 +46,9 @@ export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", async (c
     declared: body.sign_up,
     consented: body.consented_document_keys,
   });
+
+  const reconsent = await reconsentRequired(c, token.uid, login.clientId);
+  if (reconsent) return reconsent;
 
   const redirectUri = allowedRedirect(c, login.redirectUri);
   // Every refusal above keeps the state, so the page can post again; success spends it, once.

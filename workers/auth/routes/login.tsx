@@ -86,12 +86,19 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
           socialProviders={config.auth.socialProviders}
           switchLanguageUrl={switchUrl.href}
           assetsUrl={urlFor(config.apps.auth, "/assets")}
+          legalUrl={urlFor(config.apps.auth, "/legal")}
           browserConfig={{
             idpApiUrl: config.idp.apiUrl,
             idpApiKey: config.idp.apiKey,
             callbackUrl: urlFor(config.apps.auth, "/api/callback"),
             state,
             requiredDocumentKeys: client.requiredDocumentKeys,
+            consentUrl: urlFor(config.apps.auth, "/api/consent"),
+            legalUrl: urlFor(config.apps.auth, "/legal"),
+            documentNames: STRINGS[language].documents,
+            reconsent: STRINGS[language].reconsent,
+            logUrl: urlFor(config.apps.auth, "/api/log"),
+            clientId: client.id,
             errors: STRINGS[language].errors,
             working: STRINGS[language].working,
           }}
