@@ -45,14 +45,17 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
+          // The store app serves the built page from ASSETS.
+          globalSetup: ["test/store-page-setup.ts"],
         },
       },
       {
-        // Browser end-to-end: chromium against `wrangler dev` (sign-in: ports 8801 and 8803) and
+        // Browser end-to-end: chromium against `wrangler dev` (sign-in: ports 8801 and 8803; store: 8806) and
         // against `scenario dev` (8810-8819).
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/store-page-setup.ts"],
           environment: "node",
           // Every file starts its own platform on fixed ports of a 2-core machine: one file at a time.
           fileParallelism: false,

@@ -8,10 +8,14 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bundleSdk } from "../src/cli/bundle.ts";
+import { buildStorePage } from "./build-store.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 const environments = ["dev", "stg", "prd"] as const;
 const rows: string[] = [];
+
+// The store page goes into the ASSETS directory that every environment's build uploads.
+await buildStorePage();
 
 for (const environment of environments) {
   const outdir = path.join(projectRoot, "dist", environment);

@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { buildStorePage } from "./build-store.ts";
 import { ensureDevIdpSecrets } from "./dev-idp-keys.ts";
 import { ensureDevPaymentSecrets } from "./dev-payment-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
@@ -45,6 +46,10 @@ if (seeded.status !== 0) {
   process.exit(seeded.status ?? 1);
 }
 console.log("BACKEND_DB: dev seed applied");
+
+// The store page is served from public/store/ (not committed): built before wrangler serves it.
+await buildStorePage();
+console.log("store page: built");
 
 const wrangler = spawn(wranglerBin, ["dev", ...process.argv.slice(2)], {
   cwd: projectRoot,

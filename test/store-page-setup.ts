@@ -1,0 +1,6 @@
+/** Vitest global setup: the store page is built before the Worker serves it (public/store/). */
+import { buildStorePage } from "../scripts/build-store.ts";
+
+export default async function setup(): Promise<void> {
+  await buildStorePage();
+}
