@@ -29,6 +29,7 @@ export class FakeClock {
 export function authWithClock(
   clock: FakeClock,
   identityProvider: (env: Env, config: Config) => IdentityProvider = identityProviderFor,
+  bindings: Partial<Env> = {},
 ) {
   const config = configFor(env);
   const root = new Hono<AppEnv>();
@@ -40,7 +41,8 @@ export function authWithClock(
   root.notFound(notFound);
   root.onError(handleError);
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-  return async (input: string, init?: RequestInit) => root.fetch(new Request(input, init), env, ctx);
+  const withBindings = { ...env, ...bindings };
+  return async (input: string, init?: RequestInit) => root.fetch(new Request(input, init), withBindings, ctx);
 }
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -94,11 +96,11 @@ export function cookieValue(setCookie: string | undefined): string {
 }
 
 /** A browser holding an SSO session for a new user (through /api/transfer/code and /transfer). */
-export async function signedInBrowser(fetch: Fetch = platform) {
+export async function signedInBrowser(fetch: Fetch = platform, cookieHeader = "") {
   const user = await newUser();
   const issued = await fetch(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken, redirect_uri: STORE_TARGET }));
   const { code } = await issued.json<{ code: string }>();
-  const res = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual" });
+  const res = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual", headers: { cookie: cookieHeader } });
   const cookie = cookieValue(setCookies(res).get("auth_session"));
   return { ...user, cookie, cookieHeader: `auth_session=${cookie}` };
 }
