@@ -1,7 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { SessionRecord } from "../../src/auth/session";
-import { AUTH, authWithClock, FakeClock, type Fetch, STORE_TARGET, sessionKey, signedInBrowser } from "./auth-support";
+import {
+  AUTH,
+  authWithClock,
+  FakeClock,
+  type Fetch,
+  platform,
+  STORE_TARGET,
+  sessionKey,
+  signedInBrowser,
+} from "./auth-support";
 
 const loginWith = (fetch: Fetch, cookieHeader: string) =>
   fetch(`${AUTH}/login?redirect_uri=${encodeURIComponent(STORE_TARGET)}`, {
@@ -40,14 +49,13 @@ describe("logout sticks", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const clock = new FakeClock();
+    // Two hours on: past the write throttle, every racing read writes the session back.
+    const clock = new FakeClock(Date.now() + 2 * 3_600_000);
     const fetch = authWithClock(clock, undefined, { SESSIONS: racingKv });
     const plain = authWithClock(clock);
     let resurrections = 0;
     for (let round = 0; round < 20; round++) {
-      const browser = await signedInBrowser(plain);
-      // Past the write throttle: every racing read writes the session back.
-      clock.advance(2 * 3_600_000);
+      const browser = await signedInBrowser(platform);
       logoutDone = Promise.withResolvers<void>();
       const requests = Array.from({ length: 40 }, (_, i) =>
         i === 39 ? logout(fetch, browser.cookieHeader) : loginWith(fetch, browser.cookieHeader),
@@ -60,14 +68,13 @@ describe("logout sticks", () => {
   }, 120_000);
 
   it("a sign-in that replaces the browser's session ends the old one for good", async () => {
-    const clock = new FakeClock();
+    const clock = new FakeClock(Date.now() + 2 * 3_600_000);
     const fetch = authWithClock(clock);
-    const first = await signedInBrowser(fetch);
-    clock.advance(2 * 3_600_000);
+    const first = await signedInBrowser(platform);
     const key = await sessionKey(first.cookie);
     // What a read overlapping the replacement holds, and writes back after it.
     const late = await env.SESSIONS.get(key);
-    const second = await signedInBrowser(fetch, first.cookieHeader);
+    const second = await signedInBrowser(platform, first.cookieHeader);
     expect(second.cookie).not.toBe(first.cookie);
     await env.SESSIONS.put(key, late ?? "");
     expect((await loginWith(fetch, first.cookieHeader)).status).toBe(200);

@@ -100,9 +100,43 @@ export async function signedInBrowser(fetch: Fetch = platform, cookieHeader = ""
   const user = await newUser();
   const issued = await fetch(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken, redirect_uri: STORE_TARGET }));
   const { code } = await issued.json<{ code: string }>();
-  const res = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual", headers: { cookie: cookieHeader } });
+  const res = await confirmTransfer(fetch, code, cookieHeader);
   const cookie = cookieValue(setCookies(res).get("auth_session"));
   return { ...user, cookie, cookieHeader: `auth_session=${cookie}` };
+}
+
+/**
+ * Opens /transfer?code= like a browser and presses one of its buttons: the confirmation page, then
+ * the form post with its CSRF token and cookie. Answers the post's response (a 302).
+ */
+export async function confirmTransfer(
+  fetch: Fetch,
+  code: string,
+  cookieHeader = "",
+  decision: "continue" | "cancel" = "continue",
+) {
+  const page = await transferPage(fetch, code, cookieHeader);
+  return fetch(`${AUTH}/transfer`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: new URL(AUTH).origin,
+      cookie: [cookieHeader, page.csrfCookie].filter(Boolean).join("; "),
+    },
+    body: new URLSearchParams({ code, csrf: page.csrf, decision }).toString(),
+  });
+}
+
+/** The confirmation page of a transfer code: its HTML, the form's CSRF token and the cookie it pairs with. */
+export async function transferPage(fetch: Fetch, code: string, cookieHeader = "") {
+  const res = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual", headers: { cookie: cookieHeader } });
+  const html = await res.text();
+  if (res.status !== 200) throw new Error(`/transfer answered ${res.status}: ${html.slice(0, 300)}`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const set = setCookies(res).get("auth_transfer_csrf");
+  const csrfCookie = set ? `auth_transfer_csrf=${cookieValue(set)}` : "";
+  return { res, html, csrf, csrfCookie };
 }
 
 /** Opens the login page like a browser: the state it embeds and the nonce cookie it sets. */

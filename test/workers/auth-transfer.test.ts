@@ -5,6 +5,7 @@ import { identityProviderFor } from "../../src/idp";
 import {
   AUTH,
   authWithClock,
+  confirmTransfer,
   FakeClock,
   type Fetch,
   json,
@@ -13,6 +14,8 @@ import {
   publishTokenIdToken,
   STORE_TARGET,
   setCookies,
+  signedInBrowser,
+  transferPage,
   uidOfCustomToken,
 } from "./auth-support";
 
@@ -24,7 +27,13 @@ async function transferCode(fetch: Fetch, redirectUri = STORE_TARGET) {
   return { ...body, uid: user.uid, idToken: user.idToken };
 }
 
-const redeem = (fetch: Fetch, code: string) => fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual" });
+/** A browser that opens the link and presses Continue: the page's refusal, or the post's answer. */
+async function redeem(fetch: Fetch, code: string): Promise<Response> {
+  const page = await fetch(`${AUTH}/transfer?code=${encodeURIComponent(code)}`, { redirect: "manual" });
+  if (page.status !== 200) return page;
+  await page.body?.cancel();
+  return confirmTransfer(fetch, code);
+}
 
 async function expectError(res: Response, status: number, error: string) {
   expect(res.status).toBe(status);
@@ -38,7 +47,7 @@ describe("transfer codes", () => {
     expect(expires_in).toBe(300);
   });
 
-  it("GET /transfer creates the browser's SSO session and 302s with the user's custom token", async () => {
+  it("POST /transfer (Continue) creates the browser's SSO session and 302s with the user's custom token", async () => {
     const { code, uid } = await transferCode(platform, `${STORE_TARGET}?from=app`);
     const res = await redeem(platform, code);
     expect(res.status).toBe(302);
@@ -133,6 +142,90 @@ describe("transfer codes", () => {
     );
     await expectError(await redeem(platform, ""), 400, "invalid_code");
     await expectError(await redeem(platform, "unknown-code"), 400, "invalid_code");
+  });
+});
+
+describe("the hand-over shows whose account it is", () => {
+  async function appCode(fetch: Fetch, clientId = "mobile") {
+    const user = await newUser();
+    const res = await fetch(
+      `${AUTH}/api/transfer/code`,
+      json({ id_token: user.idToken, redirect_uri: STORE_TARGET, client_id: clientId }),
+    );
+    expect(res.status).toBe(200);
+    return { ...user, code: (await res.json<{ code: string }>()).code };
+  }
+
+  it("GET /transfer is a confirmation page: the app's name and icon, the account masked, no session yet", async () => {
+    const { code, email } = await appCode(platform);
+    const { res, html } = await transferPage(platform, code);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(html).toContain("Story Games");
+    expect(html).toContain("icons/mobile.svg");
+    const masked = `${email.slice(0, 1)}•••@e•••.com`;
+    expect(html).toContain(masked);
+    expect(html).not.toContain(email);
+    expect(html).toMatch(/<form method="post" action="http:\/\/localhost:8787\/auth\/transfer"/);
+    expect(setCookies(res).has("auth_session")).toBe(false);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("content-security-policy")).toContain("form-action 'self' http://localhost:3000");
+    // Looking does not spend the code.
+    expect((await confirmTransfer(platform, code)).status).toBe(302);
+  });
+
+  it("warns when the browser is signed in to another account", async () => {
+    const other = await signedInBrowser();
+    const { code } = await appCode(platform);
+    const { html } = await transferPage(platform, code, other.cookieHeader);
+    expect(html).toContain("signed in to another account");
+  });
+
+  it("Cancel spends the code and keeps the browser's current session", async () => {
+    const current = await signedInBrowser();
+    const { code } = await appCode(platform);
+    const res = await confirmTransfer(platform, code, current.cookieHeader, "cancel");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(STORE_TARGET);
+    expect(setCookies(res).has("auth_session")).toBe(false);
+    await expectError(await redeem(platform, code), 400, "invalid_code");
+    const later = await platform(`${AUTH}/login?redirect_uri=${encodeURIComponent(STORE_TARGET)}`, {
+      headers: { cookie: current.cookieHeader },
+      redirect: "manual",
+    });
+    expect(
+      await uidOfCustomToken(new URL(later.headers.get("location") ?? "").searchParams.get("idpAuthCustomToken") ?? ""),
+    ).toBe(current.uid);
+  });
+
+  it("refuses a post without the page's CSRF token or from another site, and keeps the code", async () => {
+    const { code } = await appCode(platform);
+    const page = await transferPage(platform, code);
+    const post = (headers: Record<string, string>, csrf: string) =>
+      platform(`${AUTH}/transfer`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ code, csrf, decision: "continue" }).toString(),
+      });
+    await expectError(await post({ origin: "http://localhost:8787" }, page.csrf), 403, "csrf_mismatch");
+    await expectError(
+      await post({ cookie: page.csrfCookie, origin: "https://evil.example" }, page.csrf),
+      403,
+      "cross_origin",
+    );
+    const forged = "A".repeat(43);
+    await expectError(await post({ cookie: page.csrfCookie }, forged), 403, "csrf_mismatch");
+    expect((await confirmTransfer(platform, code)).status).toBe(302);
+  });
+
+  it("needs an ID token issued within the last 5 minutes (401 stale_id_token)", async () => {
+    const clock = new FakeClock();
+    const fetch = authWithClock(clock);
+    const user = await newUser();
+    clock.advance(5 * 60_000 + 1000);
+    const res = await fetch(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken, redirect_uri: STORE_TARGET }));
+    await expectError(res, 401, "stale_id_token");
   });
 });
 

@@ -11,6 +11,7 @@ import { loginRoutes } from "./routes/login";
 import { logoutRoutes } from "./routes/logout";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
+import { securityHeaders } from "./security-headers";
 
 /** Every body this app reads is a few tokens; anything larger is refused before it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -28,6 +29,7 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
       }),
     )
     .use(authServices(deps))
+    .use(securityHeaders)
     .route("/", loginRoutes)
     .route("/", callbackRoutes)
     .route("/", tokenRoutes)
