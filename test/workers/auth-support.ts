@@ -97,10 +97,19 @@ export function cookieValue(setCookie: string | undefined): string {
 
 /** A browser holding an SSO session for a new user (through /api/transfer/code and /transfer). */
 export async function signedInBrowser(fetch: Fetch = platform, cookieHeader = "") {
-  const user = await newUser();
+  return browserOf(await newUser(), fetch, cookieHeader);
+}
+
+/** Another browser (or device) of the same user, signed in through a hand-over. */
+export async function browserOf<User extends { idToken: string }>(
+  user: User,
+  fetch: Fetch = platform,
+  cookieHeader = "",
+  userAgent = "",
+) {
   const issued = await fetch(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken, redirect_uri: STORE_TARGET }));
   const { code } = await issued.json<{ code: string }>();
-  const res = await confirmTransfer(fetch, code, cookieHeader);
+  const res = await confirmTransfer(fetch, code, cookieHeader, "continue", userAgent);
   const cookie = cookieValue(setCookies(res).get("auth_session"));
   return { ...user, cookie, cookieHeader: `auth_session=${cookie}` };
 }
@@ -114,6 +123,7 @@ export async function confirmTransfer(
   code: string,
   cookieHeader = "",
   decision: "continue" | "cancel" = "continue",
+  userAgent = "",
 ) {
   const page = await transferPage(fetch, code, cookieHeader);
   return fetch(`${AUTH}/transfer`, {
@@ -123,6 +133,7 @@ export async function confirmTransfer(
       "content-type": "application/x-www-form-urlencoded",
       origin: new URL(AUTH).origin,
       cookie: [cookieHeader, page.csrfCookie].filter(Boolean).join("; "),
+      ...(userAgent ? { "user-agent": userAgent } : {}),
     },
     body: new URLSearchParams({ code, csrf: page.csrf, decision }).toString(),
   });
@@ -157,4 +168,14 @@ export async function pkcePair() {
 
 export async function sessionKey(cookie: string): Promise<string> {
   return `session:${await sha256Hex(cookie)}`;
+}
+
+/** A fresh ID token of the seeded operator account (admin claim), from the dev IdP. */
+export async function adminIdToken(): Promise<string> {
+  const res = await platform(`${IDP}/v1/accounts:signInWithPassword?key=${env.IDP_API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "dev-password", returnSecureToken: true }),
+  });
+  return (await res.json<{ idToken: string }>()).idToken;
 }

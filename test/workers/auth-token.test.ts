@@ -5,6 +5,7 @@ import {
   APP_TARGET,
   AUTH,
   authWithClock,
+  confirmTransfer,
   FakeClock,
   type Fetch,
   json,
@@ -135,7 +136,7 @@ describe("POST /api/token (PKCE)", () => {
     const refused = await exchange(fetch, { code, code_verifier: verifier });
     await expectOAuthError(refused, "invalid_grant");
     // Refused as unknown, not spent: the browser hand-over it was made for still works.
-    const handedOver = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual" });
+    const handedOver = await confirmTransfer(fetch, code);
     expect(handedOver.status).toBe(302);
     expect(handedOver.headers.get("location")).toMatch(/^http:\/\/localhost:3000\/after-login\?idpAuthCustomToken=/);
   });

@@ -9,6 +9,7 @@ import { callbackRoutes } from "./routes/callback";
 import { linkGrantRoutes } from "./routes/link-grant";
 import { loginRoutes } from "./routes/login";
 import { logoutRoutes } from "./routes/logout";
+import { sessionRoutes } from "./routes/sessions";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
 import { securityHeaders } from "./security-headers";
@@ -36,6 +37,7 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
     .route("/", transferRoutes)
     .route("/", linkGrantRoutes)
     .route("/", logoutRoutes)
+    .route("/", sessionRoutes)
     .route("/", assetRoutes);
   return createApp("auth").route("/", routes);
 }
