@@ -134,6 +134,35 @@ describe("cookie attributes per environment", () => {
     expect(setCookies(res).get("auth_session")).toBe(
       "auth_session=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Lax",
     );
+    // HTTPS only: HSTS on every answer of stg and prd.
+    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("a production session is never accepted by staging, nor the other way round", async () => {
+    const store = new SessionStore(env.SESSIONS, env.AUTH_DB, () => Date.now());
+    const suffix = crypto.randomUUID();
+    // Both in one KV namespace here, the worst case: only the environment tag tells them apart.
+    await store.create(`prd.${suffix}`, "prd-user", "Chrome on Linux");
+    await store.create(`stg.${suffix}`, "stg-user", "Chrome on Linux");
+    const login = (environment: "stg" | "prd", host: string, target: string, cookie: string) =>
+      worker.fetch(
+        new Request(`https://${host}/login?redirect_uri=${encodeURIComponent(target)}`, {
+          headers: { cookie },
+          redirect: "manual",
+        }),
+        hosted(environment, host),
+        ctx,
+      );
+    const prd = ["prd", "auth.example.com", "https://store.example.com/"] as const;
+    const stg = ["stg", "stg.auth.example.com", "https://stg.store.example.com/"] as const;
+    expect((await login(...prd, `auth_session=prd.${suffix}`)).status).toBe(302);
+    expect((await login(...stg, `auth_session=prd.${suffix}`)).status).toBe(200);
+    expect((await login(...stg, `auth_session=stg.${suffix}`)).status).toBe(302);
+    expect((await login(...prd, `auth_session=stg.${suffix}`)).status).toBe(200);
+    // A browser that holds both (a stale cookie of the other host): each service picks its own.
+    const both = `auth_session=stg.${suffix}; auth_session=prd.${suffix}`;
+    expect((await login(...prd, both)).status).toBe(302);
+    expect((await login(...stg, both)).status).toBe(302);
   });
 
   it("dev on localhost: host-only, not Secure, Path=/auth (see the logout test above)", async () => {
@@ -142,5 +171,6 @@ describe("cookie attributes per environment", () => {
     expect(setCookies(res).get("auth_session")).toBe(
       `auth_session=${browser.cookie}; Max-Age=${SESSION_LIFETIME_SECONDS}; Path=/auth; HttpOnly; SameSite=Lax`,
     );
+    expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 });
