@@ -123,7 +123,11 @@ describe("POST /api/token (PKCE)", () => {
     const fetch = authWithClock(new FakeClock());
     const user = await newUser();
     const { verifier } = await pkcePair();
-    const issued = await fetch(`${AUTH}/api/link/grant`, json({ id_token: user.idToken }));
+    const page = await openLoginPage(fetch, { redirect_uri: STORE_TARGET });
+    const issued = await fetch(
+      `${AUTH}/api/link/grant`,
+      json({ id_token: user.idToken, state: page.state }, { cookie: page.nonceCookie }),
+    );
     const { grant } = await issued.json<{ grant: string }>();
     await expectOAuthError(await exchange(fetch, { code: grant, code_verifier: verifier }), "invalid_grant");
 

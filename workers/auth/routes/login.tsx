@@ -8,13 +8,11 @@ import { isValidS256Challenge } from "../../../src/auth/pkce";
 import { urlFor } from "../../../src/base-url";
 import { ApiError } from "../../shared/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
+import { LOGIN_NONCE_COOKIE } from "../login-binding";
 import { allowedRedirect } from "../redirects";
 import { currentSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
 import { LoginPage } from "../views/login-page";
-
-/** Ties the login page to the browser that posts its result (CSRF protection of /api/callback). */
-export const LOGIN_NONCE_COOKIE = "auth_login_nonce";
 
 const loginQuery = z.object({
   redirect_uri: z.string({ error: "is required" }).max(4096),
