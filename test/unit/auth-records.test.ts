@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cookieAttributes, readCookie, readCookies, serializeCookie } from "../../src/auth/cookies";
 import { isRefreshDue, isSessionAlive, newSession, SESSION_LIFETIME_SECONDS, touched } from "../../src/auth/session";
-import { userAgentFamily } from "../../src/auth/user-agent";
 import { type CodeRecord, isExpired, kvTtlSeconds } from "../../src/auth/single-use";
+import { userAgentFamily } from "../../src/auth/user-agent";
 import { parseBaseUrl } from "../../src/base-url";
 
 describe("single-use code lifetimes", () => {
