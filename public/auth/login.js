@@ -43,6 +43,7 @@
 
   async function complete(idToken, signUp) {
     if (typeof idToken !== "string" || idToken === "") throw new ProviderError("MISSING_ID_TOKEN");
+    if (await linkIdentified(idToken, signUp)) return;
     show(config.working);
     const response = await fetch(config.callbackUrl, {
       method: "POST",
@@ -90,15 +91,75 @@
     });
   }
 
+  // Linking another sign-in method (docs/sign-in.md, "Link another sign-in method"): the person
+  // signs in the way they do today, the page trades that fresh ID token for a 60-second link grant
+  // bound to this page and browser, leaves for the social provider to add, and on return redeems
+  // the grant for a custom token of the same account, signs in with it and links the new identity
+  // (signInWithIdp with idToken). The grant waits in sessionStorage during the trip.
+  const LINK_KEY = "login.link";
+  const linking = () => {
+    try {
+      return JSON.parse(sessionStorage.getItem(LINK_KEY) ?? "null");
+    } catch {
+      return null;
+    }
+  };
+
+  document.getElementById("link-start")?.addEventListener("click", () => {
+    sessionStorage.setItem(LINK_KEY, JSON.stringify({ step: "identify" }));
+    show(config.link.strings.identify);
+  });
+
+  async function postJson(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.message ?? config.errors.generic);
+    return data;
+  }
+
+  /** In the first step of linking, the sign-in only identifies the account: true when it did. */
+  async function linkIdentified(idToken, signUp) {
+    const link = linking();
+    if (link?.step !== "identify") {
+      if (link) sessionStorage.removeItem(LINK_KEY);
+      return false;
+    }
+    sessionStorage.removeItem(LINK_KEY);
+    if (signUp) {
+      show(config.link.strings.newAccount);
+      return false;
+    }
+    const { grant } = await postJson(config.link.grantUrl, { id_token: idToken, state: config.state });
+    sessionStorage.setItem(LINK_KEY, JSON.stringify({ step: "choose", grant, state: config.state }));
+    show(config.link.strings.choose);
+    document.querySelector("button[data-provider]")?.focus();
+    return true;
+  }
+
+  /** Back from the provider to add: an ID token of the account being linked to, or null. */
+  async function linkingIdToken() {
+    const link = linking();
+    if (link?.step !== "choose") return null;
+    sessionStorage.removeItem(LINK_KEY);
+    const { custom_token: token } = await postJson(config.link.redeemUrl, { grant: link.grant, state: link.state });
+    return (await idp("signInWithCustomToken", { token, returnSecureToken: true })).idToken;
+  }
+
+  // Email + password only signs in existing accounts (document 1, Authentication 8: display only;
+  // accounts are created and passwords changed with the provider's admin tools).
   const emailForm = document.getElementById("email-form");
   emailForm?.addEventListener("submit", (event) => {
     event.preventDefault();
-    const signUp = event.submitter?.value === "sign-up";
     const email = emailForm.elements.email.value;
     const password = emailForm.elements.password.value;
     attempt(async () => {
-      const result = await idp(signUp ? "signUp" : "signInWithPassword", { email, password, returnSecureToken: true });
-      await complete(result.idToken, signUp);
+      const result = await idp("signInWithPassword", { email, password, returnSecureToken: true });
+      await complete(result.idToken, false);
     });
   });
 
@@ -165,12 +226,15 @@
     for (const name of ["code", "state", "oauth_token", "oauth_verifier"]) clean.searchParams.delete(name);
     history.replaceState(null, "", clean.href);
     attempt(async () => {
+      const linkTo = await linkingIdToken();
       const result = await idp("signInWithIdp", {
         requestUri,
         sessionId: returning.sessionId,
         returnSecureToken: true,
         returnIdpCredential: true,
+        ...(linkTo ? { idToken: linkTo } : {}),
       });
+      if (linkTo) show(config.link.strings.linked);
       await complete(result.idToken, result.isNewUser === true);
     });
   }

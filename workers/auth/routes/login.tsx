@@ -4,6 +4,7 @@ import { clientFor } from "../../../src/auth/clients";
 import { readCookie, serializeCookie } from "../../../src/auth/cookies";
 import { randomToken, sha256Hex } from "../../../src/auth/crypto";
 import { pickLanguage, STRINGS } from "../../../src/auth/i18n";
+import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import { isValidS256Challenge } from "../../../src/auth/pkce";
 import { urlFor } from "../../../src/base-url";
 import { ApiError } from "../../shared/errors";
@@ -92,6 +93,11 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
             requiredDocumentKeys: client.requiredDocumentKeys,
             errors: STRINGS[language].errors,
             working: STRINGS[language].working,
+            link: {
+              grantUrl: urlFor(config.apps.auth, "/api/link/grant"),
+              redeemUrl: urlFor(config.apps.auth, "/api/link/redeem"),
+              strings: LINK_STRINGS[language],
+            },
           }}
         />
       ).toString(),
