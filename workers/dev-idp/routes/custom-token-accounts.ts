@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../shared/app-env";
 import { checkCustomToken } from "../custom-token-check";
 import { devIdpOf } from "../dev-idp";
-import { ProviderError } from "../provider-error";
 import { providerBody, requiredString } from "./request-body";
 
 /** accounts:signInWithCustomToken (the exchange the sign-in service relies on) and accounts:lookup. */
