@@ -25,7 +25,8 @@ export function TransferPage(props: TransferPageProps) {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
+        {/* same-origin, not no-referrer: with no-referrer the browser posts the form with Origin: null. */}
+        <meta name="referrer" content="same-origin" />
         <title>{t.title}</title>
         <link rel="stylesheet" href={`${props.assetsUrl}/login.css`} />
       </head>
