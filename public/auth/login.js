@@ -41,6 +41,27 @@
     return config.errors.generic;
   }
 
+  // The page's state is asked for when the person first signs in, not when the page opens:
+  // opening /login stores nothing (issue 12). One state serves every post of this page.
+  let statePromise = null;
+  function loginState() {
+    statePromise ??= (async () => {
+      const response = await fetch(config.loginRequestUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(config.loginRequest),
+      });
+      const data = await response.json().catch(() => ({}));
+      if (!response.ok || typeof data.state !== "string") {
+        statePromise = null;
+        throw new Error(data.message ?? config.errors.generic);
+      }
+      return data.state;
+    })();
+    return statePromise;
+  }
+
   async function complete(idToken, signUp) {
     if (typeof idToken !== "string" || idToken === "") throw new ProviderError("MISSING_ID_TOKEN");
     if (await linkIdentified(idToken, signUp)) return;
@@ -50,7 +71,7 @@
       credentials: "same-origin",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        state: config.state,
+        state: await loginState(),
         id_token: idToken,
         sign_up: signUp,
         consented_document_keys: consented(),
@@ -134,8 +155,9 @@
       show(config.link.strings.newAccount);
       return false;
     }
-    const { grant } = await postJson(config.link.grantUrl, { id_token: idToken, state: config.state });
-    sessionStorage.setItem(LINK_KEY, JSON.stringify({ step: "choose", grant, state: config.state }));
+    const state = await loginState();
+    const { grant } = await postJson(config.link.grantUrl, { id_token: idToken, state });
+    sessionStorage.setItem(LINK_KEY, JSON.stringify({ step: "choose", grant, state }));
     show(config.link.strings.choose);
     document.querySelector("button[data-provider]")?.focus();
     return true;

@@ -150,15 +150,22 @@ export async function transferPage(fetch: Fetch, code: string, cookieHeader = ""
   return { res, html, csrf, csrfCookie };
 }
 
-/** Opens the login page like a browser: the state it embeds and the nonce cookie it sets. */
+/**
+ * Opens the login page like a browser and acts on it: the page's nonce cookie, and the state its
+ * script asks for (POST /api/login/state with the page's own request) when the person signs in.
+ */
 export async function openLoginPage(fetch: Fetch, query: Record<string, string>, cookieHeader = "") {
   const res = await fetch(`${AUTH}/login?${new URLSearchParams(query)}`, { headers: { cookie: cookieHeader } });
   const page = await res.text();
   const config = /<script type="application\/json" id="login-config">(.*?)<\/script>/s.exec(page)?.[1];
   if (res.status !== 200 || !config) throw new Error(`login page answered ${res.status}: ${page.slice(0, 300)}`);
-  const state = (JSON.parse(config) as { state: string }).state;
+  const { loginRequestUrl, loginRequest } = JSON.parse(config) as { loginRequestUrl: string; loginRequest: unknown };
   const nonce = cookieValue(setCookies(res).get("auth_login_nonce")) || "";
-  return { res, page, state, nonceCookie: `auth_login_nonce=${nonce}` };
+  const nonceCookie = `auth_login_nonce=${nonce}`;
+  const asked = await fetch(loginRequestUrl, json(loginRequest, { cookie: nonceCookie }));
+  if (asked.status !== 200) throw new Error(`/api/login/state answered ${asked.status}: ${await asked.text()}`);
+  const { state } = await asked.json<{ state: string }>();
+  return { res, page, state, nonceCookie };
 }
 
 export async function pkcePair() {

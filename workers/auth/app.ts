@@ -8,6 +8,7 @@ import { assetRoutes } from "./routes/assets";
 import { callbackRoutes } from "./routes/callback";
 import { linkGrantRoutes } from "./routes/link-grant";
 import { loginRoutes } from "./routes/login";
+import { loginStateRoutes } from "./routes/login-state";
 import { logoutRoutes } from "./routes/logout";
 import { sessionRoutes } from "./routes/sessions";
 import { tokenRoutes } from "./routes/token";
@@ -32,6 +33,7 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
     .use(authServices(deps))
     .use(securityHeaders)
     .route("/", loginRoutes)
+    .route("/", loginStateRoutes)
     .route("/", callbackRoutes)
     .route("/", tokenRoutes)
     .route("/", transferRoutes)

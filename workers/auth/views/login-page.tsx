@@ -20,7 +20,9 @@ export interface LoginBrowserConfig {
   idpApiUrl: string;
   idpApiKey: string;
   callbackUrl: string;
-  state: string;
+  /** POST here (with loginRequest) for the state, when the person signs in: GET /login stores nothing. */
+  loginRequestUrl: string;
+  loginRequest: Record<string, string | undefined>;
   requiredDocumentKeys: readonly DocumentKey[];
   errors: LoginStrings["errors"];
   working: string;
