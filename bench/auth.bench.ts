@@ -121,7 +121,7 @@ async function expectStatus(pending: Promise<Response>, status: number): Promise
   return true;
 }
 
-/** A new dev IdP user with an SSO session: sign up, transfer code, /transfer. */
+/** A new dev IdP user with an SSO session: sign up, transfer code, /transfer and its Continue. */
 async function signedInCookie(platformUrl: string): Promise<string> {
   const signUp = await fetch(`${platformUrl}/idp/v1/accounts:signUp?key=${API_KEY}`, {
     method: "POST",
@@ -139,7 +139,20 @@ async function signedInCookie(platformUrl: string): Promise<string> {
     body: JSON.stringify({ id_token: idToken, redirect_uri: REDIRECT_URI }),
   });
   const { code } = (await issued.json()) as { code: string };
-  const transfer = await fetch(`${platformUrl}/auth/transfer?code=${code}`, { redirect: "manual" });
+  // The confirmation page, then its Continue (a form post with the page's CSRF token and cookie).
+  const page = await fetch(`${platformUrl}/auth/transfer?code=${code}`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+  const csrfCookie = page.headers.getSetCookie().find((line) => line.startsWith("auth_transfer_csrf="));
+  const transfer = await fetch(`${platformUrl}/auth/transfer`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: csrfCookie?.split(";")[0] ?? "",
+      origin: new URL(platformUrl).origin,
+    },
+    body: new URLSearchParams({ code, csrf, decision: "continue" }).toString(),
+  });
   const cookie = transfer.headers.getSetCookie().find((line) => line.startsWith("auth_session="));
   if (!cookie) throw new Error(`no session from /transfer (${transfer.status})`);
   return cookie.split(";")[0] as string;
