@@ -97,6 +97,8 @@
   }
 
   async function attempt(work) {
+    // The person acts: the page's state is asked for now, beside the provider's sign-in.
+    loginState().catch(() => {});
     try {
       await work();
     } catch (error) {

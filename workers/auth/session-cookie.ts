@@ -2,6 +2,8 @@ import { readCookies, serializeCookie } from "../../src/auth/cookies";
 import { randomToken } from "../../src/auth/crypto";
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionRecord } from "../../src/auth/session";
 import { userAgentFamily } from "../../src/auth/user-agent";
+import { ApiError } from "../shared/errors";
+import { currentLog } from "../shared/request-log";
 import type { AuthContext } from "./auth-env";
 
 /**
@@ -13,7 +15,14 @@ export async function startSession(c: AuthContext, uid: string): Promise<Session
   const previous = sessionCookieValue(c);
   if (previous) await sessions.end(previous);
   const value = `${c.get("config").environment}.${randomToken()}`;
-  const session = await sessions.create(value, uid, userAgentFamily(c.req.header("user-agent")));
+  let session: SessionRecord;
+  try {
+    session = await sessions.create(value, uid, userAgentFamily(c.req.header("user-agent")));
+  } catch (error) {
+    // Without its index entry a session could not be listed or ended with the others: none then.
+    currentLog().error("session not created", { error: String(error) });
+    throw new ApiError(503, "sign_in_unavailable", "Sign-in is unavailable for a moment. Please try again.");
+  }
   c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookies, SESSION_LIFETIME_SECONDS), { append: true });
   return session;
 }
