@@ -5,6 +5,7 @@ import { ApiError } from "../../shared/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { loginExpired, loginRequestOfThisBrowser } from "../login-binding";
 import { allowedRedirect } from "../redirects";
+import { sameOriginOnly } from "../same-origin";
 import { startSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
 import { settleSignUp } from "../sign-up";
@@ -25,8 +26,8 @@ const callbackRequest = z.object({
  * be consented to and recorded first. Answers {redirect_to}: where the browser goes next (with a
  * custom token, or a code for PKCE apps).
  */
-export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", async (c) => {
-  requireSameOrigin(c);
+export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", sameOriginOnly, async (c) => {
+  requireJson(c);
   const body = parseOrThrow(callbackRequest, await jsonBody(c.req.raw));
   const { loginRequests, signUps } = c.get("auth");
   const login = await loginRequestOfThisBrowser(c, body.state);
@@ -49,12 +50,8 @@ export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", async (c
   return c.json({ redirect_to: redirectTo });
 });
 
-/** Browsers send Origin on a POST; one from another site is refused before anything else. */
-function requireSameOrigin(c: AuthContext): void {
-  const origin = c.req.header("origin");
-  if (origin !== undefined && origin !== c.get("config").apps.auth.origin && origin !== new URL(c.req.url).origin) {
-    throw new ApiError(403, "cross_origin", "Sign-in results are accepted only from the login page.");
-  }
+/** The body must be JSON: a form post from another site cannot reach this route (no CORS is granted). */
+function requireJson(c: AuthContext): void {
   if (!c.req.header("content-type")?.startsWith("application/json")) {
     throw new ApiError(415, "unsupported_media_type", "The body must be JSON (application/json).");
   }
