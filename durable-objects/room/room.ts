@@ -6,10 +6,10 @@ import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
 import { isSilent, latestHeartbeat } from "../../src/room-core/silent-drop";
-import type { ConnectionInfo, RoomOutcome } from "../../src/room-core/types";
+import type { ConnectionInfo, RoomLogger, RoomOutcome } from "../../src/room-core/types";
 import { CONNECT_HEADER, type ConnectParams } from "./connect-params";
 import { loadIsolateRunner } from "./isolate-runner";
-import { logRoom } from "./room-log";
+import { roomLogger } from "./room-log";
 import { RoomStorage } from "./room-storage";
 import { codeIdOf } from "./template-version";
 
@@ -27,9 +27,11 @@ export class Room extends DurableObject<Env> {
   private alarmAt: number | null = null;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
   private alarmChanges: Promise<void> = Promise.resolve();
+  private readonly log: RoomLogger;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.log = roomLogger(env);
     // Heartbeats are answered by the runtime and do not wake a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
@@ -92,7 +94,7 @@ export class Room extends DurableObject<Env> {
       const info = ws.deserializeAttachment() as ConnectionInfo;
       const autoReply = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
       if (!isSilent(info.connectedAt, latestHeartbeat(autoReply, info.lastHeartbeat), now)) continue;
-      logRoom("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
+      this.log("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
       ws.close(CLOSE_SILENT, "no heartbeat for 60 s");
       this.deliver(null, await core.disconnect(info.connectionId));
     }
@@ -136,7 +138,7 @@ export class Room extends DurableObject<Env> {
       runner: this.runnerFor(record.revisionId, record.codeId),
       record,
       now: Date.now,
-      log: logRoom,
+      log: this.log,
       liveConnections: this.liveConnections(closing),
     });
     this.storage = new RoomStorage(
@@ -178,7 +180,7 @@ export class Room extends DurableObject<Env> {
   private ensureCurrentCode(core: RoomCore, revisionId: string) {
     const current = codeIdOf(revisionId);
     if (core.record.codeId === current) return;
-    logRoom("info", "room code reloaded", { from: core.record.codeId, to: current });
+    this.log("info", "room code reloaded", { from: core.record.codeId, to: current });
     core.replaceRunner(this.runnerFor(revisionId, current), current);
     this.storage?.writeNow();
   }
@@ -196,7 +198,7 @@ export class Room extends DurableObject<Env> {
       return await operation();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logRoom("error", "room operation failed", { error: message });
+      this.log("error", "room operation failed", { error: message });
       this.send(
         ws,
         JSON.stringify({
@@ -264,7 +266,7 @@ export class Room extends DurableObject<Env> {
   private changeAlarm(change: () => Promise<void>) {
     this.alarmChanges = this.alarmChanges
       .then(change)
-      .catch((error) => logRoom("error", "alarm not changed", { error: String(error) }));
+      .catch((error) => this.log("error", "alarm not changed", { error: String(error) }));
   }
 
   /**

@@ -10,6 +10,9 @@ import { linkGrantRoutes } from "./routes/link-grant";
 import { loginRoutes } from "./routes/login";
 import { loginStateRoutes } from "./routes/login-state";
 import { logoutRoutes } from "./routes/logout";
+import { oauthTokenRoutes } from "./routes/oauth-token";
+import { publishTokenRoutes } from "./routes/publish-tokens";
+import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
 import { sessionRoutes } from "./routes/sessions";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
@@ -40,6 +43,9 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
     .route("/", linkGrantRoutes)
     .route("/", logoutRoutes)
     .route("/", sessionRoutes)
+    .route("/", publishTokenRoutes)
+    .route("/", oauthTokenRoutes)
+    .route("/", publishTokensPageRoutes)
     .route("/", assetRoutes);
   return createApp("auth").route("/", routes);
 }

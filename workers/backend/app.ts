@@ -1,6 +1,16 @@
 import { createApp } from "../shared/create-app";
+import { graphqlRoutes } from "./routes/graphql";
+import { scenarioRevisionRoutes } from "./routes/scenario-revisions";
+import { uploadSessionRoutes } from "./routes/upload-sessions";
+import { uploadRoutes } from "./routes/uploads";
+import { webhookRoutes } from "./routes/webhook";
 
 /** The slice of the main backend the documents need: payment webhook, GraphQL, code upload. */
 export function createBackendApp() {
-  return createApp("backend");
+  return createApp("backend")
+    .route("/", webhookRoutes)
+    .route("/", graphqlRoutes)
+    .route("/", uploadSessionRoutes)
+    .route("/", uploadRoutes)
+    .route("/", scenarioRevisionRoutes);
 }
