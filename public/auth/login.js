@@ -7,6 +7,39 @@
   /** An ID token that still waits for consent (a new account whose boxes were not ticked). */
   let pending = null;
 
+  // Funnel events (document 1, Events) through the client log library (public/auth/auth-log.js).
+  // The sessionId ties the events of one attempt together, across a social provider's redirect.
+  const SESSION_KEY = "login.log.session";
+  const sessionId = sessionStorage.getItem(SESSION_KEY) || crypto.randomUUID();
+  sessionStorage.setItem(SESSION_KEY, sessionId);
+  const authLog = window.authLog
+    ? window.authLog.createAuthLog({
+        target: config.logUrl,
+        sessionId,
+        clientId: config.clientId,
+        path: window.location.pathname,
+        userAgent: navigator.userAgent,
+      })
+    : { event() {}, flush() {} };
+  const SOCIAL_NAMES = {
+    "google.com": "google",
+    "apple.com": "apple",
+    "twitter.com": "twitter",
+    "facebook.com": "facebook",
+  };
+  /** auth/<code> of a provider or callback failure ("INVALID_CODE" -> auth/invalid-code). */
+  const errorCode = (error) => {
+    const raw = error instanceof ProviderError || error instanceof CallbackError ? error.message : "internal_error";
+    return `auth/${String(raw)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}`;
+  };
+  function track(name, action, surface, outcome, extra = {}) {
+    const error = extra.error ? { code: errorCode(extra.error), name: extra.error.name } : undefined;
+    authLog.event({ name, action, surface, outcome, error, uid: extra.uid ?? null });
+  }
+
   const show = (message) => {
     status.textContent = message;
   };
@@ -62,9 +95,31 @@
     return statePromise;
   }
 
-  async function complete(idToken, signUp) {
+  /** A refusal of /api/callback; `shown`: its message is already on the page. */
+  class CallbackError extends Error {
+    constructor(code, shown = false) {
+      super(code);
+      this.shown = shown;
+    }
+  }
+
+  /** Posts the ID token; `method` names the sign-in method in the funnel events. */
+  async function complete(idToken, signUp, method, uid) {
+    try {
+      const done = await post(idToken, signUp, method, uid);
+      if (done) track(method, "sign_in", signUp ? "signUp" : "signIn", "success", { uid });
+    } catch (error) {
+      track(method, "sign_in", signUp ? "signUp" : "signIn", "failure", { error, uid });
+      throw error;
+    } finally {
+      authLog.flush();
+    }
+  }
+
+  /** true when the browser is on its way to redirect_to; false when the page waits for the user. */
+  async function post(idToken, signUp, method, uid) {
     if (typeof idToken !== "string" || idToken === "") throw new ProviderError("MISSING_ID_TOKEN");
-    if (await linkIdentified(idToken, signUp)) return;
+    if (await linkIdentified(idToken, signUp)) return false;
     show(config.working);
     const response = await fetch(config.callbackUrl, {
       method: "POST",
@@ -80,21 +135,87 @@
     const data = await response.json().catch(() => ({}));
     if (response.ok && data.redirect_to) {
       pending = null;
+      sessionStorage.removeItem(SESSION_KEY);
+      authLog.flush();
       window.location.assign(data.redirect_to);
-      return;
+      return true;
     }
     if (data.error === "consent_required") {
       // Also the answer to a plain sign-in of an account whose sign-up was never finished
       // (refused earlier, then "Sign in"): the server decides, and the page asks for the boxes.
-      pending = { idToken, signUp: true };
+      pending = { idToken, signUp: true, method, uid };
       show(config.errors.consentRequired);
       const box = document.querySelector('input[name="consent"]:not(:checked)');
       box?.scrollIntoView({ block: "center" });
       box?.focus();
-      return;
+      return false;
+    }
+    if (data.error === "reconsent_required" && Array.isArray(data.documents)) {
+      askReconsent(data.documents, { idToken, signUp, method, uid });
+      return false;
     }
     show(data.error === "login_expired" ? config.errors.expired : (data.message ?? config.errors.generic));
+    throw new CallbackError(data.error ?? "callback_failed", true);
   }
+
+  // Documents revised since the user accepted them: a blocking prompt with what changed and from
+  // when. Accepting records the consent (POST /api/consent with the user's ID token) and posts the
+  // callback again; declining ends this sign-in: the ID token is dropped, no session is made.
+  const dialog = document.getElementById("reconsent");
+  let reconsent = null;
+  dialog.addEventListener("cancel", (event) => event.preventDefault());
+
+  function askReconsent(documents, attemptState) {
+    reconsent = { keys: documents.map((doc) => doc.documentKey), ...attemptState };
+    const items = documents.map((doc) => {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = `${config.legalUrl}/${encodeURIComponent(doc.documentKey)}/latest`;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = config.documentNames[doc.documentKey] ?? doc.documentKey;
+      const summary = document.createElement("p");
+      summary.textContent = doc.summary;
+      const effective = document.createElement("p");
+      effective.className = "effective";
+      effective.textContent = `${config.reconsent.effective}: `;
+      const date = document.createElement("time");
+      date.dateTime = doc.effectiveAt;
+      date.textContent = doc.effectiveAt;
+      effective.append(date);
+      item.append(link, summary, effective);
+      return item;
+    });
+    document.getElementById("reconsent-documents").replaceChildren(...items);
+    show("");
+    dialog.showModal();
+  }
+
+  document.getElementById("reconsent-accept").addEventListener("click", () => {
+    const attemptState = reconsent;
+    if (!attemptState) return;
+    dialog.close();
+    reconsent = null;
+    attempt(async () => {
+      show(config.working);
+      const response = await fetch(config.consentUrl, {
+        method: "POST",
+        credentials: "omit",
+        headers: { "content-type": "application/json", authorization: `Bearer ${attemptState.idToken}` },
+        body: JSON.stringify({ document_keys: attemptState.keys, source: "auth_reconsent" }),
+      });
+      if (!response.ok) throw new CallbackError("consent_not_recorded");
+      await complete(attemptState.idToken, attemptState.signUp, attemptState.method, attemptState.uid);
+    });
+  });
+
+  document.getElementById("reconsent-decline").addEventListener("click", () => {
+    dialog.close();
+    reconsent = null;
+    pending = null;
+    sessionStorage.removeItem(SESSION_KEY);
+    show(config.reconsent.declined);
+  });
 
   async function attempt(work) {
     // The person acts: the page's state is asked for now, beside the provider's sign-in.
@@ -102,7 +223,7 @@
     try {
       await work();
     } catch (error) {
-      show(providerMessage(error));
+      if (!(error instanceof CallbackError && error.shown)) show(providerMessage(error));
     }
   }
 
@@ -110,7 +231,7 @@
   for (const box of document.querySelectorAll('input[name="consent"]')) {
     box.addEventListener("change", () => {
       const all = config.requiredDocumentKeys.every((key) => consented().includes(key));
-      if (pending && all) attempt(() => complete(pending.idToken, pending.signUp));
+      if (pending && all) attempt(() => complete(pending.idToken, pending.signUp, pending.method, pending.uid));
     });
   }
 
@@ -182,8 +303,15 @@
     const email = emailForm.elements.email.value;
     const password = emailForm.elements.password.value;
     attempt(async () => {
-      const result = await idp("signInWithPassword", { email, password, returnSecureToken: true });
-      await complete(result.idToken, false);
+      let result;
+      try {
+        result = await idp("signInWithPassword", { email, password, returnSecureToken: true });
+      } catch (error) {
+        track("email_password", "sign_in", "signIn", "failure", { error });
+        authLog.flush();
+        throw error;
+      }
+      await complete(result.idToken, false, "email_password", result.localId);
     });
   });
 
@@ -193,7 +321,14 @@
     event.preventDefault();
     attempt(async () => {
       const phoneNumber = phoneForm.elements.phone.value.replace(/[\s()-]/g, "");
-      const result = await idp("sendVerificationCode", { phoneNumber });
+      let result;
+      try {
+        result = await idp("sendVerificationCode", { phoneNumber });
+        track("phone_otp", "send_code", "signIn", "success");
+      } catch (error) {
+        track("phone_otp", "send_code", "signIn", "failure", { error });
+        throw error;
+      }
       sessionInfo = result.sessionInfo;
       document.getElementById("phone-code").hidden = false;
       document.getElementById("code").focus();
@@ -202,8 +337,16 @@
   document.getElementById("verify-code")?.addEventListener("click", () => {
     attempt(async () => {
       const code = document.getElementById("code").value;
-      const result = await idp("signInWithPhoneNumber", { sessionInfo, code });
-      await complete(result.idToken, result.isNewUser === true);
+      let result;
+      try {
+        result = await idp("signInWithPhoneNumber", { sessionInfo, code });
+        track("phone_otp", "verify_code", result.isNewUser ? "signUp" : "signIn", "success", { uid: result.localId });
+      } catch (error) {
+        track("phone_otp", "verify_code", "signIn", "failure", { error });
+        authLog.flush();
+        throw error;
+      }
+      await complete(result.idToken, result.isNewUser === true, "phone_otp", result.localId);
     });
   });
 
@@ -213,14 +356,24 @@
   const RETURN_KEY = "login.social.return";
   for (const button of document.querySelectorAll("button[data-provider]")) {
     button.addEventListener("click", () => {
+      const name = SOCIAL_NAMES[button.dataset.provider] ?? "unknown";
       attempt(async () => {
-        const result = await idp("createAuthUri", {
-          providerId: button.dataset.provider,
-          continueUri: window.location.href,
-        });
+        let result;
+        try {
+          result = await idp("createAuthUri", {
+            providerId: button.dataset.provider,
+            continueUri: window.location.href,
+          });
+          track(name, "redirect_start", "signIn", "success");
+        } catch (error) {
+          track(name, "redirect_start", "signIn", "failure", { error });
+          throw error;
+        } finally {
+          authLog.flush();
+        }
         sessionStorage.setItem(
           RETURN_KEY,
-          JSON.stringify({ sessionId: result.sessionId ?? "", consented: consented() }),
+          JSON.stringify({ sessionId: result.sessionId ?? "", consented: consented(), name }),
         );
         window.location.assign(result.authUri);
       });
@@ -232,8 +385,12 @@
     if (saved === null || !/[?&](code|state|oauth_token)=/.test(window.location.search)) return null;
     sessionStorage.removeItem(RETURN_KEY);
     try {
-      const { sessionId, consented: keys } = JSON.parse(saved);
-      return { sessionId: String(sessionId ?? ""), consented: Array.isArray(keys) ? keys : [] };
+      const { sessionId, consented: keys, name } = JSON.parse(saved);
+      return {
+        sessionId: String(sessionId ?? ""),
+        consented: Array.isArray(keys) ? keys : [],
+        name: Object.values(SOCIAL_NAMES).includes(name) ? name : "unknown",
+      };
     } catch {
       return null;
     }
@@ -251,15 +408,26 @@
     history.replaceState(null, "", clean.href);
     attempt(async () => {
       const linkTo = await linkingIdToken();
-      const result = await idp("signInWithIdp", {
-        requestUri,
-        sessionId: returning.sessionId,
-        returnSecureToken: true,
-        returnIdpCredential: true,
-        ...(linkTo ? { idToken: linkTo } : {}),
-      });
+      let result;
+      try {
+        result = await idp("signInWithIdp", {
+          requestUri,
+          sessionId: returning.sessionId,
+          returnSecureToken: true,
+          returnIdpCredential: true,
+          ...(linkTo ? { idToken: linkTo } : {}),
+        });
+        const action = linkTo ? "link" : "redirect_result";
+        track(returning.name, action, linkTo ? "link" : result.isNewUser ? "signUp" : "signIn", "success", {
+          uid: result.localId,
+        });
+      } catch (error) {
+        track(returning.name, linkTo ? "link" : "redirect_result", linkTo ? "link" : "signIn", "failure", { error });
+        authLog.flush();
+        throw error;
+      }
       if (linkTo) show(config.link.strings.linked);
-      await complete(result.idToken, result.isNewUser === true);
+      await complete(result.idToken, result.isNewUser === true, returning.name, result.localId);
     });
   }
 })();

@@ -43,6 +43,16 @@ export interface LoginStrings {
   documents: Record<"app_terms" | "studio_terms" | "portal_terms" | "privacy", string>;
   languageSwitch: string;
   working: string;
+  /** The blocking prompt for documents revised since the user accepted them (public/auth/login.js). */
+  reconsent: {
+    title: string;
+    intro: string;
+    /** Followed by the date the revision takes effect. */
+    effective: string;
+    accept: string;
+    decline: string;
+    declined: string;
+  };
   errors: {
     generic: string;
     consentRequired: string;
@@ -84,6 +94,15 @@ export const STRINGS: Record<Language, LoginStrings> = {
     },
     languageSwitch: "日本語",
     working: "Signing in…",
+    reconsent: {
+      title: "Updated documents",
+      intro: "These documents have changed. Please read and accept them to continue.",
+      effective: "Effective",
+      accept: "Accept and continue",
+      decline: "Decline",
+      declined:
+        "You declined the updated documents, so you were not signed in. Sign in again whenever you are ready to accept them.",
+    },
     errors: {
       generic: "Sign-in failed. Please try again.",
       consentRequired: "Please agree to every document to create an account.",
@@ -116,6 +135,15 @@ export const STRINGS: Record<Language, LoginStrings> = {
     },
     languageSwitch: "English",
     working: "ログインしています…",
+    reconsent: {
+      title: "文書が更新されました",
+      intro: "以下の文書が変更されました。続行するには内容をご確認のうえ同意してください。",
+      effective: "適用日",
+      accept: "同意して続行",
+      decline: "同意しない",
+      declined:
+        "更新された文書に同意されなかったため、ログインしていません。同意いただける場合は、もう一度ログインしてください。",
+    },
     errors: {
       generic: "ログインに失敗しました。もう一度お試しください。",
       consentRequired: "アカウントを作成するには、すべての文書に同意してください。",

@@ -1,6 +1,9 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-/** AUTH_DB. Consent ledger (document 1, LegalConsent): append-only, one row per consent. */
+/**
+ * AUTH_DB. Consent ledger (document 1, LegalConsent): append-only, one row per consent. Triggers
+ * of migration 0030 refuse UPDATE and DELETE and skip a repeated triple (drizzle does not model them).
+ */
 export const legalConsents = sqliteTable(
   "legal_consents",
   {

@@ -8,12 +8,20 @@
 const SECRET_KEY =
   /(token|secret|password|passwd|authorization|cookie|api[-_]?key|private[-_]?key|signature|verifier|credential|^code$|session[-_]?id$)/i;
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+// Each pattern starts only where its token starts (a lookbehind), so a long text is scanned once,
+// not once per character of every word.
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
 /** http(s), ws(s) and custom-scheme URLs: the whole URL goes, since path and query carry codes. */
-const URL_PATTERN = /\b[a-z][a-z0-9+.-]{1,30}:\/\/[^\s"'<>]+/gi;
+const URL_PATTERN = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{1,30}:\/\/[^\s"'<>]+/gi;
+/**
+ * URLs written without a scheme: a host name (or localhost), an optional port, then a path, query
+ * or fragment ("www.example.com/account?token=1", "//cdn.example.com/x.js"); and www. hosts alone.
+ */
+const SCHEMELESS_URL = /(?<![\w@.-])(?:\/\/)?(?:(?:[a-z0-9-]+\.)+[a-z]{2,63}|localhost)(?::\d{1,5})?[/?#][^\s"'<>]*/gi;
+const WWW_HOST = /(?<![\w@.-])www\.(?:[a-z0-9-]+\.)+[a-z]{2,63}\b/gi;
 const IPV4 = /\b(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}\b/g;
 /** IPv6 candidates: hex groups and colons; isIpv6 keeps clock times such as 12:30:45 out. */
-const IPV6_CANDIDATE = /(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])/gi;
+const IPV6_CANDIDATE = /(?=[0-9a-f]{0,4}:)(?<!\w|[0-9a-f]:)(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?!\w|:[0-9a-f])/gi;
 const isIpv6 = (text: string) => (text.includes("::") && /[0-9a-f]/i.test(text)) || text.split(":").length === 8;
 /**
  * Phone numbers: an optional +, then 8-15 digits that may be split by spaces, dots, dashes or
@@ -25,12 +33,16 @@ export const REDACTED = "[redacted]";
 
 /** Free text with every e-mail address, URL, IP address and phone number replaced. */
 export function scrubText(text: string): string {
-  return text
-    .replace(URL_PATTERN, "[url]")
-    .replace(EMAIL, "[email]")
-    .replace(IPV6_CANDIDATE, (match) => (isIpv6(match) ? "[ip]" : match))
-    .replace(IPV4, "[ip]")
-    .replace(PHONE, "[phone]");
+  // Each pass only where the text has the character its pattern needs (most log values have none).
+  let out = text;
+  if (out.includes("://")) out = out.replace(URL_PATTERN, "[url]");
+  if (out.includes("@")) out = out.replace(EMAIL, "[email]");
+  if (/[/?#]/.test(out)) out = out.replace(SCHEMELESS_URL, "[url]");
+  if (/www\./i.test(out)) out = out.replace(WWW_HOST, "[url]");
+  if (out.includes(".")) out = out.replace(IPV4, "[ip]");
+  if (out.includes(":")) out = out.replace(IPV6_CANDIDATE, (match) => (isIpv6(match) ? "[ip]" : match));
+  if (/\d/.test(out)) out = out.replace(PHONE, "[phone]");
+  return out;
 }
 
 export function isSecretKey(key: string): boolean {

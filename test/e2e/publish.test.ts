@@ -125,13 +125,20 @@ describe("the publish-token page", () => {
     expect(await page.textContent("#tokens tbody")).toContain("GitHub Actions");
 
     // The new token works, until it is revoked on the page.
-    const exchange = () => scenario(["publish", "examples/tic-tac-toe"], { SCENARIO_PUBLISH_TOKEN: token });
-    expect((await exchange()).code).toBe(0);
+    const exchange = () =>
+      fetch(`${auth}/api/oauth/token`, {
+        method: "POST",
+        body: new URLSearchParams({
+          grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+          subject_token: token,
+          subject_token_type: "urn:ietf:params:oauth:token-type:access_token",
+        }),
+      });
+    expect((await exchange()).status).toBe(200);
     await page.click("#tokens tbody tr:first-child button");
     await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(1);
     expect(await page.textContent("#tokens tbody")).not.toContain("GitHub Actions");
-    const refused = await exchange();
-    expect(refused.code).toBe(1);
+    expect((await exchange()).status).toBe(400);
 
     // Coming back later: the SSO session signs the page in again.
     await page.goto(`${auth}/publish-tokens`);
@@ -203,6 +210,29 @@ describe("scenario publish against the local platform", () => {
     await expectText(page, "#status", "Your turn (X)");
     await page.click('[data-cell="4"]');
     await expectText(page, "#status", "Your turn (O)");
+  });
+
+  it("runs the manifest's build command and publishes its output folder; a failing build stops with exit 1", async () => {
+    const dir = path.join(configDir, "built-game");
+    cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+    const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
+    const build = "mkdir -p dist && cp index.html client.js logic.js style.css dist/";
+    writeFileSync(
+      path.join(dir, "manifest.json"),
+      JSON.stringify({ ...manifest, id: "built-game", build, output: "dist" }),
+    );
+    const { token } = await authorWithToken();
+    const published = await scenario(["publish", dir], { SCENARIO_PUBLISH_TOKEN: token });
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stderr).toContain(`client: 4 files from ${path.join(dir, "dist")}`);
+    const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
+    const lobby = await fetch(playUrl);
+    expect(lobby.status).toBe(200);
+
+    writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ ...manifest, id: "built-game", build: "exit 3" }));
+    const failed = await scenario(["publish", dir], { SCENARIO_PUBLISH_TOKEN: token });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('build command "exit 3" exited with 3');
   });
 
   it("publishes with the token saved by scenario login --token", async () => {

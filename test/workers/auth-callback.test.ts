@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
+import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
 import {
   APP_TARGET,
   AUTH,
@@ -157,8 +157,16 @@ describe("POST /api/callback: sign-up and consent", () => {
     );
     expect(res.status).toBe(200);
     expect(await consentRows(user.uid)).toEqual([
-      { document_key: "portal_terms", version: DOCUMENT_CATALOG.portal_terms.version, source: "portal_signup" },
-      { document_key: "privacy", version: DOCUMENT_CATALOG.privacy.version, source: "portal_signup" },
+      {
+        document_key: "portal_terms",
+        version: currentVersion(DOCUMENT_CATALOG, "portal_terms", Date.now()).version,
+        source: "portal_signup",
+      },
+      {
+        document_key: "privacy",
+        version: currentVersion(DOCUMENT_CATALOG, "privacy", Date.now()).version,
+        source: "portal_signup",
+      },
     ]);
   });
 
@@ -217,8 +225,16 @@ describe("POST /api/callback: sign-up and consent", () => {
     expect(finished.status).toBe(200);
     expect(setCookies(finished).has("auth_session")).toBe(true);
     expect(await consentRows(user.uid)).toEqual([
-      { document_key: "app_terms", version: DOCUMENT_CATALOG.app_terms.version, source: "auth_signup" },
-      { document_key: "privacy", version: DOCUMENT_CATALOG.privacy.version, source: "auth_signup" },
+      {
+        document_key: "app_terms",
+        version: currentVersion(DOCUMENT_CATALOG, "app_terms", Date.now()).version,
+        source: "auth_signup",
+      },
+      {
+        document_key: "privacy",
+        version: currentVersion(DOCUMENT_CATALOG, "privacy", Date.now()).version,
+        source: "auth_signup",
+      },
     ]);
     expect(await pendingSignUp(user.uid)).toBeNull();
 

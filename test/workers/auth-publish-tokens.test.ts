@@ -245,3 +245,21 @@ describe("GET /publish-tokens (the token page)", () => {
     expect(script.status).toBe(200);
   });
 });
+
+describe("published scenario files are no sign-in target", () => {
+  it.each([
+    "http://localhost:8787/rooms/play/some-revision/index.html",
+    "http://localhost:8787/rooms/%70lay/some-revision/index.html",
+  ])("refuses redirect_uri %s", async (target) => {
+    const res = await platform(`${AUTH}/login?${new URLSearchParams({ redirect_uri: target, client_id: "studio" })}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_redirect_uri" });
+  });
+
+  it("still accepts the rest of the rooms host and the token page", async () => {
+    for (const target of ["http://localhost:8787/rooms/harness", `${AUTH}/publish-tokens`]) {
+      const res = await platform(`${AUTH}/login?${new URLSearchParams({ redirect_uri: target, client_id: "studio" })}`);
+      expect(res.status).toBe(200);
+    }
+  });
+});

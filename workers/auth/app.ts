@@ -6,7 +6,10 @@ import { errorResponse } from "../shared/errors";
 import { type AuthDeps, type AuthEnv, authServices } from "./auth-env";
 import { assetRoutes } from "./routes/assets";
 import { callbackRoutes } from "./routes/callback";
+import { consentRoutes } from "./routes/consent";
+import { legalRoutes } from "./routes/legal";
 import { linkGrantRoutes } from "./routes/link-grant";
+import { logRoutes } from "./routes/log";
 import { loginRoutes } from "./routes/login";
 import { loginStateRoutes } from "./routes/login-state";
 import { logoutRoutes } from "./routes/logout";
@@ -46,6 +49,9 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
     .route("/", publishTokenRoutes)
     .route("/", oauthTokenRoutes)
     .route("/", publishTokensPageRoutes)
-    .route("/", assetRoutes);
+    .route("/", assetRoutes)
+    .route("/", consentRoutes)
+    .route("/", legalRoutes)
+    .route("/", logRoutes(deps.clock));
   return createApp("auth").route("/", routes);
 }

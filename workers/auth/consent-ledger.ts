@@ -1,14 +1,21 @@
+import { eq } from "drizzle-orm";
 import type { DocumentKey } from "../../src/auth/clients";
-import { DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
+import {
+  type Catalog,
+  currentVersion,
+  DOCUMENT_CATALOG,
+  type PendingDocument,
+  pendingDocuments,
+} from "../../src/auth/document-catalog";
 import { legalConsents } from "../../src/db/auth-schema";
-import type { authDb } from "../../src/db/client";
+import { authDb } from "../../src/db/client";
 
 type AuthDrizzle = ReturnType<typeof authDb>;
 
 /**
- * The minimal append of consent rows at sign-up; the consent-ledger issue extends it. Each key
- * at the catalog's version (never the client's); a repeated consent is a no-op (unique triple).
- * The caller runs the statements in one batch, so either every row is written or none.
+ * The append of consent rows: each key at the catalog's current version (never the client's); a
+ * repeated consent is a no-op (unique triple, and a trigger of migration 0030). The caller runs
+ * the statements in one batch, so either every row is written or none.
  */
 export function consentInserts(
   drizzle: AuthDrizzle,
@@ -16,6 +23,7 @@ export function consentInserts(
   keys: readonly DocumentKey[],
   source: string,
   now: number,
+  catalog: Catalog<DocumentKey> = DOCUMENT_CATALOG,
 ) {
   return keys.map((key) =>
     drizzle
@@ -23,10 +31,51 @@ export function consentInserts(
       .values({
         idpUid: uid,
         documentKey: key,
-        version: DOCUMENT_CATALOG[key].version,
+        version: currentVersion(catalog, key, now).version,
         consentedAt: new Date(now),
         source,
       })
       .onConflictDoNothing(),
   );
+}
+
+/** The consent ledger of AUTH_DB (document 1, LegalConsent): append and the re-consent gate. */
+export class ConsentLedger {
+  private readonly db: AuthDrizzle;
+
+  /** `catalog`: the service's own; tests bring one with revisions. */
+  constructor(
+    database: D1Database,
+    private readonly now: () => number,
+    private readonly catalog: Catalog<DocumentKey> = DOCUMENT_CATALOG,
+  ) {
+    this.db = authDb({ AUTH_DB: database });
+  }
+
+  /** Appends one row per key at the catalog's current version, all or none. */
+  async record(uid: string, keys: readonly DocumentKey[], source: string): Promise<void> {
+    const [first, ...rest] = consentInserts(this.db, uid, keys, source, this.now(), this.catalog);
+    if (first) await this.db.batch([first, ...rest]);
+  }
+
+  /**
+   * The documents of `keys` the user still has to accept: empty when the gate is passed. The
+   * ledger records accounts registered since its release and backfills none (document 1,
+   * Versioning): an account with no row at all is such an earlier account, not gated here.
+   */
+  async pending(uid: string, keys: readonly DocumentKey[]): Promise<PendingDocument<DocumentKey>[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .select({ key: legalConsents.documentKey, version: legalConsents.version })
+      .from(legalConsents)
+      .where(eq(legalConsents.idpUid, uid))
+      .all();
+    if (rows.length === 0) return [];
+    const consented = new Map<DocumentKey, string[]>();
+    for (const row of rows) {
+      const key = row.key as DocumentKey;
+      consented.set(key, [...(consented.get(key) ?? []), row.version]);
+    }
+    return pendingDocuments(this.catalog, keys, consented, this.now());
+  }
 }

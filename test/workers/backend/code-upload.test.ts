@@ -137,6 +137,20 @@ describe("publishing a revision through /code", () => {
     expect((await put(started.logic?.url as string, "export default {}")).status).toBe(404);
   });
 
+  it("closes an expired upload session: uploads 404, registration 410", async () => {
+    const user = await newUser();
+    const started = await start(user.idToken, { scenarioId: scenarioId() });
+    await put(started.clientZip.url, clientZip());
+    await put(started.logic?.url as string, counterSource);
+    await env.BACKEND_DB.prepare("UPDATE upload_sessions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, started.uploadId)
+      .run();
+    expect((await put(started.clientZip.url, clientZip())).status).toBe(404);
+    const res = await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId });
+    expect(res.status).toBe(410);
+    expect(await res.json()).toMatchObject({ error: "upload_expired" });
+  });
+
   it("refuses an oversize client zip and logic.js with 413", async () => {
     const user = await newUser();
     const started = await start(user.idToken, { scenarioId: scenarioId() });
@@ -160,9 +174,15 @@ describe("publishing a revision through /code", () => {
     expect(await res.json()).toMatchObject({ error: "invalid_client_zip" });
   });
 
-  it("answers 400 to a bad upload request", async () => {
+  it("answers 400 to a bad upload request, 413 to an oversized one", async () => {
     const user = await newUser();
     const res = await post("/code/upload_sessions", user.idToken, { scenarioId: "../x", logic: true });
     expect(res.status).toBe(400);
+    const big = await post("/code/upload_sessions", user.idToken, {
+      scenarioId: "x",
+      logic: true,
+      pad: "x".repeat(20_000),
+    });
+    expect(big.status).toBe(413);
   });
 });

@@ -4,6 +4,7 @@ import { clientFor, DOCUMENT_KEYS } from "../../../src/auth/clients";
 import { ApiError } from "../../shared/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { loginExpired, loginRequestOfThisBrowser } from "../login-binding";
+import { reconsentRequired } from "../reconsent";
 import { allowedRedirect } from "../redirects";
 import { sameOriginOnly } from "../same-origin";
 import { startSession } from "../session-cookie";
@@ -39,6 +40,9 @@ export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", sameOrig
     declared: body.sign_up,
     consented: body.consented_document_keys,
   });
+
+  const reconsent = await reconsentRequired(c, token.uid, login.clientId);
+  if (reconsent) return reconsent;
 
   const redirectUri = allowedRedirect(c, login.redirectUri);
   // Every refusal above keeps the state, so the page can post again; success spends it, once.

@@ -56,6 +56,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
           socialProviders={config.auth.socialProviders}
           switchLanguageUrl={switchUrl.href}
           assetsUrl={urlFor(config.apps.auth, "/assets")}
+          legalUrl={urlFor(config.apps.auth, "/legal")}
           browserConfig={{
             idpApiUrl: config.idp.apiUrl,
             idpApiKey: config.idp.apiKey,
@@ -63,6 +64,12 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
             loginRequestUrl: urlFor(config.apps.auth, "/api/login/state"),
             loginRequest: loginRequestFields(query),
             requiredDocumentKeys: client.requiredDocumentKeys,
+            consentUrl: urlFor(config.apps.auth, "/api/consent"),
+            legalUrl: urlFor(config.apps.auth, "/legal"),
+            documentNames: STRINGS[language].documents,
+            reconsent: STRINGS[language].reconsent,
+            logUrl: urlFor(config.apps.auth, "/api/log"),
+            clientId: client.id,
             errors: STRINGS[language].errors,
             working: STRINGS[language].working,
             link: {

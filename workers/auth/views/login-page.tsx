@@ -11,6 +11,8 @@ export interface LoginPageProps {
   switchLanguageUrl: string;
   /** Base URL of the auth app's static files (…/assets). */
   assetsUrl: string;
+  /** Base URL of the legal documents (…/legal): each consent box links to {legalUrl}/{key}/latest. */
+  legalUrl: string;
   /** Read by public/auth/login.js. */
   browserConfig: LoginBrowserConfig;
 }
@@ -24,6 +26,14 @@ export interface LoginBrowserConfig {
   loginRequestUrl: string;
   loginRequest: Record<string, string | undefined>;
   requiredDocumentKeys: readonly DocumentKey[];
+  /** Re-consent (POST /api/consent), the documents' links and names for its prompt. */
+  consentUrl: string;
+  legalUrl: string;
+  documentNames: LoginStrings["documents"];
+  reconsent: LoginStrings["reconsent"];
+  /** POST /api/log for the funnel events (public/auth/auth-log.js); null sends nothing. */
+  logUrl: string | null;
+  clientId: string;
   errors: LoginStrings["errors"];
   working: string;
   /** Linking another sign-in method: where the page asks for and redeems its link grant. */
@@ -48,6 +58,7 @@ export function LoginPage(props: LoginPageProps) {
           id="login-config"
           dangerouslySetInnerHTML={{ __html: jsonForScript(props.browserConfig) }}
         />
+        <script src={`${props.assetsUrl}/auth-log.js`} defer />
         <script src={`${props.assetsUrl}/login.js`} defer />
       </head>
       <body>
@@ -65,7 +76,11 @@ export function LoginPage(props: LoginPageProps) {
             <legend>{t.consentIntro}</legend>
             {client.requiredDocumentKeys.map((key) => (
               <label>
-                <input type="checkbox" name="consent" value={key} /> {t.documents[key]}
+                <input type="checkbox" name="consent" value={key} />{" "}
+                {/* A new tab: the page keeps its ticked boxes and typed fields. */}
+                <a href={`${props.legalUrl}/${key}/latest`} target="_blank" rel="noopener">
+                  {t.documents[key]}
+                </a>
               </label>
             ))}
           </fieldset>
@@ -118,6 +133,20 @@ export function LoginPage(props: LoginPageProps) {
             </button>
           )}
         </main>
+
+        <dialog id="reconsent" aria-labelledby="reconsent-title">
+          <h2 id="reconsent-title">{t.reconsent.title}</h2>
+          <p>{t.reconsent.intro}</p>
+          <ul id="reconsent-documents" />
+          <div class="actions">
+            <button type="button" id="reconsent-accept">
+              {t.reconsent.accept}
+            </button>
+            <button type="button" id="reconsent-decline" class="secondary">
+              {t.reconsent.decline}
+            </button>
+          </div>
+        </dialog>
       </body>
     </html>
   );

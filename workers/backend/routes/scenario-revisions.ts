@@ -4,7 +4,7 @@ import { urlFor } from "../../../src/base-url";
 import { ApiError } from "../../shared/errors";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { CodeStore, codeKeys } from "../code/code-store";
-import { jsonInput } from "../validation";
+import { jsonInput, smallJsonBody } from "../validation";
 
 const registerRequest = z.object({ uploadId: z.string().min(1).max(64) });
 
@@ -16,6 +16,7 @@ const registerRequest = z.object({ uploadId: z.string().min(1).max(64) });
 export const scenarioRevisionRoutes = new Hono<BackendEnv>().post(
   "/code/scenario_revisions",
   authenticate({ required: true, publishTokens: "allow" }),
+  smallJsonBody,
   async (c) => {
     const user = requestUser(c);
     const { uploadId } = await jsonInput(c.req.raw, registerRequest);

@@ -6,7 +6,7 @@ import { MAX_SEATS } from "../../../src/engine/roster";
 import { ApiError } from "../../shared/errors";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { CodeStore } from "../code/code-store";
-import { jsonInput } from "../validation";
+import { jsonInput, smallJsonBody } from "../validation";
 
 const uploadRequest = z.object({
   /** The manifest's id: the scenario this revision belongs to. */
@@ -30,6 +30,7 @@ const uploadRequest = z.object({
 export const uploadSessionRoutes = new Hono<BackendEnv>().post(
   "/code/upload_sessions",
   authenticate({ required: true, publishTokens: "allow" }),
+  smallJsonBody,
   async (c) => {
     const user = requestUser(c);
     const body = await jsonInput(c.req.raw, uploadRequest);

@@ -1,0 +1,135 @@
+import { spawnSync } from "node:child_process";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../scripts/ports.ts";
+import { projectRoot, wranglerBin, wranglerEnv } from "../../scripts/wrangler-env.ts";
+import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog.ts";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { startPlatform, startTargetSite, type TargetSite, waitForFreePort } from "./support/platform.ts";
+
+const PLATFORM_PORT = testPort(8801);
+const TARGET_PORT = testPort(8803);
+const PASSWORD = "correct horse battery staple";
+
+let platform: Awaited<ReturnType<typeof startPlatform>>;
+let target: TargetSite;
+let browser: Browser;
+let context: BrowserContext;
+let auth: string;
+let idp: string;
+
+beforeAll(async () => {
+  await Promise.all([waitForFreePort(PLATFORM_PORT), waitForFreePort(TARGET_PORT)]);
+  platform = await startPlatform(PLATFORM_PORT);
+  auth = `${platform.url}/auth`;
+  idp = `${platform.url}/idp`;
+  target = await startTargetSite(TARGET_PORT, { authUrl: auth, idpApiUrl: idp, apiKey: "dev-api-key" });
+  browser = await launchChromium();
+  context = await browser.newContext({ locale: "en-US" });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([platform?.stop(), target?.stop()]);
+});
+
+/** An account at the dev IdP that accepted an older, substantively revised version of the terms. */
+async function accountWithOldTerms(email: string): Promise<string> {
+  const res = await fetch(`${idp}/v1/accounts:signUp?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  const { localId } = (await res.json()) as { localId: string };
+  const privacy = currentVersion(DOCUMENT_CATALOG, "privacy", Date.now()).version;
+  const sql = [
+    `INSERT INTO legal_consents (idp_uid, document_key, version, consented_at, source) VALUES ('${localId}', 'app_terms', '2025-06-01', 0, 'auth_signup')`,
+    `INSERT INTO legal_consents (idp_uid, document_key, version, consented_at, source) VALUES ('${localId}', 'privacy', '${privacy}', 0, 'auth_signup')`,
+  ].join("; ");
+  const result = spawnSync(
+    wranglerBin,
+    ["d1", "execute", "AUTH_DB", "--local", "--persist-to", platform.stateDir, "--command", sql],
+    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`d1 execute failed:\n${result.stdout}${result.stderr}`);
+  return localId;
+}
+
+/** The funnel records the page sent to /api/log (beacon or fetch). */
+function logRecords(page: Page): Record<string, unknown>[] {
+  const records: Record<string, unknown>[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url() === `${auth}/api/log`) {
+      records.push(...(JSON.parse(request.postData() ?? "[]") as Record<string, unknown>[]));
+    }
+  });
+  return records;
+}
+
+const loginUrl = () =>
+  `${auth}/login?${new URLSearchParams({ redirect_uri: `${target.origin}/after`, client_id: "venue-admin" })}`;
+
+describe("consent on the login page (browser)", () => {
+  it("each consent box links to its document, opened in a new tab without losing the page's state", async () => {
+    const page = await context.newPage();
+    screenshotOnFailure(page, "consent-links");
+    await page.goto(loginUrl());
+    await page.getByLabel("Email").fill("kept@example.com");
+    await page.getByLabel("Privacy Policy").check();
+    for (const key of ["app_terms", "privacy"]) {
+      const link = page.locator(`fieldset.consent a[href="${auth}/legal/${key}/latest"]`);
+      expect(await link.getAttribute("target")).toBe("_blank");
+    }
+    const [legal] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: "Terms of Service" }).click(),
+    ]);
+    await legal.waitForLoadState();
+    const version = currentVersion(DOCUMENT_CATALOG, "app_terms", Date.now()).version;
+    expect(await legal.locator(".version").textContent()).toContain(version);
+    await legal.close();
+    expect(await page.getByLabel("Email").inputValue()).toBe("kept@example.com");
+    expect(await page.getByLabel("Privacy Policy").isChecked()).toBe(true);
+    await page.close();
+  });
+
+  it("asks for the revised terms in a blocking prompt: declining signs nobody in, accepting continues to the target", async () => {
+    const email = `reconsent-${Date.now()}@example.com`;
+    await accountWithOldTerms(email);
+    const page = await context.newPage();
+    screenshotOnFailure(page, "reconsent");
+    const records = logRecords(page);
+    const current = currentVersion(DOCUMENT_CATALOG, "app_terms", Date.now());
+
+    await page.goto(loginUrl());
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Updated documents" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe(
+      `${auth}/legal/app_terms/latest`,
+    );
+    expect(await dialog.textContent()).toContain(current.summary);
+    expect(await dialog.locator("time").textContent()).toBe(current.effectiveAt);
+    expect(await dialog.textContent()).not.toContain("Privacy Policy");
+
+    await dialog.getByRole("button", { name: "Decline" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("you were not signed in");
+    expect(page.url().startsWith(auth)).toBe(true);
+    expect((await context.cookies(auth)).find((cookie) => cookie.name === "auth_session")).toBeUndefined();
+
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Accept and continue" }).click();
+    await page.waitForURL(`${target.origin}/after?**`);
+    expect((await context.cookies(auth)).find((cookie) => cookie.name === "auth_session")).toBeDefined();
+
+    // The funnel: a refused attempt and a completed one, by email and password.
+    const actions = records.map((r) => {
+      const evt = r.evt as { name: string; action: string; outcome: string };
+      return `${evt.name} ${evt.action} ${evt.outcome}`;
+    });
+    expect(actions).toContain("email_password sign_in success");
+  });
+});

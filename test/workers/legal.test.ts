@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog";
+import { AUTH, openLoginPage, platform, STORE_TARGET } from "./auth-support";
+
+describe("GET /legal/{documentKey}/latest", () => {
+  it("serves the current text of every document with its version, cacheable", async () => {
+    for (const key of ["app_terms", "studio_terms", "portal_terms", "privacy"] as const) {
+      const res = await platform(`${AUTH}/legal/${key}/latest`);
+      expect(res.status, key).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+      const { version } = currentVersion(DOCUMENT_CATALOG, key, Date.now());
+      expect(res.headers.get("x-document-version")).toBe(version);
+      const page = await res.text();
+      expect(page).toContain(`Version <span class="version-number">${version}</span>`);
+      expect(page).toMatch(/<article><p>/);
+    }
+  });
+
+  it("answers 304 to a revalidation with the same ETag", async () => {
+    const first = await platform(`${AUTH}/legal/privacy/latest`);
+    const tag = first.headers.get("etag");
+    expect(tag).toBeTruthy();
+    const again = await platform(`${AUTH}/legal/privacy/latest`, { headers: { "if-none-match": tag ?? "" } });
+    expect(again.status).toBe(304);
+  });
+
+  it("serves the paid-release terms the products link to", async () => {
+    expect((await platform(`${AUTH}/legal/paid_release/latest`)).status).toBe(200);
+  });
+
+  it("answers 404 to an unknown document key", async () => {
+    const res = await platform(`${AUTH}/legal/cookie_policy/latest`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "unknown_document" });
+  });
+});
+
+describe("login page consent boxes", () => {
+  it("link each required document to /legal/{key}/latest in a new tab", async () => {
+    const { page } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "portal" });
+    for (const key of ["portal_terms", "privacy"]) {
+      expect(page).toMatch(new RegExp(`<a href="${AUTH}/legal/${key}/latest" target="_blank" rel="noopener">`));
+    }
+  });
+});

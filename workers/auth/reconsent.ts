@@ -1,0 +1,31 @@
+import { requiredDocumentKeys } from "../../src/auth/clients";
+import { ApiError } from "../shared/errors";
+import { currentLog, currentRequestId } from "../shared/request-log";
+import type { AuthContext } from "./auth-env";
+import { ConsentLedger } from "./consent-ledger";
+
+/**
+ * The re-consent gate of the login callback (document 1, Versioning): when a document the client
+ * requires has a substantive revision the user has not accepted, the sign-in stops with 409
+ * reconsent_required and the documents to show; the login state is kept, so after POST
+ * /api/consent the page posts the callback again. null: the gate is passed.
+ */
+export async function reconsentRequired(c: AuthContext, uid: string, clientId: string): Promise<Response | null> {
+  let documents: Awaited<ReturnType<ConsentLedger["pending"]>>;
+  try {
+    documents = await new ConsentLedger(c.env.AUTH_DB, c.get("auth").now).pending(uid, requiredDocumentKeys(clientId));
+  } catch (error) {
+    currentLog().error("consent ledger not read", { error: String(error) });
+    throw new ApiError(503, "sign_in_unavailable", "Sign-in is unavailable for a moment. Please try again.");
+  }
+  if (documents.length === 0) return null;
+  return Response.json(
+    {
+      error: "reconsent_required",
+      message: "Updated documents need your agreement before you continue.",
+      requestId: currentRequestId(),
+      documents,
+    },
+    { status: 409, headers: { "cache-control": "no-store" } },
+  );
+}

@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import { raw } from "hono/html";
+import { DOCUMENT_KEYS } from "../../../src/auth/clients";
+import { currentVersion, DOCUMENT_CATALOG } from "../../../src/auth/document-catalog";
+import { urlFor } from "../../../src/base-url";
+import { LEGAL_TEXTS } from "../../../src/legal/content";
+import { PAID_RELEASE_CATALOG, PAID_RELEASE_KINDS } from "../../../src/legal/paid-release-catalog";
+import { ApiError } from "../../shared/errors";
+import type { AuthEnv } from "../auth-env";
+
+/** Browsers and caches may keep a document an hour; a new version is published with a deploy. */
+const CACHE_CONTROL = "public, max-age=3600";
+
+/**
+ * GET /legal/{documentKey}/latest: the text of the version in force, with its version and
+ * effective date, from the texts shipped with the Worker (src/legal/content.ts). The login page's
+ * consent boxes link here. Paid-release terms are served the same way.
+ */
+export const legalRoutes = new Hono<AuthEnv>().get("/legal/:key/latest", etag(), (c) => {
+  const key = c.req.param("key");
+  const version = versionOf(key, c.get("auth").now());
+  const text = version && LEGAL_TEXTS[version.contentRef];
+  if (!version || !text) throw new ApiError(404, "unknown_document", `No legal document is called ${key}.`);
+  const assets = urlFor(c.get("config").apps.auth, "/assets");
+  c.header("cache-control", CACHE_CONTROL);
+  c.header("x-document-version", version.version);
+  c.header("content-security-policy", "default-src 'none'; style-src 'self'; base-uri 'none'");
+  c.header("x-content-type-options", "nosniff");
+  return c.html(
+    "<!doctype html>" +
+      (
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <title>{text.title}</title>
+            <link rel="stylesheet" href={`${assets}/login.css`} />
+          </head>
+          <body>
+            <main class="card legal">
+              <h1>{text.title}</h1>
+              <p class="version">
+                Version <span class="version-number">{version.version}</span>, effective{" "}
+                <time datetime={version.effectiveAt}>{version.effectiveAt}</time>
+              </p>
+              <article>{raw(text.html)}</article>
+            </main>
+          </body>
+        </html>
+      ).toString(),
+  );
+});
+
+function versionOf(key: string, nowMs: number) {
+  if ((DOCUMENT_KEYS as readonly string[]).includes(key)) {
+    return currentVersion(DOCUMENT_CATALOG, key as (typeof DOCUMENT_KEYS)[number], nowMs);
+  }
+  if ((PAID_RELEASE_KINDS as readonly string[]).includes(key)) {
+    return currentVersion(PAID_RELEASE_CATALOG, key as (typeof PAID_RELEASE_KINDS)[number], nowMs);
+  }
+  return null;
+}
