@@ -74,6 +74,27 @@
     return config.errors.generic;
   }
 
+  // The page's state is asked for when the person first signs in, not when the page opens:
+  // opening /login stores nothing (issue 12). One state serves every post of this page.
+  let statePromise = null;
+  function loginState() {
+    statePromise ??= (async () => {
+      const response = await fetch(config.loginRequestUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(config.loginRequest),
+      });
+      const data = await response.json().catch(() => ({}));
+      if (!response.ok || typeof data.state !== "string") {
+        statePromise = null;
+        throw new Error(data.message ?? config.errors.generic);
+      }
+      return data.state;
+    })();
+    return statePromise;
+  }
+
   /** A refusal of /api/callback; `shown`: its message is already on the page. */
   class CallbackError extends Error {
     constructor(code, shown = false) {
@@ -98,13 +119,14 @@
   /** true when the browser is on its way to redirect_to; false when the page waits for the user. */
   async function post(idToken, signUp, method, uid) {
     if (typeof idToken !== "string" || idToken === "") throw new ProviderError("MISSING_ID_TOKEN");
+    if (await linkIdentified(idToken, signUp)) return false;
     show(config.working);
     const response = await fetch(config.callbackUrl, {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        state: config.state,
+        state: await loginState(),
         id_token: idToken,
         sign_up: signUp,
         consented_document_keys: consented(),
@@ -196,6 +218,8 @@
   });
 
   async function attempt(work) {
+    // The person acts: the page's state is asked for now, beside the provider's sign-in.
+    loginState().catch(() => {});
     try {
       await work();
     } catch (error) {
@@ -211,22 +235,83 @@
     });
   }
 
+  // Linking another sign-in method (docs/sign-in.md, "Link another sign-in method"): the person
+  // signs in the way they do today, the page trades that fresh ID token for a 60-second link grant
+  // bound to this page and browser, leaves for the social provider to add, and on return redeems
+  // the grant for a custom token of the same account, signs in with it and links the new identity
+  // (signInWithIdp with idToken). The grant waits in sessionStorage during the trip.
+  const LINK_KEY = "login.link";
+  const linking = () => {
+    try {
+      return JSON.parse(sessionStorage.getItem(LINK_KEY) ?? "null");
+    } catch {
+      return null;
+    }
+  };
+
+  document.getElementById("link-start")?.addEventListener("click", () => {
+    sessionStorage.setItem(LINK_KEY, JSON.stringify({ step: "identify" }));
+    show(config.link.strings.identify);
+  });
+
+  async function postJson(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.message ?? config.errors.generic);
+    return data;
+  }
+
+  /** In the first step of linking, the sign-in only identifies the account: true when it did. */
+  async function linkIdentified(idToken, signUp) {
+    const link = linking();
+    if (link?.step !== "identify") {
+      if (link) sessionStorage.removeItem(LINK_KEY);
+      return false;
+    }
+    sessionStorage.removeItem(LINK_KEY);
+    if (signUp) {
+      show(config.link.strings.newAccount);
+      return false;
+    }
+    const state = await loginState();
+    const { grant } = await postJson(config.link.grantUrl, { id_token: idToken, state });
+    sessionStorage.setItem(LINK_KEY, JSON.stringify({ step: "choose", grant, state }));
+    show(config.link.strings.choose);
+    document.querySelector("button[data-provider]")?.focus();
+    return true;
+  }
+
+  /** Back from the provider to add: an ID token of the account being linked to, or null. */
+  async function linkingIdToken() {
+    const link = linking();
+    if (link?.step !== "choose") return null;
+    sessionStorage.removeItem(LINK_KEY);
+    const { custom_token: token } = await postJson(config.link.redeemUrl, { grant: link.grant, state: link.state });
+    return (await idp("signInWithCustomToken", { token, returnSecureToken: true })).idToken;
+  }
+
+  // Email + password only signs in existing accounts (document 1, Authentication 8: display only;
+  // accounts are created and passwords changed with the provider's admin tools).
   const emailForm = document.getElementById("email-form");
   emailForm?.addEventListener("submit", (event) => {
     event.preventDefault();
-    const signUp = event.submitter?.value === "sign-up";
     const email = emailForm.elements.email.value;
     const password = emailForm.elements.password.value;
     attempt(async () => {
       let result;
       try {
-        result = await idp(signUp ? "signUp" : "signInWithPassword", { email, password, returnSecureToken: true });
+        result = await idp("signInWithPassword", { email, password, returnSecureToken: true });
       } catch (error) {
-        track("email_password", "sign_in", signUp ? "signUp" : "signIn", "failure", { error });
+        track("email_password", "sign_in", "signIn", "failure", { error });
         authLog.flush();
         throw error;
       }
-      await complete(result.idToken, signUp, "email_password", result.localId);
+      await complete(result.idToken, false, "email_password", result.localId);
     });
   });
 
@@ -322,6 +407,7 @@
     for (const name of ["code", "state", "oauth_token", "oauth_verifier"]) clean.searchParams.delete(name);
     history.replaceState(null, "", clean.href);
     attempt(async () => {
+      const linkTo = await linkingIdToken();
       let result;
       try {
         result = await idp("signInWithIdp", {
@@ -329,15 +415,18 @@
           sessionId: returning.sessionId,
           returnSecureToken: true,
           returnIdpCredential: true,
+          ...(linkTo ? { idToken: linkTo } : {}),
         });
-        track(returning.name, "redirect_result", result.isNewUser ? "signUp" : "signIn", "success", {
+        const action = linkTo ? "link" : "redirect_result";
+        track(returning.name, action, linkTo ? "link" : result.isNewUser ? "signUp" : "signIn", "success", {
           uid: result.localId,
         });
       } catch (error) {
-        track(returning.name, "redirect_result", "signIn", "failure", { error });
+        track(returning.name, linkTo ? "link" : "redirect_result", linkTo ? "link" : "signIn", "failure", { error });
         authLog.flush();
         throw error;
       }
+      if (linkTo) show(config.link.strings.linked);
       await complete(result.idToken, result.isNewUser === true, returning.name, result.localId);
     });
   }

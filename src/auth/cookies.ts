@@ -1,7 +1,6 @@
 import type { BaseUrl } from "../base-url";
 
 export interface CookieAttributes {
-  domain: string | null;
   path: string;
   secure: boolean;
   httpOnly: true;
@@ -12,12 +11,13 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * Attributes of the auth app's cookies (document 1, Authentication 3): HttpOnly, SameSite=Lax,
- * Secure except on localhost, Domain from AUTH_DOMAIN (null: host-only), Path = the app's base path.
+ * Secure except on localhost, Path = the app's base path, and no Domain: a host-only cookie of
+ * the auth host (AUTH_DOMAIN). Any Domain attribute would also send it to every subdomain, and
+ * the staging host stg.auth.example.com is a subdomain of production's auth.example.com.
  */
-export function cookieAttributes(authBase: BaseUrl, cookieDomain: string | null): CookieAttributes {
+export function cookieAttributes(authBase: BaseUrl): CookieAttributes {
   const { hostname } = new URL(authBase.origin);
   return {
-    domain: cookieDomain,
     path: authBase.path || "/",
     secure: !LOCAL_HOSTS.has(hostname),
     httpOnly: true,
@@ -35,7 +35,6 @@ export function serializeCookie(
   const parts = [`${name}=${value}`];
   if (maxAgeSeconds !== null) parts.push(`Max-Age=${maxAgeSeconds}`);
   parts.push(`Path=${attributes.path}`);
-  if (attributes.domain) parts.push(`Domain=${attributes.domain}`);
   if (attributes.secure) parts.push("Secure");
   parts.push("HttpOnly", `SameSite=${attributes.sameSite}`);
   return parts.join("; ");
@@ -50,4 +49,15 @@ export function readCookie(header: string | null | undefined, name: string): str
     if (pair.slice(0, index).trim() === name) return pair.slice(index + 1).trim();
   }
   return null;
+}
+
+/** Every value of a cookie name in a Cookie header, in order (a browser may send two of one name). */
+export function readCookies(header: string | null | undefined, name: string): string[] {
+  if (!header) return [];
+  const values: string[] = [];
+  for (const pair of header.split(";")) {
+    const index = pair.indexOf("=");
+    if (index >= 0 && pair.slice(0, index).trim() === name) values.push(pair.slice(index + 1).trim());
+  }
+  return values;
 }

@@ -22,6 +22,13 @@ export interface CodeRecord {
   redirectUri?: string;
   /** base64url(sha256(verifier)) the code is bound to (authorization codes). */
   codeChallenge?: string;
+  /** The app that handed over (transfer codes): its name and icon are shown on the confirmation page. */
+  clientId?: string;
+  /** The account, masked (src/auth/mask.ts), for the confirmation page (transfer codes). */
+  account?: string;
+  /** SHA-256 of the login page's state and of the browser's nonce cookie (link grants). */
+  stateHash?: string;
+  nonceHash?: string;
 }
 
 /** KV never keeps a key for less than 60 s, so expiry is decided from issuedAt, not by KV alone. */

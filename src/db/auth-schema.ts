@@ -57,3 +57,22 @@ export const pendingSignUps = sqliteTable("pending_sign_ups", {
   clientId: text("client_id").notNull(),
   startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * AUTH_DB. Per-user index of SSO sessions (issue 12): what a person (or an operator) lists and
+ * ends. The session itself lives in KV (`session:<key_hash>`); `key_hash` is the SHA-256 of the
+ * cookie, never the cookie. `last_used_at` is as coarse as the session's write-back (an hour).
+ */
+export const ssoSessions = sqliteTable(
+  "sso_sessions",
+  {
+    id: text("id").primaryKey(),
+    keyHash: text("key_hash").notNull().unique(),
+    idpUid: text("idp_uid").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }).notNull(),
+    userAgentFamily: text("user_agent_family").notNull(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("sso_sessions_uid").on(t.idpUid, t.endedAt)],
+);

@@ -63,21 +63,57 @@ async function uidOfPasswordUser(): Promise<string> {
   return ((await res.json()) as { localId: string }).localId;
 }
 
+/** Phone sign-in on the login page with the dev IdP's fixed code. */
+async function signInByPhone(on: Page, phone: string): Promise<void> {
+  await on.getByLabel("Phone number").fill(phone);
+  await on.getByRole("button", { name: "Send code" }).click();
+  await on.getByLabel("Verification code").fill("123456");
+  await on.getByRole("button", { name: "Verify" }).click();
+}
+
 describe("sign-in in a real browser", () => {
-  it("signs up with email + password on the login page and lands on the target with a custom token", async () => {
-    screenshotOnFailure(page, "sign-up");
+  it("signs in with an email account the admin tools made, and the page offers no way to create one", async () => {
+    screenshotOnFailure(page, "email-sign-in");
+    // Accounts are made outside the sign-in service (document 1, Authentication 8): the dev IdP's admin route.
+    const created = await fetch(`${idp}/admin/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD, emailVerified: true }),
+    });
+    expect(created.status).toBe(201);
     await page.goto(loginUrl("venue-admin", "/first"));
     await expect.poll(() => page.title()).toContain("Venue operations");
-    await page.getByLabel("Terms of Service").check();
-    await page.getByLabel("Privacy Policy").check();
+    expect(await page.getByRole("button", { name: "Create account" }).count()).toBe(0);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`${target.origin}/first?**`);
 
     const landed = new URL(page.url());
     const token = landed.searchParams.get("idpAuthCustomToken") ?? "";
     expect(await uidOf(token)).toBe(await uidOfPasswordUser());
+  });
+
+  it("an unknown email is refused and no account is created", async () => {
+    const fresh = await browser.newContext({ locale: "en-US" });
+    const unknownPage = await fresh.newPage();
+    screenshotOnFailure(unknownPage, "email-unknown");
+    const unknown = `nobody-${Date.now()}@example.com`;
+    try {
+      await unknownPage.goto(loginUrl("portal-shop", "/never"));
+      await unknownPage.getByLabel("Email").fill(unknown);
+      await unknownPage.getByLabel("Password").fill(PASSWORD);
+      await unknownPage.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect.poll(() => unknownPage.getByRole("alert").textContent()).toBe("The email or password is wrong.");
+      const lookup = await fetch(`${idp}/v1/accounts:signInWithPassword?key=dev-api-key`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: unknown, password: PASSWORD, returnSecureToken: true }),
+      });
+      expect(((await lookup.json()) as { error: { message: string } }).error.message).toBe("EMAIL_NOT_FOUND");
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("opens /login for a second client and is signed in without the form", async () => {
@@ -143,9 +179,7 @@ describe("sign-in in a real browser", () => {
     screenshotOnFailure(consentPage, "consent-required");
     try {
       await consentPage.goto(loginUrl("portal-shop", "/shop"));
-      await consentPage.getByLabel("Email").fill(`shop-${Date.now()}@example.com`);
-      await consentPage.getByLabel("Password").fill(PASSWORD);
-      await consentPage.getByRole("button", { name: "Create account" }).click();
+      await signInByPhone(consentPage, `+81 90 ${String(Date.now()).slice(-8)}`);
       await expect
         .poll(() => consentPage.getByRole("alert").textContent())
         .toBe("Please agree to every document to create an account.");
@@ -158,28 +192,20 @@ describe("sign-in in a real browser", () => {
     }
   });
 
-  it("a refused sign-up stays a sign-up: 'Sign in' later asks for the documents, then lands", async () => {
+  it("a refused sign-up stays a sign-up: signing in again later asks for the documents, then lands", async () => {
     const fresh = await browser.newContext({ locale: "en-US" });
     const retryPage = await fresh.newPage();
     screenshotOnFailure(retryPage, "consent-after-refusal");
-    const shopEmail = `shop-retry-${Date.now()}@example.com`;
+    const phone = `+81 80 ${String(Date.now()).slice(-8)}`;
     const alert = () => retryPage.getByRole("alert").textContent();
-    const fillForm = async () => {
-      await retryPage.getByLabel("Email").fill(shopEmail);
-      await retryPage.getByLabel("Password").fill(PASSWORD);
-    };
     try {
       await retryPage.goto(loginUrl("portal-shop", "/shop-retry"));
-      await fillForm();
-      await retryPage.getByRole("button", { name: "Create account" }).click();
+      await signInByPhone(retryPage, phone);
       await expect.poll(alert).toBe("Please agree to every document to create an account.");
 
-      // The user leaves and comes back: the provider already holds the account.
+      // The user leaves and comes back: the provider already holds the account (not new any more).
       await retryPage.goto(loginUrl("portal-shop", "/shop-retry"));
-      await fillForm();
-      await retryPage.getByRole("button", { name: "Create account" }).click();
-      await expect.poll(alert).toBe("An account with this email already exists. Sign in instead.");
-      await retryPage.getByRole("button", { name: "Sign in", exact: true }).click();
+      await signInByPhone(retryPage, phone);
       await expect.poll(alert).toBe("Please agree to every document to create an account.");
       expect(retryPage.url().startsWith(auth)).toBe(true);
 

@@ -161,3 +161,51 @@ describe("social sign-up in a real browser", () => {
     }
   });
 });
+
+describe("linking another sign-in method in a real browser", () => {
+  it("signs in the usual way, adds Google through the link grant, and Google then signs in to the same account", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    screenshotOnFailure(page, "link-google");
+    const email = `linker-${Date.now()}@example.org`;
+    const googleEmail = `linker-google-${Date.now()}@example.net`;
+    const password = "correct horse battery staple";
+    try {
+      const created = await fetch(`${idp}/admin/users`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password, emailVerified: true }),
+      });
+      const { uid } = (await created.json()) as { uid: string };
+
+      await page.goto(loginUrl("venue-admin", "/linked"));
+      await page.getByRole("button", { name: "Link another sign-in method" }).click();
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect
+        .poll(() => page.getByRole("alert").textContent())
+        .toBe("Now choose the sign-in method to add to this account (within a minute).");
+      expect(page.url().startsWith(`${auth}/login?`)).toBe(true);
+
+      await continueWith(page, "Google", googleEmail);
+      const token = await tokenOfLanding(page, "/linked");
+      expect((await claimsOf(token)).sub).toBe(uid);
+    } finally {
+      await context.close();
+    }
+
+    // Another browser: the Google identity now signs in to that account.
+    const other = await browser.newContext({ locale: "en-US" });
+    const otherPage = await other.newPage();
+    screenshotOnFailure(otherPage, "link-google-after");
+    try {
+      await otherPage.goto(loginUrl("store", "/after-link"));
+      await continueWith(otherPage, "Google", googleEmail);
+      const token = await tokenOfLanding(otherPage, "/after-link");
+      expect((await devUserByUid((await claimsOf(token)).sub))?.email).toBe(email);
+    } finally {
+      await other.close();
+    }
+  });
+});

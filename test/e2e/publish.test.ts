@@ -108,8 +108,10 @@ describe("the publish-token page", () => {
     const { code } = (await issued.json()) as { code: string };
     const page = await browser.newPage();
     screenshotOnFailure(page, "publish-token-page");
-    // /transfer starts the browser's SSO session and lands on the page with a custom token.
+    // /transfer asks whose account it is; Continue starts the browser's SSO session and lands on
+    // the page with a custom token.
     await page.goto(`${auth}/transfer?code=${code}`);
+    await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForSelector("#create:not([hidden])");
     expect(page.url()).toBe(`${auth}/publish-tokens`);
     await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(1);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cookieAttributes, readCookie, serializeCookie } from "../../src/auth/cookies";
-import { isSessionAlive, newSession, SESSION_LIFETIME_SECONDS, touched } from "../../src/auth/session";
+import { cookieAttributes, readCookie, readCookies, serializeCookie } from "../../src/auth/cookies";
+import { isRefreshDue, isSessionAlive, newSession, SESSION_LIFETIME_SECONDS, touched } from "../../src/auth/session";
 import { type CodeRecord, isExpired, kvTtlSeconds } from "../../src/auth/single-use";
+import { userAgentFamily } from "../../src/auth/user-agent";
 import { parseBaseUrl } from "../../src/base-url";
 
 describe("single-use code lifetimes", () => {
@@ -28,37 +29,64 @@ describe("single-use code lifetimes", () => {
 describe("SSO session record", () => {
   it("lives 400 days after its last read", () => {
     expect(SESSION_LIFETIME_SECONDS).toBe(400 * 86_400);
-    const session = newSession("u", 0);
+    const session = newSession("id", "u", 0, "Chrome on Linux");
     const later = touched(session, 399 * 86_400_000);
-    expect(later).toEqual({ uid: "u", createdAt: 0, lastAccessedAt: 399 * 86_400_000 });
+    expect(later).toEqual({
+      id: "id",
+      userAgentFamily: "Chrome on Linux",
+      uid: "u",
+      createdAt: 0,
+      lastAccessedAt: 399 * 86_400_000,
+    });
     expect(isSessionAlive(later, 799 * 86_400_000 - 1)).toBe(true);
     expect(isSessionAlive(later, 799 * 86_400_000)).toBe(false);
+  });
+
+  it("a read writes the session back at most once an hour", () => {
+    const session = newSession("id", "u", 0, "Chrome on Linux");
+    expect(isRefreshDue(session, 3_600_000 - 1)).toBe(false);
+    expect(isRefreshDue(session, 3_600_000)).toBe(true);
+  });
+
+  it("keeps only the user agent's family (browser and system), never the whole header", () => {
+    const chromeAndroid =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+    const safariIos =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    const edge =
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0";
+    const firefox = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0";
+    expect(userAgentFamily(chromeAndroid)).toBe("Chrome on Android");
+    expect(userAgentFamily(safariIos)).toBe("Safari on iOS");
+    expect(userAgentFamily(edge)).toBe("Edge on Windows");
+    expect(userAgentFamily(firefox)).toBe("Firefox on macOS");
+    expect(userAgentFamily("curl/8.5.0")).toBe("curl");
+    expect(userAgentFamily(undefined)).toBe("Unknown");
   });
 });
 
 describe("cookie attributes per environment", () => {
   it("dev on localhost: no Secure, host-only, scoped to the app's path", () => {
-    const attributes = cookieAttributes(parseBaseUrl("http://localhost:8787/auth"), null);
+    const attributes = cookieAttributes(parseBaseUrl("http://localhost:8787/auth"));
     expect(serializeCookie("auth_session", "v", attributes, 60)).toBe(
       "auth_session=v; Max-Age=60; Path=/auth; HttpOnly; SameSite=Lax",
     );
   });
 
   it("dev on 127.0.0.1 is localhost too", () => {
-    expect(cookieAttributes(parseBaseUrl("http://127.0.0.1:8801/auth"), null).secure).toBe(false);
+    expect(cookieAttributes(parseBaseUrl("http://127.0.0.1:8801/auth")).secure).toBe(false);
   });
 
-  it("stg: Secure, Domain = the stg auth host", () => {
-    const attributes = cookieAttributes(parseBaseUrl("https://stg.auth.example.com"), "stg.auth.example.com");
+  it("stg: Secure, host-only (no Domain: it would reach every subdomain)", () => {
+    const attributes = cookieAttributes(parseBaseUrl("https://stg.auth.example.com"));
     expect(serializeCookie("auth_session", "v", attributes, 34_560_000)).toBe(
-      "auth_session=v; Max-Age=34560000; Path=/; Domain=stg.auth.example.com; Secure; HttpOnly; SameSite=Lax",
+      "auth_session=v; Max-Age=34560000; Path=/; Secure; HttpOnly; SameSite=Lax",
     );
   });
 
-  it("prd: Secure, Domain = the auth host", () => {
-    const attributes = cookieAttributes(parseBaseUrl("https://auth.example.com"), "auth.example.com");
+  it("prd: Secure, host-only, so the browser never sends it to stg.auth.example.com", () => {
+    const attributes = cookieAttributes(parseBaseUrl("https://auth.example.com"));
     expect(attributes).toEqual({
-      domain: "auth.example.com",
       path: "/",
       secure: true,
       httpOnly: true,
@@ -70,5 +98,10 @@ describe("cookie attributes per environment", () => {
     expect(readCookie("a=1; auth_session=abc=; b=2", "auth_session")).toBe("abc=");
     expect(readCookie("xauth_session=1", "auth_session")).toBeNull();
     expect(readCookie(null, "auth_session")).toBeNull();
+  });
+
+  it("reads every value of a name a browser sent twice, in order", () => {
+    expect(readCookies("auth_session=stg.a; x=1; auth_session=prd.b", "auth_session")).toEqual(["stg.a", "prd.b"]);
+    expect(readCookies(undefined, "auth_session")).toEqual([]);
   });
 });

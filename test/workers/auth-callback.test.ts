@@ -47,7 +47,7 @@ describe("POST /api/callback: web sign-in", () => {
     expect(target.origin + target.pathname).toBe(STORE_TARGET);
     expect(await uidOfCustomToken(target.searchParams.get("idpAuthCustomToken") ?? "")).toBe(user.uid);
     expect(setCookies(res).get("auth_session")).toMatch(
-      /^auth_session=[A-Za-z0-9_-]{43}; Max-Age=34560000; Path=\/auth; HttpOnly; SameSite=Lax$/,
+      /^auth_session=dev\.[A-Za-z0-9_-]{43}; Max-Age=34560000; Path=\/auth; HttpOnly; SameSite=Lax$/,
     );
   });
 

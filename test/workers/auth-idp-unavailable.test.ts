@@ -90,11 +90,21 @@ describe.each(["unreachable", "http_500"] as const)("ID-token keys unavailable (
   it("POST /api/link/grant answers 503", async () => {
     const broken = authWithoutKeys(outage);
     const user = await newUser();
-    await expectUnavailable(await broken(`${AUTH}/api/link/grant`, json({ id_token: user.idToken })));
+    const page = await openLoginPage(broken, { redirect_uri: STORE_TARGET });
+    const res = await broken(
+      `${AUTH}/api/link/grant`,
+      json({ id_token: user.idToken, state: page.state }, { cookie: page.nonceCookie }),
+    );
+    await expectUnavailable(res);
   });
 
   it("a malformed token is still 401 invalid_id_token: it is refused before any key is fetched", async () => {
-    const res = await authWithoutKeys(outage)(`${AUTH}/api/link/grant`, json({ id_token: "not.a.token" }));
+    const broken = authWithoutKeys(outage);
+    const page = await openLoginPage(broken, { redirect_uri: STORE_TARGET });
+    const res = await broken(
+      `${AUTH}/api/link/grant`,
+      json({ id_token: "not.a.token", state: page.state }, { cookie: page.nonceCookie }),
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: "invalid_id_token" });
   });

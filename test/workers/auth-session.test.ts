@@ -28,7 +28,7 @@ describe("SSO sessions in KV", () => {
     expect(keys.some((key) => key.name.includes(browser.cookie))).toBe(false);
   });
 
-  it("every read updates last_accessed_at and restarts the 400-day lifetime", async () => {
+  it("a read an hour or more after the last write updates last_accessed_at and restarts the 400-day lifetime", async () => {
     const clock = new FakeClock();
     const fetch = authWithClock(clock);
     const browser = await signedInBrowser(fetch);
@@ -68,7 +68,7 @@ describe("SSO sessions in KV", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const store = new SessionStore(limited, () => Date.now());
+    const store = new SessionStore(limited, env.AUTH_DB, () => Date.now() + 2 * 3_600_000);
     expect(await store.read(browser.cookie)).toMatchObject({ uid: browser.uid });
   });
 });
@@ -125,15 +125,44 @@ describe("cookie attributes per environment", () => {
   it.each([
     ["prd", "auth.example.com", "https://store.example.com/"],
     ["stg", "stg.auth.example.com", "https://stg.store.example.com/"],
-  ] as const)("%s: Secure, Domain=%s, Path=/", async (environment, host, target) => {
+  ] as const)("%s: Secure, host-only on %s (no Domain), Path=/", async (environment, host, target) => {
     const request = new Request(`https://${host}/api/logout?redirect_uri=${encodeURIComponent(target)}`, {
       redirect: "manual",
     });
     const res = await worker.fetch(request, hosted(environment, host), ctx);
     expect(res.status).toBe(302);
     expect(setCookies(res).get("auth_session")).toBe(
-      `auth_session=; Max-Age=0; Path=/; Domain=${host}; Secure; HttpOnly; SameSite=Lax`,
+      "auth_session=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Lax",
     );
+    // HTTPS only: HSTS on every answer of stg and prd.
+    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("a production session is never accepted by staging, nor the other way round", async () => {
+    const store = new SessionStore(env.SESSIONS, env.AUTH_DB, () => Date.now());
+    const suffix = crypto.randomUUID();
+    // Both in one KV namespace here, the worst case: only the environment tag tells them apart.
+    await store.create(`prd.${suffix}`, "prd-user", "Chrome on Linux");
+    await store.create(`stg.${suffix}`, "stg-user", "Chrome on Linux");
+    const login = (environment: "stg" | "prd", host: string, target: string, cookie: string) =>
+      worker.fetch(
+        new Request(`https://${host}/login?redirect_uri=${encodeURIComponent(target)}`, {
+          headers: { cookie },
+          redirect: "manual",
+        }),
+        hosted(environment, host),
+        ctx,
+      );
+    const prd = ["prd", "auth.example.com", "https://store.example.com/"] as const;
+    const stg = ["stg", "stg.auth.example.com", "https://stg.store.example.com/"] as const;
+    expect((await login(...prd, `auth_session=prd.${suffix}`)).status).toBe(302);
+    expect((await login(...stg, `auth_session=prd.${suffix}`)).status).toBe(200);
+    expect((await login(...stg, `auth_session=stg.${suffix}`)).status).toBe(302);
+    expect((await login(...prd, `auth_session=stg.${suffix}`)).status).toBe(200);
+    // A browser that holds both (a stale cookie of the other host): each service picks its own.
+    const both = `auth_session=stg.${suffix}; auth_session=prd.${suffix}`;
+    expect((await login(...prd, both)).status).toBe(302);
+    expect((await login(...stg, both)).status).toBe(302);
   });
 
   it("dev on localhost: host-only, not Secure, Path=/auth (see the logout test above)", async () => {
@@ -142,5 +171,6 @@ describe("cookie attributes per environment", () => {
     expect(setCookies(res).get("auth_session")).toBe(
       `auth_session=${browser.cookie}; Max-Age=${SESSION_LIFETIME_SECONDS}; Path=/auth; HttpOnly; SameSite=Lax`,
     );
+    expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 });

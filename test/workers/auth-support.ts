@@ -29,6 +29,7 @@ export class FakeClock {
 export function authWithClock(
   clock: FakeClock,
   identityProvider: (env: Env, config: Config) => IdentityProvider = identityProviderFor,
+  bindings: Partial<Env> = {},
 ) {
   const config = configFor(env);
   const root = new Hono<AppEnv>();
@@ -40,7 +41,8 @@ export function authWithClock(
   root.notFound(notFound);
   root.onError(handleError);
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-  return async (input: string, init?: RequestInit) => root.fetch(new Request(input, init), env, ctx);
+  const withBindings = { ...env, ...bindings };
+  return async (input: string, init?: RequestInit) => root.fetch(new Request(input, init), withBindings, ctx);
 }
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -94,24 +96,76 @@ export function cookieValue(setCookie: string | undefined): string {
 }
 
 /** A browser holding an SSO session for a new user (through /api/transfer/code and /transfer). */
-export async function signedInBrowser(fetch: Fetch = platform) {
-  const user = await newUser();
+export async function signedInBrowser(fetch: Fetch = platform, cookieHeader = "") {
+  return browserOf(await newUser(), fetch, cookieHeader);
+}
+
+/** Another browser (or device) of the same user, signed in through a hand-over. */
+export async function browserOf<User extends { idToken: string }>(
+  user: User,
+  fetch: Fetch = platform,
+  cookieHeader = "",
+  userAgent = "",
+) {
   const issued = await fetch(`${AUTH}/api/transfer/code`, json({ id_token: user.idToken, redirect_uri: STORE_TARGET }));
   const { code } = await issued.json<{ code: string }>();
-  const res = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual" });
+  const res = await confirmTransfer(fetch, code, cookieHeader, "continue", userAgent);
   const cookie = cookieValue(setCookies(res).get("auth_session"));
   return { ...user, cookie, cookieHeader: `auth_session=${cookie}` };
 }
 
-/** Opens the login page like a browser: the state it embeds and the nonce cookie it sets. */
+/**
+ * Opens /transfer?code= like a browser and presses one of its buttons: the confirmation page, then
+ * the form post with its CSRF token and cookie. Answers the post's response (a 302).
+ */
+export async function confirmTransfer(
+  fetch: Fetch,
+  code: string,
+  cookieHeader = "",
+  decision: "continue" | "cancel" = "continue",
+  userAgent = "",
+) {
+  const page = await transferPage(fetch, code, cookieHeader);
+  return fetch(`${AUTH}/transfer`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: new URL(AUTH).origin,
+      cookie: [cookieHeader, page.csrfCookie].filter(Boolean).join("; "),
+      ...(userAgent ? { "user-agent": userAgent } : {}),
+    },
+    body: new URLSearchParams({ code, csrf: page.csrf, decision }).toString(),
+  });
+}
+
+/** The confirmation page of a transfer code: its HTML, the form's CSRF token and the cookie it pairs with. */
+export async function transferPage(fetch: Fetch, code: string, cookieHeader = "") {
+  const res = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual", headers: { cookie: cookieHeader } });
+  const html = await res.text();
+  if (res.status !== 200) throw new Error(`/transfer answered ${res.status}: ${html.slice(0, 300)}`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const set = setCookies(res).get("auth_transfer_csrf");
+  const csrfCookie = set ? `auth_transfer_csrf=${cookieValue(set)}` : "";
+  return { res, html, csrf, csrfCookie };
+}
+
+/**
+ * Opens the login page like a browser and acts on it: the page's nonce cookie, and the state its
+ * script asks for (POST /api/login/state with the page's own request) when the person signs in.
+ */
 export async function openLoginPage(fetch: Fetch, query: Record<string, string>, cookieHeader = "") {
   const res = await fetch(`${AUTH}/login?${new URLSearchParams(query)}`, { headers: { cookie: cookieHeader } });
   const page = await res.text();
   const config = /<script type="application\/json" id="login-config">(.*?)<\/script>/s.exec(page)?.[1];
   if (res.status !== 200 || !config) throw new Error(`login page answered ${res.status}: ${page.slice(0, 300)}`);
-  const state = (JSON.parse(config) as { state: string }).state;
+  const { loginRequestUrl, loginRequest } = JSON.parse(config) as { loginRequestUrl: string; loginRequest: unknown };
   const nonce = cookieValue(setCookies(res).get("auth_login_nonce")) || "";
-  return { res, page, state, nonceCookie: `auth_login_nonce=${nonce}` };
+  const nonceCookie = `auth_login_nonce=${nonce}`;
+  const asked = await fetch(loginRequestUrl, json(loginRequest, { cookie: nonceCookie }));
+  if (asked.status !== 200) throw new Error(`/api/login/state answered ${asked.status}: ${await asked.text()}`);
+  const { state } = await asked.json<{ state: string }>();
+  return { res, page, state, nonceCookie };
 }
 
 export async function pkcePair() {
@@ -121,4 +175,14 @@ export async function pkcePair() {
 
 export async function sessionKey(cookie: string): Promise<string> {
   return `session:${await sha256Hex(cookie)}`;
+}
+
+/** A fresh ID token of the seeded operator account (admin claim), from the dev IdP. */
+export async function adminIdToken(): Promise<string> {
+  const res = await platform(`${IDP}/v1/accounts:signInWithPassword?key=${env.IDP_API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "dev-password", returnSecureToken: true }),
+  });
+  return (await res.json<{ idToken: string }>()).idToken;
 }

@@ -5,6 +5,7 @@ import {
   APP_TARGET,
   AUTH,
   authWithClock,
+  confirmTransfer,
   FakeClock,
   type Fetch,
   json,
@@ -122,7 +123,11 @@ describe("POST /api/token (PKCE)", () => {
     const fetch = authWithClock(new FakeClock());
     const user = await newUser();
     const { verifier } = await pkcePair();
-    const issued = await fetch(`${AUTH}/api/link/grant`, json({ id_token: user.idToken }));
+    const page = await openLoginPage(fetch, { redirect_uri: STORE_TARGET });
+    const issued = await fetch(
+      `${AUTH}/api/link/grant`,
+      json({ id_token: user.idToken, state: page.state }, { cookie: page.nonceCookie }),
+    );
     const { grant } = await issued.json<{ grant: string }>();
     await expectOAuthError(await exchange(fetch, { code: grant, code_verifier: verifier }), "invalid_grant");
 
@@ -135,7 +140,7 @@ describe("POST /api/token (PKCE)", () => {
     const refused = await exchange(fetch, { code, code_verifier: verifier });
     await expectOAuthError(refused, "invalid_grant");
     // Refused as unknown, not spent: the browser hand-over it was made for still works.
-    const handedOver = await fetch(`${AUTH}/transfer?code=${code}`, { redirect: "manual" });
+    const handedOver = await confirmTransfer(fetch, code);
     expect(handedOver.status).toBe(302);
     expect(handedOver.headers.get("location")).toMatch(/^http:\/\/localhost:3000\/after-login\?idpAuthCustomToken=/);
   });

@@ -11,12 +11,15 @@ import { legalRoutes } from "./routes/legal";
 import { linkGrantRoutes } from "./routes/link-grant";
 import { logRoutes } from "./routes/log";
 import { loginRoutes } from "./routes/login";
+import { loginStateRoutes } from "./routes/login-state";
 import { logoutRoutes } from "./routes/logout";
 import { oauthTokenRoutes } from "./routes/oauth-token";
 import { publishTokenRoutes } from "./routes/publish-tokens";
 import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
+import { sessionRoutes } from "./routes/sessions";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
+import { securityHeaders } from "./security-headers";
 
 /** Every body this app reads is a few tokens; anything larger is refused before it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -34,12 +37,15 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
       }),
     )
     .use(authServices(deps))
+    .use(securityHeaders)
     .route("/", loginRoutes)
+    .route("/", loginStateRoutes)
     .route("/", callbackRoutes)
     .route("/", tokenRoutes)
     .route("/", transferRoutes)
     .route("/", linkGrantRoutes)
     .route("/", logoutRoutes)
+    .route("/", sessionRoutes)
     .route("/", publishTokenRoutes)
     .route("/", oauthTokenRoutes)
     .route("/", publishTokensPageRoutes)

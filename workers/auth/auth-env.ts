@@ -42,12 +42,12 @@ export function authServices(deps: AuthDeps) {
     c.set("auth", {
       now,
       idp: deps.identityProvider(c.env, config),
-      sessions: new SessionStore(c.env.SESSIONS, now),
+      sessions: new SessionStore(c.env.SESSIONS, c.env.AUTH_DB, now),
       codes: new CodeStore(c.env.SESSIONS, c.env.SINGLE_USE, now),
       loginRequests: new LoginRequestStore(c.env.SESSIONS, c.env.SINGLE_USE, now),
       signUps: new PendingSignUps(c.env.AUTH_DB, now),
       redirectPolicy: redirectPolicyFor(config.environment, config.auth),
-      cookies: cookieAttributes(config.apps.auth, config.auth.cookieDomain),
+      cookies: cookieAttributes(config.apps.auth),
     });
     await next();
   });

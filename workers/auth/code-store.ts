@@ -24,6 +24,14 @@ export class CodeStore {
     return code;
   }
 
+  /** The record of a live code, without spending it (the hand-over's confirmation page). */
+  async peek(kind: CodeKind, code: string): Promise<Redemption> {
+    const record = await this.kv.get<CodeRecord>(await keyOf(kind, code), "json");
+    if (!record || record.kind !== kind) return { ok: false, reason: "unknown" };
+    if (isExpired(record, this.now())) return { ok: false, reason: "expired" };
+    return { ok: true, record };
+  }
+
   /**
    * Redeems a code of one kind (a code of another kind is unknown here). `accept` checks the
    * request against the record (a PKCE verifier) before the code is spent, so a wrong attempt

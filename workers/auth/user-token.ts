@@ -3,16 +3,41 @@ import { ApiError } from "../shared/errors";
 import type { AuthContext } from "./auth-env";
 import { verifiedOrThrow } from "./errors";
 
+/** How recent an ID token must be where it buys a browser session or a link grant (issue 12). */
+export const FRESH_ID_TOKEN_SECONDS = 5 * 60;
+
+export interface UserTokenRules {
+  /**
+   * Refuse a token issued (`iat`) longer ago than this, 401 `stale_id_token`: a token that
+   * leaked from a log or a backend is worth an hour; one that buys a session must be minutes old,
+   * so apps force-refresh it right before they call.
+   */
+  maxAgeSeconds?: number;
+}
+
 /**
  * The user behind an ID token, for every route of the sign-in service that acts for a user:
  * verified completely by the provider, and never a publish-token ID token (document 1,
  * authentication 9a: those act only on the backend's publishing routes). `action` completes the
  * refusal sentence: "A publish-token ID token cannot <action>."
  */
-export async function verifiedUser(c: AuthContext, idToken: string, action: string): Promise<VerifiedIdToken> {
-  const token = await verifiedOrThrow(c.get("auth").idp.verifyIdToken(idToken));
+export async function verifiedUser(
+  c: AuthContext,
+  idToken: string,
+  action: string,
+  rules: UserTokenRules = {},
+): Promise<VerifiedIdToken> {
+  const { idp, now } = c.get("auth");
+  const token = await verifiedOrThrow(idp.verifyIdToken(idToken));
   if (token.publishToken) {
     throw new ApiError(403, "publish_token_not_allowed", `A publish-token ID token cannot ${action}.`);
+  }
+  if (rules.maxAgeSeconds !== undefined && now() / 1000 - token.issuedAt > rules.maxAgeSeconds) {
+    throw new ApiError(
+      401,
+      "stale_id_token",
+      `To ${action}, the ID token must be issued within the last ${rules.maxAgeSeconds / 60} minutes: force-refresh it (getIdToken(true)) and call again.`,
+    );
   }
   return token;
 }

@@ -1,7 +1,10 @@
 import type { Context } from "hono";
 import type { IdpConfig } from "../../src/idp/config";
+import { verifyIdToken } from "../../src/idp/id-token";
+import { IdTokenError } from "../../src/idp/identity-provider";
 import type { AppEnv } from "../shared/app-env";
 import { ID_TOKEN_LIFETIME_SECONDS, mintIdToken } from "./id-token-minter";
+import { ProviderError } from "./provider-error";
 import { seedDevUsers } from "./seed";
 import { type DevSigningKey, devSigningKeyFor } from "./signing-key";
 import { type DevUser, DevUserStore } from "./user-store";
@@ -33,6 +36,27 @@ export class DevIdp {
     const idToken = await mintIdToken(this.key, { user, projectId: this.config.projectId, now, ...grant });
     const refreshToken = await this.users.issueRefreshToken(grant);
     return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_SECONDS), localId: user.uid };
+  }
+
+  /** The account an ID token of this IdP stands for (INVALID_ID_TOKEN, USER_NOT_FOUND). */
+  async userOfIdToken(idToken: string): Promise<DevUser> {
+    let uid: string;
+    try {
+      ({ uid } = await verifyIdToken(idToken, {
+        projectId: this.config.projectId,
+        keyFor: async (kid) => {
+          if (kid !== this.key.kid) throw new IdTokenError("id_token_key_unknown", "unknown kid");
+          return this.key.publicKey;
+        },
+        now: nowSeconds,
+      }));
+    } catch (error) {
+      if (error instanceof IdTokenError) throw new ProviderError("INVALID_ID_TOKEN");
+      throw error;
+    }
+    const user = await this.users.get(uid);
+    if (!user) throw new ProviderError("USER_NOT_FOUND");
+    return user;
   }
 }
 

@@ -53,6 +53,16 @@ export class DevUserStore {
     return uid ? this.get(uid) : null;
   }
 
+  /** The account a social identity was linked to (accounts:signInWithIdp with idToken), if any. */
+  async byFederated(providerId: string, email: string): Promise<DevUser | null> {
+    const uid = await this.kv.get(`${PREFIX}federated:${providerId}:${email.toLowerCase()}`);
+    return uid ? this.get(uid) : null;
+  }
+
+  async linkFederated(providerId: string, email: string, uid: string): Promise<void> {
+    await this.kv.put(`${PREFIX}federated:${providerId}:${email.toLowerCase()}`, uid);
+  }
+
   async byPhone(phoneNumber: string): Promise<DevUser | null> {
     const uid = await this.kv.get(`${PREFIX}phone:${phoneNumber}`);
     return uid ? this.get(uid) : null;

@@ -32,7 +32,7 @@ describe("request ids", () => {
     const { lines } = await capturedLines(async () => {
       res = await handlePlatformRequest(
         new Request(`${AUTH}/login?redirect_uri=${encodeURIComponent("http://localhost:3000/")}&client_id=store`, {
-          headers: { cookie: "auth_session=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG" },
+          headers: { cookie: "auth_session=dev.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG" },
         }),
         broken,
         ctx,

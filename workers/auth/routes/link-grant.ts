@@ -1,41 +1,64 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { sha256Hex } from "../../../src/auth/crypto";
 import { CODE_KINDS } from "../../../src/auth/single-use";
 import { ApiError } from "../../shared/errors";
-import type { AuthEnv } from "../auth-env";
-import { verifiedUser } from "../user-token";
+import type { AuthContext, AuthEnv } from "../auth-env";
+import { browserNonceHash, loginRequestOfThisBrowser } from "../login-binding";
+import { sameOriginOnly } from "../same-origin";
+import { requireFinishedSignUp } from "../sign-up";
+import { FRESH_ID_TOKEN_SECONDS, verifiedUser } from "../user-token";
 import { jsonBody, parseOrThrow } from "../validation";
 
-const grantRequest = z.object({ id_token: z.string().min(1).max(8192) });
-const redeemRequest = z.object({ grant: z.string().min(1).max(256) });
+const grantRequest = z.object({ id_token: z.string().min(1).max(8192), state: z.string().min(1).max(128) });
+const redeemRequest = z.object({ grant: z.string().min(1).max(256), state: z.string().min(1).max(128) });
 
 const REFUSALS = {
   unknown: "The link grant is unknown or was already used.",
   used: "The link grant was already used.",
   expired: "The link grant has expired (link grants live 60 seconds).",
-  refused: "The link grant was refused.",
+  refused: "The link grant belongs to another browser's login page.",
 } as const;
 
 /**
- * Link grants (document 1): a signed-in app gets a 60-second grant so the login page can sign in
- * as the same user to link another sign-in method. The grant is its own kind of code: /transfer
- * and /api/token never accept it, and it never creates an SSO session.
+ * Link grants (document 1: "for SSO linking only; must not be used for hand-over"). The login
+ * page, while linking another sign-in method, must leave for a social provider's site and come
+ * back; the grant carries "who is linking" across that trip for 60 seconds. It is bound to the
+ * page that asked for it (the login state and this browser's nonce cookie), so it is useless to
+ * anyone else: an app holding an ID token cannot turn it into a custom token (and a refresh
+ * token) through these routes. /transfer and /api/token never accept it and it never creates an
+ * SSO session.
  */
 export const linkGrantRoutes = new Hono<AuthEnv>()
-  .post("/api/link/grant", async (c) => {
+  .post("/api/link/grant", sameOriginOnly, async (c) => {
     const body = parseOrThrow(grantRequest, await jsonBody(c.req.raw));
-    const { codes } = c.get("auth");
-    const token = await verifiedUser(c, body.id_token, "link sign-in methods");
-    const grant = await codes.issue("link_grant", { uid: token.uid });
+    await loginRequestOfThisBrowser(c, body.state);
+    const { codes, signUps } = c.get("auth");
+    const token = await verifiedUser(c, body.id_token, "link sign-in methods", {
+      maxAgeSeconds: FRESH_ID_TOKEN_SECONDS,
+    });
+    // Same rule as the hand-over: an account whose sign-up is unfinished finishes it first.
+    await requireFinishedSignUp(signUps, token.uid);
+    const grant = await codes.issue("link_grant", {
+      uid: token.uid,
+      stateHash: await sha256Hex(body.state),
+      nonceHash: (await browserNonceHash(c)) ?? "",
+    });
     c.header("cache-control", "no-store");
     return c.json({ grant, expires_in: CODE_KINDS.link_grant.lifetimeMs / 1000 });
   })
-  .post("/api/link/redeem", async (c) => {
+  .post("/api/link/redeem", sameOriginOnly, async (c) => {
     const body = parseOrThrow(redeemRequest, await jsonBody(c.req.raw));
     const { idp, codes } = c.get("auth");
-    const redemption = await codes.redeem("link_grant", body.grant);
+    const redemption = await codes.redeem("link_grant", body.grant, (record) => sameFlow(c, record, body.state));
     if (!redemption.ok) throw new ApiError(400, "invalid_grant", REFUSALS[redemption.reason]);
     const customToken = await idp.createCustomToken(redemption.record.uid);
     c.header("cache-control", "no-store");
     return c.json({ custom_token: customToken });
   });
+
+/** Only the browser flow that asked for the grant redeems it; a wrong one does not spend it. */
+async function sameFlow(c: AuthContext, record: { stateHash?: string; nonceHash?: string }, state: string) {
+  const nonceHash = await browserNonceHash(c);
+  return record.stateHash === (await sha256Hex(state)) && nonceHash !== null && record.nonceHash === nonceHash;
+}

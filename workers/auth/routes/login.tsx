@@ -1,49 +1,24 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { clientFor } from "../../../src/auth/clients";
 import { readCookie, serializeCookie } from "../../../src/auth/cookies";
-import { randomToken, sha256Hex } from "../../../src/auth/crypto";
+import { randomToken } from "../../../src/auth/crypto";
 import { pickLanguage, STRINGS } from "../../../src/auth/i18n";
-import { isValidS256Challenge } from "../../../src/auth/pkce";
+import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import { urlFor } from "../../../src/base-url";
-import { ApiError } from "../../shared/errors";
-import type { AuthContext, AuthEnv } from "../auth-env";
-import { allowedRedirect } from "../redirects";
+import type { AuthEnv } from "../auth-env";
+import { LOGIN_NONCE_COOKIE } from "../login-binding";
+import { loginRequestFields, parseLoginQuery } from "../login-query";
 import { currentSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
 import { LoginPage } from "../views/login-page";
 
-/** Ties the login page to the browser that posts its result (CSRF protection of /api/callback). */
-export const LOGIN_NONCE_COOKIE = "auth_login_nonce";
-
-const loginQuery = z.object({
-  redirect_uri: z.string({ error: "is required" }).max(4096),
-  client_id: z.string().max(64).optional(),
-  code_challenge: z.string().max(128).optional(),
-  code_challenge_method: z.string().max(16).optional(),
-  prompt: z.string().max(64).optional(),
-  lang: z.string().max(8).optional(),
-});
-
 /**
  * GET /login: with a live SSO session the browser goes straight back to redirect_uri; otherwise
- * the login page, bound to a state that /api/callback redeems.
+ * the login page, which asks for a state (POST /api/login/state) once the person signs in and
+ * posts it with the result to /api/callback.
  */
 export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
-  const parsed = loginQuery.safeParse(c.req.query());
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? "query");
-    const code = field === "redirect_uri" ? "invalid_redirect_uri" : "invalid_request";
-    throw new ApiError(400, code, `${field} ${issue?.message ?? "is invalid"}`);
-  }
-  const query = parsed.data;
-  const redirectUri = allowedRedirect(c, query.redirect_uri);
-  const codeChallenge = checkedChallenge(c, query, redirectUri);
-  if (query.prompt !== undefined && query.prompt !== "select_account") {
-    throw new ApiError(400, "invalid_request", "prompt must be select_account when given");
-  }
-  const prompt = query.prompt === "select_account" ? "select_account" : null;
+  const { query, redirectUri, codeChallenge, prompt } = parseLoginQuery(c, c.req.query());
 
   if (!prompt) {
     const session = await currentSession(c);
@@ -55,20 +30,15 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   }
 
   const config = c.get("config");
-  const { loginRequests, cookies } = c.get("auth");
+  const { cookies } = c.get("auth");
   let nonce = readCookie(c.req.header("cookie"), LOGIN_NONCE_COOKIE);
   if (!nonce || nonce.length < 43) {
     nonce = randomToken();
     c.header("set-cookie", serializeCookie(LOGIN_NONCE_COOKIE, nonce, cookies, null), { append: true });
   }
   const client = clientFor(query.client_id);
-  const state = await loginRequests.create({
-    redirectUri: redirectUri.href,
-    clientId: query.client_id ?? "",
-    codeChallenge,
-    prompt,
-    nonceHash: await sha256Hex(nonce),
-  });
+  // No login request is stored yet: the page asks for its state (POST /api/login/state) when the
+  // person acts, so a visit costs no storage write (issue 12).
   const language = pickLanguage(c.req.header("accept-language"), query.lang);
   const switchUrl = new URL(c.req.url);
   switchUrl.searchParams.set("lang", language === "ja" ? "en" : "ja");
@@ -91,7 +61,8 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
             idpApiUrl: config.idp.apiUrl,
             idpApiKey: config.idp.apiKey,
             callbackUrl: urlFor(config.apps.auth, "/api/callback"),
-            state,
+            loginRequestUrl: urlFor(config.apps.auth, "/api/login/state"),
+            loginRequest: loginRequestFields(query),
             requiredDocumentKeys: client.requiredDocumentKeys,
             consentUrl: urlFor(config.apps.auth, "/api/consent"),
             legalUrl: urlFor(config.apps.auth, "/legal"),
@@ -101,35 +72,16 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
             clientId: client.id,
             errors: STRINGS[language].errors,
             working: STRINGS[language].working,
+            link: {
+              grantUrl: urlFor(config.apps.auth, "/api/link/grant"),
+              redeemUrl: urlFor(config.apps.auth, "/api/link/redeem"),
+              strings: LINK_STRINGS[language],
+            },
           }}
         />
       ).toString(),
   );
 });
-
-/** The PKCE challenge of the request: S256 only, and required for app (custom scheme) targets. */
-function checkedChallenge(c: AuthContext, query: z.infer<typeof loginQuery>, redirectUri: URL): string | null {
-  const { code_challenge: challenge, code_challenge_method: method } = query;
-  if (method !== undefined && method !== "S256") {
-    throw new ApiError(400, "invalid_request", "code_challenge_method must be S256 (plain is not supported)");
-  }
-  if (challenge === undefined) {
-    if (method !== undefined) throw new ApiError(400, "invalid_request", "code_challenge is missing");
-    if (redirectUri.protocol === `${c.get("auth").redirectPolicy.mobileScheme}:`) {
-      throw new ApiError(400, "invalid_request", "an app redirect_uri needs code_challenge (PKCE, S256)");
-    }
-    return null;
-  }
-  if (method === undefined) throw new ApiError(400, "invalid_request", "code_challenge_method=S256 is required");
-  if (!isValidS256Challenge(challenge)) {
-    throw new ApiError(
-      400,
-      "invalid_request",
-      "code_challenge must be base64url(sha256(code_verifier)), 43 characters",
-    );
-  }
-  return challenge;
-}
 
 function contentSecurityPolicy(idpApiUrl: string): string {
   return [

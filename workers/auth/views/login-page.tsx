@@ -1,6 +1,7 @@
 import type { Client, DocumentKey } from "../../../src/auth/clients";
 import type { SocialProvider } from "../../../src/auth/config";
 import { type Language, type LoginStrings, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
+import { LINK_STRINGS, type LinkStrings } from "../../../src/auth/link-strings";
 
 export interface LoginPageProps {
   language: Language;
@@ -21,7 +22,9 @@ export interface LoginBrowserConfig {
   idpApiUrl: string;
   idpApiKey: string;
   callbackUrl: string;
-  state: string;
+  /** POST here (with loginRequest) for the state, when the person signs in: GET /login stores nothing. */
+  loginRequestUrl: string;
+  loginRequest: Record<string, string | undefined>;
   requiredDocumentKeys: readonly DocumentKey[];
   /** Re-consent (POST /api/consent), the documents' links and names for its prompt. */
   consentUrl: string;
@@ -33,6 +36,8 @@ export interface LoginBrowserConfig {
   clientId: string;
   errors: LoginStrings["errors"];
   working: string;
+  /** Linking another sign-in method: where the page asks for and redeems its link grant. */
+  link: { grantUrl: string; redeemUrl: string; strings: LinkStrings };
 }
 
 /** The login page: server-rendered, readable without script, signs in through public/auth/login.js. */
@@ -86,12 +91,10 @@ export function LoginPage(props: LoginPageProps) {
               <input id="email" name="email" type="email" autocomplete="username" required />
               <label for="password">{t.password}</label>
               <input id="password" name="password" type="password" autocomplete="current-password" required />
+              {/* Display only (document 1, Authentication 8): accounts are made with the provider's admin tools. */}
               <div class="actions">
                 <button type="submit" name="action" value="sign-in">
                   {t.signIn}
-                </button>
-                <button type="submit" name="action" value="sign-up" class="secondary">
-                  {t.signUp}
                 </button>
               </div>
             </form>
@@ -122,6 +125,12 @@ export function LoginPage(props: LoginPageProps) {
                 </button>
               ))}
             </section>
+          )}
+
+          {props.socialProviders.length > 0 && (
+            <button type="button" id="link-start" class="secondary">
+              {LINK_STRINGS[props.language].start}
+            </button>
           )}
         </main>
 

@@ -5,15 +5,50 @@ import { IdpError } from "../../../src/idp/identity-provider";
 import type { AppEnv } from "../../shared/app-env";
 import { ApiError } from "../../shared/errors";
 import { devIdpOf } from "../dev-idp";
+import { hashPassword } from "../password";
+import { newUid } from "../user-store";
 
 const claimsBody = z.object({ claims: z.record(z.string(), z.unknown()) });
+const newAccountBody = z.object({
+  email: z.email().max(254),
+  password: z.string().min(6).max(128),
+  emailVerified: z.boolean().default(false),
+});
 
 /**
  * Dev-only account administration (what the provider's admin SDK does in stg/prd):
+ * POST /admin/users {email, password, emailVerified?} creates an email + password account, like
+ * createUser;
  * PUT/POST /admin/users/{uid}/claims {claims} replaces the user's custom claims, like
  * setCustomUserClaims; they appear in the user's next ID token (sign-in or refresh).
  */
 export const adminRoutes = new Hono<AppEnv>()
+  .post("/admin/users", async (c) => {
+    // Email + password accounts are created here (the admin SDK's createUser), never by the
+    // login page (document 1, Authentication 8).
+    const parsed = newAccountBody.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      throw new ApiError(
+        400,
+        "invalid_body",
+        'The body must be JSON like {"email": "a@example.com", "password": "at least 6"}.',
+      );
+    }
+    const idp = await devIdpOf(c);
+    const email = parsed.data.email.toLowerCase();
+    if (await idp.users.byEmail(email)) throw new ApiError(409, "email_exists", "An account with this email exists.");
+    const user = {
+      uid: newUid(),
+      email,
+      emailVerified: parsed.data.emailVerified,
+      phoneNumber: null,
+      passwordHash: await hashPassword(parsed.data.password),
+      customClaims: {},
+      createdAt: Date.now(),
+    };
+    await idp.users.put(user);
+    return c.json({ uid: user.uid, email, emailVerified: user.emailVerified }, 201);
+  })
   .get("/admin/users/:uid", async (c) => {
     const idp = await devIdpOf(c);
     const user = await idp.users.get(c.req.param("uid"));

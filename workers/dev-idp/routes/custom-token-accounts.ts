@@ -1,10 +1,7 @@
 import { Hono } from "hono";
-import { verifyIdToken } from "../../../src/idp/id-token";
-import { IdTokenError } from "../../../src/idp/identity-provider";
 import type { AppEnv } from "../../shared/app-env";
 import { checkCustomToken } from "../custom-token-check";
-import { devIdpOf, nowSeconds } from "../dev-idp";
-import { ProviderError } from "../provider-error";
+import { devIdpOf } from "../dev-idp";
 import { providerBody, requiredString } from "./request-body";
 
 /** accounts:signInWithCustomToken (the exchange the sign-in service relies on) and accounts:lookup. */
@@ -36,22 +33,7 @@ export const customTokenAccountRoutes = new Hono<AppEnv>()
     const body = await providerBody(c);
     const idToken = requiredString(body, "idToken", "MISSING_ID_TOKEN");
     const idp = await devIdpOf(c);
-    let uid: string;
-    try {
-      ({ uid } = await verifyIdToken(idToken, {
-        projectId: idp.config.projectId,
-        keyFor: async (kid) => {
-          if (kid !== idp.key.kid) throw new IdTokenError("id_token_key_unknown", "unknown kid");
-          return idp.key.publicKey;
-        },
-        now: nowSeconds,
-      }));
-    } catch (error) {
-      if (error instanceof IdTokenError) throw new ProviderError("INVALID_ID_TOKEN");
-      throw error;
-    }
-    const user = await idp.users.get(uid);
-    if (!user) throw new ProviderError("USER_NOT_FOUND");
+    const user = await idp.userOfIdToken(idToken);
     return c.json({
       kind: "identitytoolkit#GetAccountInfoResponse",
       users: [

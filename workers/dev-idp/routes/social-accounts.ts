@@ -81,13 +81,29 @@ export const socialAccountRoutes = new Hono<AppEnv>()
         "The authorization code is unknown, used or from another session.",
       );
     }
-    let user = await idp.users.byEmail(answer.email);
-    const isNewUser = !user;
     const federated = {
       providerId: answer.providerId,
       federatedId: `https://${answer.providerId}/${answer.email}`,
       email: answer.email,
     };
+    if (typeof body.idToken === "string") {
+      // Linking: the social identity joins the account of the ID token, as with the provider.
+      const linking = await idp.userOfIdToken(body.idToken);
+      const owner =
+        (await idp.users.byFederated(answer.providerId, answer.email)) ?? (await idp.users.byEmail(answer.email));
+      if (owner && owner.uid !== linking.uid) throw new ProviderError("FEDERATED_USER_ID_ALREADY_LINKED");
+      const linked = {
+        ...linking,
+        socialProviders: [...new Set([...(linking.socialProviders ?? []), answer.providerId])],
+      };
+      await idp.users.put(linked);
+      await idp.users.linkFederated(answer.providerId, answer.email, linked.uid);
+      const session = await idp.signIn(linked, answer.providerId);
+      return c.json({ kind: "identitytoolkit#VerifyAssertionResponse", ...federated, isNewUser: false, ...session });
+    }
+    let user =
+      (await idp.users.byFederated(answer.providerId, answer.email)) ?? (await idp.users.byEmail(answer.email));
+    const isNewUser = !user;
     if (user && !user.socialProviders?.includes(answer.providerId)) {
       // Like the provider with one account per email: a provider that does not vouch for the
       // address may not take over an existing account; the user must sign in the old way first.

@@ -1,0 +1,163 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../scripts/ports.ts";
+import { cookieAttributes, serializeCookie } from "../../src/auth/cookies.ts";
+import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "../../src/auth/session.ts";
+import { parseBaseUrl } from "../../src/base-url.ts";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import {
+  type RunningWorker,
+  startPlatform,
+  startTargetSite,
+  type TargetSite,
+  waitForFreePort,
+} from "./support/platform.ts";
+
+const PLATFORM_PORT = testPort(8801);
+const TARGET_PORT = testPort(8803);
+const PASSWORD = "correct horse battery staple";
+
+let platform: RunningWorker;
+let target: TargetSite;
+let browser: Browser;
+let auth: string;
+let idp: string;
+
+beforeAll(async () => {
+  await Promise.all([waitForFreePort(PLATFORM_PORT), waitForFreePort(TARGET_PORT)]);
+  platform = await startPlatform(PLATFORM_PORT);
+  auth = `${platform.url}/auth`;
+  idp = `${platform.url}/idp`;
+  target = await startTargetSite(TARGET_PORT, { authUrl: auth, idpApiUrl: idp, apiKey: "dev-api-key" });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([platform?.stop(), target?.stop()]);
+});
+
+/** An app user: an account made with the admin tools and a fresh ID token, as the app holds it. */
+async function appUser(name: string): Promise<{ uid: string; email: string; idToken: string }> {
+  const email = `${name}-${Date.now()}@example.com`;
+  const created = await fetch(`${idp}/admin/users`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { uid } = (await created.json()) as { uid: string };
+  const signedIn = await fetch(`${idp}/v1/accounts:signInWithPassword?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  return { uid, email, idToken: ((await signedIn.json()) as { idToken: string }).idToken };
+}
+
+/** What the app does before it opens the browser: POST /api/transfer/code. */
+async function transferLink(user: { idToken: string }, landing: string): Promise<string> {
+  const res = await fetch(`${auth}/api/transfer/code`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id_token: user.idToken, redirect_uri: `${target.origin}${landing}`, client_id: "mobile" }),
+  });
+  expect(res.status).toBe(200);
+  return `${auth}/transfer?code=${((await res.json()) as { code: string }).code}`;
+}
+
+async function uidOf(customToken: string): Promise<string> {
+  const res = await fetch(`${idp}/v1/accounts:signInWithCustomToken?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+  });
+  const { idToken } = (await res.json()) as { idToken: string };
+  return JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString()).sub;
+}
+
+/** Who this browser's SSO session signs in as: /login with it lands with a custom token. */
+async function signedInAs(page: Page, landing: string): Promise<string> {
+  await page.goto(`${auth}/login?${new URLSearchParams({ redirect_uri: `${target.origin}${landing}` })}`);
+  await page.waitForURL(`${target.origin}${landing}?**`);
+  return uidOf(new URL(page.url()).searchParams.get("idpAuthCustomToken") ?? "");
+}
+
+describe("hand-over from an app in a real browser", () => {
+  it("shows whose account it is; Cancel keeps the browser's own account, Continue switches", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    screenshotOnFailure(page, "hand-over");
+    try {
+      const owner = await appUser("owner");
+      const sender = await appUser("sender");
+
+      // The browser's own account, handed over from the owner's app.
+      await page.goto(await transferLink(owner, "/mine"));
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL(`${target.origin}/mine?idpAuthCustomToken=**`);
+      expect(await signedInAs(page, "/check-1")).toBe(owner.uid);
+
+      // A link someone else forwarded: the page names the app and the other account, masked.
+      await page.goto(await transferLink(sender, "/theirs"));
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+        .toBe("Continue to Story Games in this browser?");
+      expect(await page.locator("#account").textContent()).toBe("s•••@e•••.com");
+      expect(await page.content()).not.toContain(sender.email);
+      expect(await page.getByText("signed in to another account").count()).toBe(1);
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.waitForURL(`${target.origin}/theirs`);
+      expect(await signedInAs(page, "/check-2")).toBe(owner.uid);
+
+      // Continue is the person's own choice: then the browser is the sender's.
+      await page.goto(await transferLink(sender, "/switched"));
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL(`${target.origin}/switched?idpAuthCustomToken=**`);
+      expect(await uidOf(new URL(page.url()).searchParams.get("idpAuthCustomToken") ?? "")).toBe(sender.uid);
+      expect(await signedInAs(page, "/check-3")).toBe(sender.uid);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("staging and production session cookies in a real browser", () => {
+  /**
+   * Chromium stores each environment's Set-Cookie exactly as the service writes it (the
+   * attributes come from the service's own code), then asks the other host: the production auth
+   * host is a parent domain of the staging one, so only host-only cookies keep them apart.
+   */
+  it.each([
+    ["https://auth.example.com", "https://stg.auth.example.com"],
+    ["https://stg.auth.example.com", "https://auth.example.com"],
+  ])("a session cookie of %s is never sent to %s", async (issuer, other) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sent = new Map<string, string>();
+    const setCookie = serializeCookie(
+      SESSION_COOKIE,
+      `${issuer.includes("stg.") ? "stg" : "prd"}.value`,
+      cookieAttributes(parseBaseUrl(issuer)),
+      SESSION_LIFETIME_SECONDS,
+    );
+    await context.route(/^https:\/\/(stg\.)?auth\.example\.com\//, async (route) => {
+      const url = new URL(route.request().url());
+      sent.set(url.origin, (await route.request().allHeaders()).cookie ?? "");
+      await route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        headers: url.origin === issuer && url.pathname === "/set" ? { "set-cookie": setCookie } : {},
+        body: "<!doctype html><title>ok</title>",
+      });
+    });
+    try {
+      await page.goto(`${issuer}/set`);
+      await page.goto(`${issuer}/probe`);
+      expect(sent.get(issuer)).toContain(`${SESSION_COOKIE}=`);
+      await page.goto(`${other}/probe`);
+      expect(sent.get(other)).toBe("");
+    } finally {
+      await context.close();
+    }
+  });
+});

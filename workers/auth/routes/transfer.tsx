@@ -1,0 +1,147 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { clientFor } from "../../../src/auth/clients";
+import { readCookie, serializeCookie } from "../../../src/auth/cookies";
+import { randomToken } from "../../../src/auth/crypto";
+import { pickLanguage } from "../../../src/auth/i18n";
+import { maskedAccount } from "../../../src/auth/mask";
+import { withQuery } from "../../../src/auth/redirect-uri";
+import { CODE_KINDS } from "../../../src/auth/single-use";
+import { urlFor } from "../../../src/base-url";
+import { ApiError } from "../../shared/errors";
+import type { AuthContext, AuthEnv } from "../auth-env";
+import type { Redemption } from "../code-store";
+import { allowedRedirect } from "../redirects";
+import { sameOriginOnly } from "../same-origin";
+import { currentSession, startSession } from "../session-cookie";
+import { requireFinishedSignUp } from "../sign-up";
+import { FRESH_ID_TOKEN_SECONDS, verifiedUser } from "../user-token";
+import { jsonBody, parseOrThrow } from "../validation";
+import { TransferPage } from "../views/transfer-page";
+
+/** Ties the confirmation page to the browser that posts it (double-submit token). */
+export const TRANSFER_CSRF_COOKIE = "auth_transfer_csrf";
+
+const transferRequest = z.object({
+  id_token: z.string().min(1).max(8192),
+  redirect_uri: z.string().max(4096),
+  /** The app handing over: its name and icon are shown on the confirmation page. */
+  client_id: z.string().max(64).optional(),
+});
+const transferQuery = z.object({ code: z.string().min(1).max(256), lang: z.string().max(8).optional() });
+const decisionForm = z.object({
+  code: z.string().min(1).max(256),
+  csrf: z.string().min(43).max(64),
+  decision: z.enum(["continue", "cancel"]),
+});
+
+const REFUSALS = {
+  unknown: "The transfer code is unknown or was already used.",
+  used: "The transfer code was already used.",
+  expired: "The transfer code has expired (transfer codes live 5 minutes).",
+  refused: "The transfer code was refused.",
+} as const;
+
+/**
+ * Transfer (document 1, Authentication 5): an app trades a fresh ID token for a 5-minute code and
+ * opens /transfer?code= in a browser. The browser first shows whose account it is (issue 12: a
+ * forwarded link must not silently sign someone into another person's account); Continue posts
+ * back, and only then does the browser get the SSO session and the custom token.
+ */
+export const transferRoutes = new Hono<AuthEnv>()
+  .post("/api/transfer/code", async (c) => {
+    const body = parseOrThrow(transferRequest, await jsonBody(c.req.raw));
+    const redirectUri = allowedRedirect(c, body.redirect_uri);
+    const { codes, signUps } = c.get("auth");
+    const token = await verifiedUser(c, body.id_token, "start a browser session", {
+      maxAgeSeconds: FRESH_ID_TOKEN_SECONDS,
+    });
+    await requireFinishedSignUp(signUps, token.uid);
+    const code = await codes.issue("transfer_code", {
+      uid: token.uid,
+      redirectUri: redirectUri.href,
+      clientId: body.client_id ?? "",
+      account: maskedAccount(token.claims, token.uid),
+    });
+    c.header("cache-control", "no-store");
+    return c.json({ code, expires_in: CODE_KINDS.transfer_code.lifetimeMs / 1000 });
+  })
+  .get("/transfer", async (c) => {
+    const query = parseOrThrow(transferQuery, c.req.query(), "invalid_code");
+    const { codes, cookies } = c.get("auth");
+    const { record } = refusedUnlessLive(await codes.peek("transfer_code", query.code));
+    const target = allowedRedirect(c, record.redirectUri);
+    const session = await currentSession(c);
+    let csrf = readCookie(c.req.header("cookie"), TRANSFER_CSRF_COOKIE);
+    if (!csrf || csrf.length < 43) {
+      csrf = randomToken();
+      c.header("set-cookie", serializeCookie(TRANSFER_CSRF_COOKIE, csrf, cookies, null), { append: true });
+    }
+    const config = c.get("config");
+    pageHeaders(c, target);
+    return c.html(
+      "<!doctype html>" +
+        (
+          <TransferPage
+            language={pickLanguage(c.req.header("accept-language"), query.lang)}
+            client={clientFor(record.clientId)}
+            account={record.account ?? `ID …${record.uid.slice(-4)}`}
+            replacesSession={session !== null && session.uid !== record.uid}
+            action={urlFor(config.apps.auth, "/transfer")}
+            code={query.code}
+            csrf={csrf}
+            assetsUrl={urlFor(config.apps.auth, "/assets")}
+          />
+        ).toString(),
+    );
+  })
+  .post("/transfer", sameOriginOnly, async (c) => {
+    const form = parseOrThrow(decisionForm, await formBody(c), "invalid_request");
+    if (form.csrf !== readCookie(c.req.header("cookie"), TRANSFER_CSRF_COOKIE)) {
+      throw new ApiError(403, "csrf_mismatch", "This confirmation was not shown in this browser. Open the link again.");
+    }
+    const { codes, idp } = c.get("auth");
+    const { record } = refusedUnlessLive(await codes.redeem("transfer_code", form.code));
+    // The allow-list may have changed since the code was issued: check again.
+    const target = allowedRedirect(c, record.redirectUri);
+    c.header("cache-control", "no-store");
+    c.header("referrer-policy", "no-referrer");
+    // Cancel spends the code (a forwarded link dies with it) and leaves the browser's session as it was.
+    if (form.decision === "cancel") return c.redirect(target.href, 302);
+    await startSession(c, record.uid);
+    const customToken = await idp.createCustomToken(record.uid);
+    return c.redirect(withQuery(target, { idpAuthCustomToken: customToken }), 302);
+  });
+
+function refusedUnlessLive(redemption: Redemption) {
+  if (!redemption.ok) throw new ApiError(400, "invalid_code", REFUSALS[redemption.reason]);
+  if (!redemption.record.redirectUri) throw new ApiError(400, "invalid_code", REFUSALS.refused);
+  return { record: { ...redemption.record, redirectUri: redemption.record.redirectUri } };
+}
+
+async function formBody(c: AuthContext): Promise<Record<string, unknown>> {
+  if (!c.req.header("content-type")?.startsWith("application/x-www-form-urlencoded")) {
+    throw new ApiError(415, "unsupported_media_type", "The confirmation is a form post.");
+  }
+  return Object.fromEntries(new URLSearchParams(await c.req.text()));
+}
+
+/** The page posts to itself and is then redirected to the target, which form-action must allow. */
+function pageHeaders(c: AuthContext, target: URL): void {
+  const targetSource = target.protocol === "http:" || target.protocol === "https:" ? target.origin : target.protocol;
+  c.header("cache-control", "no-store");
+  // The code never leaves in a Referer to another site; the page's own post carries its Origin.
+  c.header("referrer-policy", "same-origin");
+  c.header("x-content-type-options", "nosniff");
+  c.header(
+    "content-security-policy",
+    [
+      "default-src 'none'",
+      "style-src 'self'",
+      "img-src 'self'",
+      `form-action 'self' ${targetSource}`,
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ].join("; "),
+  );
+}
