@@ -6,7 +6,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateDevIdpSecrets } from "./dev-idp-keys.ts";
+import { type DevIdpSecrets, generateDevIdpSecrets } from "./dev-idp-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 export interface RunningWorker {
@@ -98,9 +98,13 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
   };
 }
 
-/** `--var` arguments with fresh dev IdP secrets (never written anywhere). */
-export function devSecretVars(): string[] {
-  const secrets = generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev");
+/** Fresh dev secrets (IdP keys, the seat-ticket key) for a platform started here. */
+export function freshDevSecrets(): DevIdpSecrets {
+  return generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev");
+}
+
+/** `--var` arguments with fresh dev secrets, or the given ones (never written anywhere). */
+export function devSecretVars(secrets: DevIdpSecrets = freshDevSecrets()): string[] {
   return Object.entries(secrets).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 }
 

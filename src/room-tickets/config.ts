@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_TICKET_SECRET_LENGTH } from "./seat-ticket";
+import { MIN_TICKET_SECRET_LENGTH } from "./seat-ticket.ts";
 
 /** How the rooms treat seat tickets (docs/rooms.md "Seat tickets"). */
 export interface RoomsConfig {

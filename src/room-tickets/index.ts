@@ -1,1 +1,1 @@
-export * from "./seat-ticket";
+export * from "./seat-ticket.ts";

@@ -1,7 +1,7 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
-import { MAX_SEATS } from "../engine/roster";
-import type { Seat } from "../engine/types";
+import { MAX_SEATS } from "../engine/roster.ts";
+import type { Seat } from "../engine/types.ts";
 
 /**
  * Signed seat tickets (docs/rooms.md "Seat tickets"): who may sit in which seat of which room.
@@ -38,12 +38,12 @@ export type TicketErrorCode = "ticket_required" | "ticket_invalid" | "ticket_exp
 
 /** Why a ticket was refused, as a stable code (the rooms app answers 401 with it). */
 export class TicketError extends Error {
-  constructor(
-    readonly code: TicketErrorCode,
-    message: string,
-  ) {
+  readonly code: TicketErrorCode;
+
+  constructor(code: TicketErrorCode, message: string) {
     super(message);
     this.name = "TicketError";
+    this.code = code;
   }
 }
 

@@ -1,5 +1,4 @@
 import { sha256Hex } from "../../src/auth/crypto";
-import { currentLog } from "../shared/request-log";
 import {
   isSessionAlive,
   newSession,
@@ -7,6 +6,7 @@ import {
   type SessionRecord,
   touched,
 } from "../../src/auth/session";
+import { currentLog } from "../shared/request-log";
 
 /**
  * SSO sessions in KV. The key is the SHA-256 of the cookie value, so a leaked KV listing
