@@ -26,6 +26,17 @@ describe("room start", () => {
     expect(types(outcome.broadcast)).toEqual(["__game_start", "__pause_state", "__platform"]);
   });
 
+  it("gives a late joiner everything __game_start carried, in its __state (the seed included)", async () => {
+    const { connect } = makeRoom(counter);
+    const waiting = await connect("carol", { roster: null }).outcome;
+    expect(only(waiting.toSender, "__state")[0]).toMatchObject({ seed: null, started: false });
+    const first = await connect("alice").outcome;
+    const start = only(first.broadcast, "__game_start")[0];
+    const late = only((await connect("bob").outcome).toSender, "__state")[0];
+    expect(late).toMatchObject({ started: true, seed: start.seed, players: start.players, state: start.state });
+    expect(typeof late.seed).toBe("number");
+  });
+
   it("waits for a roster: a connection without one does not start the room", async () => {
     const { connect } = makeRoom(counter);
     const first = await connect("alice", { roster: null }).outcome;
