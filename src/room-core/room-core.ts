@@ -1,16 +1,17 @@
 import { gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
 import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
 import { sameRoster } from "../engine/same-roster";
-import { stateToJson } from "../engine/state";
-import type { GameDescription, LogicInput, LogicResult, Seat } from "../engine/types";
+import type { LogicInput, LogicResult, Seat } from "../engine/types";
+import { ActionBacklog, type ActionMessage } from "./action-backlog";
 import { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION, RoomConnections } from "./connections";
 import { frames } from "./frames";
+import { LogicCalls, MAX_ACTIONS_PER_CALL } from "./logic-calls";
 import { OutcomeBuilder } from "./outcome";
 import { seatOf, type VoiceReport } from "./presence";
 import { clockForStorage, restoredClock } from "./room-clock";
 import { SerialQueue } from "./serial-queue";
 import type { ConnectionInfo, LogicRunner, LogLevel, RoomLogger, RoomOutcome, RoomRecord } from "./types";
-import { errorMessage, logicInputOf, setupInputOf, stateFrameOf } from "./views";
+import { logicInputOf, setupInputOf, stateFrameOf } from "./views";
 
 export { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION } from "./connections";
 
@@ -35,16 +36,18 @@ export interface RoomCoreOptions {
  */
 export class RoomCore {
   readonly record: RoomRecord;
-  private runner: LogicRunner;
-  private description: GameDescription | null = null;
+  private readonly logic: LogicCalls;
   private readonly now: () => number;
   private readonly log: RoomLogger;
   private readonly connections = new RoomConnections();
   private readonly queue = new SerialQueue();
+  private readonly backlog = new ActionBacklog();
+  /** How many operations were queued so far: each one's place in the queue. */
+  private queued = 0;
   private wasFrozen = true;
 
   constructor(options: RoomCoreOptions) {
-    this.runner = options.runner;
+    this.logic = new LogicCalls(options.runner, options.log);
     this.now = options.now;
     this.log = options.log;
     for (const info of options.liveConnections ?? []) this.connections.add(info);
@@ -83,18 +86,23 @@ export class RoomCore {
 
   /** New code for the room (a changed codeId); state and everything else stay. */
   replaceRunner(runner: LogicRunner, codeId: string): void {
-    this.runner = runner;
-    this.description = null;
+    this.logic.replace(runner);
     this.record.codeId = codeId;
   }
 
+  /** Queues an operation after every one before it; it learns its place in the queue. */
+  private serial(operation: (place: number) => Promise<RoomOutcome>): Promise<RoomOutcome> {
+    const place = this.queued++;
+    return this.queue.run(() => operation(place));
+  }
+
   connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
+    return this.serial(async () => {
       const out = new OutcomeBuilder();
       if (roster) this.pinRoster(info, roster, out);
       this.connections.add(info);
       if (!this.record.started && this.record.roster) await this.startGame(out);
-      if (this.record.started) await this.describe();
+      if (this.record.started) await this.logic.describe();
       this.syncFrozen(out, info.playerId);
       out.toSender.unshift(this.stateFrame(info));
       out.broadcast.push(this.presenceFrame());
@@ -103,7 +111,7 @@ export class RoomCore {
   }
 
   disconnect(connectionId: string): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
+    return this.serial(async () => {
       const out = new OutcomeBuilder();
       const connection = this.connections.remove(connectionId);
       if (!connection) return this.finish(out);
@@ -117,16 +125,28 @@ export class RoomCore {
   /** One client frame, already checked at the edge (engine/parse-frame.ts). */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
     if (!this.connections.reserveFrame(connectionId)) return Promise.resolve(this.refuseFlood(connectionId, parsed));
-    return this.queue
-      .run(async () => {
-        const out = new OutcomeBuilder();
-        const connection = this.connections.get(connectionId);
-        if (!connection) return this.finish(out);
-        if (parsed.ok) await this.handle(connection, parsed.message, out);
-        else this.refuseFrame(connection, parsed, out);
-        return this.finish(out);
-      })
-      .finally(() => this.connections.releaseFrame(connectionId));
+    const operation: Promise<RoomOutcome> =
+      parsed.ok && parsed.message.type === "__action"
+        ? this.queueAction(connectionId, parsed.message)
+        : this.serial(async () => {
+            const out = new OutcomeBuilder();
+            const connection = this.connections.get(connectionId);
+            if (!connection) return this.finish(out);
+            if (parsed.ok) await this.handle(connection, parsed.message, out);
+            else this.refuseFrame(connection, parsed, out);
+            return this.finish(out);
+          });
+    return operation.finally(() => this.connections.releaseFrame(connectionId));
+  }
+
+  /** An action waits in the backlog; on its turn it runs with those queued right behind it (action-backlog.ts). */
+  private queueAction(connectionId: string, message: ActionMessage): Promise<RoomOutcome> {
+    const place = this.queued++;
+    const waiting = this.backlog.add(place, connectionId, message);
+    return this.queue.run(async () => {
+      if (!waiting.out) await this.runActions(place);
+      return this.finish(waiting.out ?? new OutcomeBuilder());
+    });
   }
 
   /** A frame that failed the checks: __action_error to the sender, except unknown types (newer clients). */
@@ -154,13 +174,13 @@ export class RoomCore {
 
   /** One step of the tick loop: update() and a __tick to all. */
   tick(): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
+    return this.serial(async () => {
       const out = new OutcomeBuilder();
-      const tickRate = (await this.describe()).tickRate;
+      const tickRate = (await this.logic.describe()).tickRate;
       if (!this.record.started || this.frozen || this.connections.size === 0 || tickRate === 0) return this.finish(out);
       this.record.tick++;
-      const ran = await this.runLogic("update() threw; tick skipped", () => this.runner.tick(this.logicInput(null)));
-      if (!ran) return this.finish(out);
+      const ran = await this.logic.run({ kind: "tick", input: this.logicInput(null) }, "update() threw; tick skipped");
+      if (!ran.ok) return this.finish(out);
       this.adopt(ran.result);
       out.broadcast.push(
         frames.tick(ran.stateJson, { events: ran.result.events, tick: this.record.tick, gameTime: this.gameTime() }),
@@ -172,10 +192,10 @@ export class RoomCore {
 
   /** Runs every deadline whose game time has come, each with its own rollback. */
   fireDeadlines(): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
+    return this.serial(async () => {
       const out = new OutcomeBuilder();
       if (!this.record.started || this.frozen) return this.finish(out);
-      const known = new Set((await this.describe()).deadlines);
+      const known = new Set((await this.logic.describe()).deadlines);
       for (let fired = 0; fired < MAX_DEADLINES_PER_FIRING; fired++) {
         const now = this.gameTime();
         const due = Object.entries(this.record.deadlines)
@@ -190,10 +210,9 @@ export class RoomCore {
           this.log("warn", "deadline has no handler; dropped", { deadline: name });
           continue;
         }
-        const ran = await this.runLogic("deadline handler threw; its changes rolled back", () =>
-          this.runner.deadline(name, deadline.data, this.logicInput(null)),
-        );
-        if (!ran) continue;
+        const call = { kind: "deadline", name, data: deadline.data, input: this.logicInput(null) } as const;
+        const ran = await this.logic.run(call, "deadline handler threw; its changes rolled back");
+        if (!ran.ok) continue;
         this.adopt(ran.result);
         out.broadcast.push(
           frames.actionResult(ran.stateJson, {
@@ -227,7 +246,7 @@ export class RoomCore {
     }
     switch (message.type) {
       case "__action":
-        return this.handleAction(connection, message, out);
+        return; // queued apart: queueAction
       case "__pause":
         return this.setPaused(connection, true, out);
       case "__resume":
@@ -246,40 +265,52 @@ export class RoomCore {
     }
   }
 
-  private async handleAction(
+  /**
+   * Runs the action at `place` and those queued right behind it in one call into the sandbox:
+   * each with its own rollback, its result or refusal in arrival order.
+   */
+  private async runActions(place: number) {
+    const waiting = this.backlog.takeRun(place, MAX_ACTIONS_PER_CALL);
+    const ready: { out: OutcomeBuilder; message: ActionMessage; connection: ConnectionInfo; seatId: string }[] = [];
+    for (const { connectionId, message, out } of waiting) {
+      const connection = this.connections.get(connectionId);
+      if (!connection || !out) continue;
+      const refuse = (code: string, error: string) => this.refuseAction(connection, message, out, code, error);
+      if (!this.record.started) refuse("not_started", "The game has not started yet");
+      else {
+        const seat = seatOf(connection, this.record.roster);
+        if (!seat) refuse("not_a_player", "Only a seated player can act; this connection is an observer");
+        else ready.push({ out, message, connection, seatId: seat.id });
+      }
+    }
+    if (ready.length === 0) return;
+    const calls = ready.map(({ message, seatId }) => ({
+      action: message.action,
+      payload: message.payload,
+      playerId: seatId,
+    }));
+    const results = await this.logic.actions(this.logicInput(null), calls);
+    ready.forEach(({ out, message, connection, seatId }, index) => {
+      const ran = results[index];
+      if (!ran?.ok) return this.refuseAction(connection, message, out, ran?.code ?? "action_failed", ran?.error ?? "");
+      this.adopt(ran.result);
+      const fields = { events: ran.result.events, serverEvents: ran.result.serverEvents, gameTime: this.gameTime() };
+      const named = { ...fields, action: message.action };
+      out.toSender.push(frames.actionResult(ran.stateJson, { ...named, ack: message.seq }));
+      out.toOthers.push(frames.actionResult(ran.stateJson, { ...named, ack: null, by: seatId }));
+      out.persistAt("batched");
+    });
+  }
+
+  private refuseAction(
     connection: ConnectionInfo,
-    message: Extract<ClientMessage, { type: "__action" }>,
+    message: ActionMessage,
     out: OutcomeBuilder,
+    code: string,
+    error: string,
   ) {
-    const { action, payload, seq } = message;
-    const refuse = (code: string, error: string) => {
-      this.log("info", "action rejected", { code, action, playerId: connection.playerId });
-      out.toSender.push(frames.actionError(code, error, seq));
-    };
-    if (!this.record.started) return refuse("not_started", "The game has not started yet");
-    const seat = seatOf(connection, this.record.roster);
-    if (!seat) return refuse("not_a_player", "Only a seated player can act; this connection is an observer");
-    const description = await this.describe();
-    if (!description.actions.includes(action) && !description.serverActions.includes(action)) {
-      return refuse("unknown_action", `Unknown action: ${action}`);
-    }
-    let ran: { result: LogicResult; stateJson: string };
-    try {
-      const result = await this.runner.action(action, payload, this.logicInput(seat.id));
-      ran = { result, stateJson: stateToJson(result.state) };
-    } catch (error) {
-      return refuse("action_failed", errorMessage(error));
-    }
-    this.adopt(ran.result);
-    const fields = {
-      events: ran.result.events,
-      serverEvents: ran.result.serverEvents,
-      gameTime: this.gameTime(),
-      action,
-    };
-    out.toSender.push(frames.actionResult(ran.stateJson, { ...fields, ack: seq }));
-    out.toOthers.push(frames.actionResult(ran.stateJson, { ...fields, ack: null, by: seat.id }));
-    out.persistAt("batched");
+    this.log("info", "action rejected", { code, action: message.action, playerId: connection.playerId });
+    out.toSender.push(frames.actionError(code, error, message.seq));
   }
 
   private handlePlatform(
@@ -324,13 +355,10 @@ export class RoomCore {
 
   private async startGame(out: OutcomeBuilder) {
     const players = this.record.roster as Seat[];
-    let ran: { result: LogicResult; stateJson: string };
-    try {
-      const result = await this.runner.setup(setupInputOf(players, this.record.rng));
-      ran = { result, stateJson: stateToJson(result.state) };
-    } catch (error) {
-      this.log("error", "setup() failed; the game did not start", { error: errorMessage(error) });
-      out.broadcast.push(frames.actionError("setup_failed", `The game could not start: ${errorMessage(error)}`, null));
+    const input = setupInputOf(players, this.record.rng);
+    const ran = await this.logic.run({ kind: "setup", input }, "setup() failed; the game did not start");
+    if (!ran.ok) {
+      out.broadcast.push(frames.actionError("setup_failed", `The game could not start: ${ran.error}`, null));
       return;
     }
     this.adopt(ran.result);
@@ -359,25 +387,10 @@ export class RoomCore {
     this.record.clock = running ? startClock(this.record.clock, now) : stopClock(this.record.clock, now);
   }
 
-  private async runLogic(failure: string, call: () => Promise<LogicResult>) {
-    try {
-      const result = await call();
-      return { result, stateJson: stateToJson(result.state) };
-    } catch (error) {
-      this.log("error", failure, { error: errorMessage(error) });
-      return null;
-    }
-  }
-
   private adopt(result: LogicResult) {
     this.record.state = result.state;
     this.record.rng = result.rng;
     this.record.deadlines = result.deadlines;
-  }
-
-  private async describe(): Promise<GameDescription> {
-    this.description ??= await this.runner.describe();
-    return this.description;
   }
 
   private logicInput(playerId: string | null): LogicInput {
@@ -413,7 +426,7 @@ export class RoomCore {
       broadcast: out.broadcast,
       toOthers: out.toOthers,
       nextDeadline: this.nextDeadline(),
-      tickRate: this.description?.tickRate ?? 0,
+      tickRate: this.logic.tickRate,
       started: this.record.started,
       frozen: this.frozen,
       persist: out.persist,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LocalLogicRunner } from "../../../src/room-core/local-runner";
+import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import { RoomCore } from "../../../src/room-core/room-core";
 import counter from "../../fixtures/counter.logic.js";
 import { allFrames, makeRoom, only, ROSTER, types } from "./harness";
