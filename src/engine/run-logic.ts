@@ -1,7 +1,15 @@
 import { splitHandlers } from "./describe-game";
 import { SeededRandom } from "./random";
 import { copyState, settleState } from "./state";
-import type { GameDefinition, GameEvent, LogicContext, LogicInput, LogicResult, PendingDeadline } from "./types";
+import type {
+  ActionHandler,
+  GameDefinition,
+  GameEvent,
+  LogicContext,
+  LogicInput,
+  LogicResult,
+  PendingDeadline,
+} from "./types";
 
 /**
  * Runs one piece of scenario code against a copy of the state and reports everything it changed.
@@ -79,7 +87,7 @@ export class UnknownActionError extends Error {
 
 /** actions[name] on the state being built: the deterministic part, which clients also run as a prediction. */
 function applyPredicted(
-  handler: (...args: any[]) => unknown,
+  handler: ActionHandler,
   state: unknown,
   payload: unknown,
   input: LogicInput,

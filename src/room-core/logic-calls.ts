@@ -1,7 +1,7 @@
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "../engine/logic-runner";
 import { stateToJson } from "../engine/state";
 import type { GameDescription, LogicInput, LogicResult } from "../engine/types";
-import type { RoomLogger } from "./types";
+import type { ConnectionInfo, RoomLogger, RoomRecord } from "./types";
 import { errorMessage } from "./views";
 
 /** A call that went through: its result, and its state as JSON (serialized once for every frame). */
@@ -27,11 +27,13 @@ export const MAX_ACTIONS_PER_CALL = 16;
  */
 export class LogicCalls {
   private description: GameDescription | null = null;
+  private runner: LogicRunner;
+  private readonly log: RoomLogger;
 
-  constructor(
-    private runner: LogicRunner,
-    private readonly log: RoomLogger,
-  ) {}
+  constructor(runner: LogicRunner, log: RoomLogger) {
+    this.runner = runner;
+    this.log = log;
+  }
 
   /** New code (a changed codeId): what was learnt of the old code is forgotten. */
   replace(runner: LogicRunner): void {
@@ -100,4 +102,15 @@ function ranOf(settled: Settled): Ran | Failed {
 
 function pick({ state, rng, deadlines }: LogicResult) {
   return { state, rng, deadlines };
+}
+
+/** What the runs of actions, deadlines and setup (action-runs.ts, deadline-runs.ts, game-start.ts) see of their room. */
+export interface LogicRoom {
+  readonly record: RoomRecord;
+  readonly logic: LogicCalls;
+  readonly log: RoomLogger;
+  connection(connectionId: string): ConnectionInfo | undefined;
+  gameTime(): number;
+  logicInput(playerId: string | null): LogicInput;
+  adopt(result: LogicResult): void;
 }

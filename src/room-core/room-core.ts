@@ -1,21 +1,22 @@
 import { gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
 import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
-import { sameRoster } from "../engine/same-roster";
 import type { LogicInput, LogicResult, Seat } from "../engine/types";
-import { ActionBacklog, type ActionMessage } from "./action-backlog";
-import { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION, RoomConnections } from "./connections";
+import type { ActionMessage } from "./action-backlog";
+import { ActionRuns } from "./action-runs";
+import { INPUT_RATE_PER_SECOND, RoomConnections } from "./connections";
+import { fireDueDeadlines } from "./deadline-runs";
+import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame } from "./frame-refusals";
 import { frames } from "./frames";
-import { LogicCalls, MAX_ACTIONS_PER_CALL } from "./logic-calls";
+import { pinRoster, startGame } from "./game-start";
+import { LogicCalls, type LogicRoom } from "./logic-calls";
 import { OutcomeBuilder } from "./outcome";
-import { seatOf, type VoiceReport } from "./presence";
+import type { VoiceReport } from "./presence";
 import { clockForStorage, restoredClock } from "./room-clock";
 import { SerialQueue } from "./serial-queue";
-import type { ConnectionInfo, LogicRunner, LogLevel, RoomLogger, RoomOutcome, RoomRecord } from "./types";
-import { logicInputOf, setupInputOf, stateFrameOf } from "./views";
+import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
+import { logicInputOf, stateFrameOf } from "./views";
 
 export { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION } from "./connections";
-
-const MAX_DEADLINES_PER_FIRING = 100;
 
 export interface RoomCoreOptions {
   runner: LogicRunner;
@@ -40,8 +41,11 @@ export class RoomCore {
   private readonly now: () => number;
   private readonly log: RoomLogger;
   private readonly connections = new RoomConnections();
+  private readonly logAbout: ConnectionLog;
   private readonly queue = new SerialQueue();
-  private readonly backlog = new ActionBacklog();
+  private readonly actions: ActionRuns;
+  /** What action and deadline runs see of this room. */
+  private readonly logicRoom: LogicRoom;
   /** How many operations were queued so far: each one's place in the queue. */
   private queued = 0;
   private wasFrozen = true;
@@ -50,11 +54,22 @@ export class RoomCore {
     this.logic = new LogicCalls(options.runner, options.log);
     this.now = options.now;
     this.log = options.log;
+    this.logAbout = connectionLog(this.connections, this.log, this.now);
     for (const info of options.liveConnections ?? []) this.connections.add(info);
     this.record = { ...options.record };
     this.record.clock = restoredClock(options.record.clock, this.record.started && !this.frozen);
     this.syncClock();
     this.wasFrozen = this.frozen;
+    this.logicRoom = {
+      record: this.record,
+      logic: this.logic,
+      log: this.log,
+      connection: (connectionId) => this.connections.get(connectionId),
+      gameTime: () => this.gameTime(),
+      logicInput: (playerId) => this.logicInput(playerId),
+      adopt: (result) => this.adopt(result),
+    };
+    this.actions = new ActionRuns(this.logicRoom);
   }
 
   static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
@@ -99,9 +114,12 @@ export class RoomCore {
   connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
-      if (roster) this.pinRoster(info, roster, out);
+      if (roster) pinRoster(this.logicRoom, info, roster, out);
       this.connections.add(info);
-      if (!this.record.started && this.record.roster) await this.startGame(out);
+      if (!this.record.started && this.record.roster && (await startGame(this.logicRoom, out))) {
+        this.record.clock = stoppedClock(0);
+        this.syncClock();
+      }
       if (this.record.started) await this.logic.describe();
       this.syncFrozen(out, info.playerId);
       out.toSender.unshift(this.stateFrame(info));
@@ -124,7 +142,11 @@ export class RoomCore {
 
   /** One client frame, already checked at the edge (engine/parse-frame.ts). */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
-    if (!this.connections.reserveFrame(connectionId)) return Promise.resolve(this.refuseFlood(connectionId, parsed));
+    if (!this.connections.reserveFrame(connectionId)) {
+      const out = new OutcomeBuilder();
+      refuseFlood(this.logAbout, this.connections.get(connectionId), parsed, out);
+      return Promise.resolve(this.finish(out));
+    }
     const operation: Promise<RoomOutcome> =
       parsed.ok && parsed.message.type === "__action"
         ? this.queueAction(connectionId, parsed.message)
@@ -133,43 +155,17 @@ export class RoomCore {
             const connection = this.connections.get(connectionId);
             if (!connection) return this.finish(out);
             if (parsed.ok) await this.handle(connection, parsed.message, out);
-            else this.refuseFrame(connection, parsed, out);
+            else refuseFrame(this.logAbout, connection, parsed, out);
             return this.finish(out);
           });
     return operation.finally(() => this.connections.releaseFrame(connectionId));
   }
 
-  /** An action waits in the backlog; on its turn it runs with those queued right behind it (action-backlog.ts). */
+  /** An action waits from the moment it is queued; on its turn it runs with those right behind it (action-runs.ts). */
   private queueAction(connectionId: string, message: ActionMessage): Promise<RoomOutcome> {
     const place = this.queued++;
-    const waiting = this.backlog.add(place, connectionId, message);
-    return this.queue.run(async () => {
-      if (!waiting.out) await this.runActions(place);
-      return this.finish(waiting.out ?? new OutcomeBuilder());
-    });
-  }
-
-  /** A frame that failed the checks: __action_error to the sender, except unknown types (newer clients). */
-  private refuseFrame(connection: ConnectionInfo, refusal: Extract<ParsedFrame, { ok: false }>, out: OutcomeBuilder) {
-    const known = refusal.code !== "unknown_type";
-    this.logAbout(connection, refusal.code, known ? "warn" : "info", "client frame refused", { code: refusal.code });
-    if (known) out.toSender.push(frames.actionError(refusal.code, refusal.error, refusal.seq));
-  }
-
-  private refuseFlood(connectionId: string, parsed: ParsedFrame): RoomOutcome {
-    const out = new OutcomeBuilder();
-    const connection = this.connections.get(connectionId);
-    if (connection) {
-      this.logAbout(connection, "too_many_pending", "warn", "too many frames waiting; frame dropped", {
-        limit: MAX_PENDING_PER_CONNECTION,
-      });
-    }
-    if (parsed.ok && parsed.message.type === "__action") {
-      out.toSender.push(
-        frames.actionError("too_many_pending", "Too many messages waiting; slow down", parsed.message.seq),
-      );
-    }
-    return this.finish(out);
+    const turn = this.actions.wait(place, connectionId, message);
+    return this.queue.run(async () => this.finish(await turn()));
   }
 
   /** One step of the tick loop: update() and a __tick to all. */
@@ -190,40 +186,11 @@ export class RoomCore {
     });
   }
 
-  /** Runs every deadline whose game time has come, each with its own rollback. */
+  /** Runs every deadline whose game time has come, each with its own rollback (deadline-runs.ts). */
   fireDeadlines(): Promise<RoomOutcome> {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
-      if (!this.record.started || this.frozen) return this.finish(out);
-      const known = new Set((await this.logic.describe()).deadlines);
-      for (let fired = 0; fired < MAX_DEADLINES_PER_FIRING; fired++) {
-        const now = this.gameTime();
-        const due = Object.entries(this.record.deadlines)
-          .filter(([, deadline]) => deadline.at <= now)
-          .sort(([, a], [, b]) => a.at - b.at)[0];
-        if (!due) break;
-        const [name, deadline] = due;
-        const { [name]: _, ...remaining } = this.record.deadlines;
-        this.record.deadlines = remaining;
-        out.persistAt("batched");
-        if (!known.has(name)) {
-          this.log("warn", "deadline has no handler; dropped", { deadline: name });
-          continue;
-        }
-        const call = { kind: "deadline", name, data: deadline.data, input: this.logicInput(null) } as const;
-        const ran = await this.logic.run(call, "deadline handler threw; its changes rolled back");
-        if (!ran.ok) continue;
-        this.adopt(ran.result);
-        out.broadcast.push(
-          frames.actionResult(ran.stateJson, {
-            events: ran.result.events,
-            serverEvents: ran.result.serverEvents,
-            ack: null,
-            gameTime: this.gameTime(),
-            deadline: name,
-          }),
-        );
-      }
+      if (this.record.started && !this.frozen) await fireDueDeadlines(this.logicRoom, out);
       return this.finish(out);
     });
   }
@@ -265,54 +232,6 @@ export class RoomCore {
     }
   }
 
-  /**
-   * Runs the action at `place` and those queued right behind it in one call into the sandbox:
-   * each with its own rollback, its result or refusal in arrival order.
-   */
-  private async runActions(place: number) {
-    const waiting = this.backlog.takeRun(place, MAX_ACTIONS_PER_CALL);
-    const ready: { out: OutcomeBuilder; message: ActionMessage; connection: ConnectionInfo; seatId: string }[] = [];
-    for (const { connectionId, message, out } of waiting) {
-      const connection = this.connections.get(connectionId);
-      if (!connection || !out) continue;
-      const refuse = (code: string, error: string) => this.refuseAction(connection, message, out, code, error);
-      if (!this.record.started) refuse("not_started", "The game has not started yet");
-      else {
-        const seat = seatOf(connection, this.record.roster);
-        if (!seat) refuse("not_a_player", "Only a seated player can act; this connection is an observer");
-        else ready.push({ out, message, connection, seatId: seat.id });
-      }
-    }
-    if (ready.length === 0) return;
-    const calls = ready.map(({ message, seatId }) => ({
-      action: message.action,
-      payload: message.payload,
-      playerId: seatId,
-    }));
-    const results = await this.logic.actions(this.logicInput(null), calls);
-    ready.forEach(({ out, message, connection, seatId }, index) => {
-      const ran = results[index];
-      if (!ran?.ok) return this.refuseAction(connection, message, out, ran?.code ?? "action_failed", ran?.error ?? "");
-      this.adopt(ran.result);
-      const fields = { events: ran.result.events, serverEvents: ran.result.serverEvents, gameTime: this.gameTime() };
-      const named = { ...fields, action: message.action };
-      out.toSender.push(frames.actionResult(ran.stateJson, { ...named, ack: message.seq }));
-      out.toOthers.push(frames.actionResult(ran.stateJson, { ...named, ack: null, by: seatId }));
-      out.persistAt("batched");
-    });
-  }
-
-  private refuseAction(
-    connection: ConnectionInfo,
-    message: ActionMessage,
-    out: OutcomeBuilder,
-    code: string,
-    error: string,
-  ) {
-    this.log("info", "action rejected", { code, action: message.action, playerId: connection.playerId });
-    out.toSender.push(frames.actionError(code, error, message.seq));
-  }
-
   private handlePlatform(
     connection: ConnectionInfo,
     message: { type: string; payload?: unknown },
@@ -338,35 +257,6 @@ export class RoomCore {
     if ((this.record.paused !== null) === paused) return;
     this.record.paused = paused ? { by: connection.playerId } : null;
     this.syncFrozen(out, connection.playerId);
-    out.persistAt("now");
-  }
-
-  private pinRoster(connection: ConnectionInfo, roster: Seat[], out: OutcomeBuilder) {
-    if (!this.record.roster) {
-      this.record.roster = roster;
-      out.persistAt("batched");
-    } else if (!sameRoster(this.record.roster, roster)) {
-      this.log("warn", "roster differs from the pinned roster; the connection joins as a quiet observer", {
-        playerId: connection.playerId,
-      });
-      connection.quietObserver = true;
-    }
-  }
-
-  private async startGame(out: OutcomeBuilder) {
-    const players = this.record.roster as Seat[];
-    const input = setupInputOf(players, this.record.rng);
-    const ran = await this.logic.run({ kind: "setup", input }, "setup() failed; the game did not start");
-    if (!ran.ok) {
-      out.broadcast.push(frames.actionError("setup_failed", `The game could not start: ${ran.error}`, null));
-      return;
-    }
-    this.adopt(ran.result);
-    this.record.started = true;
-    this.record.tick = 0;
-    this.record.clock = stoppedClock(0);
-    this.syncClock();
-    out.broadcast.push(frames.gameStart(ran.stateJson, { players, seed: this.record.seed, gameTime: 0 }));
     out.persistAt("now");
   }
 
@@ -399,20 +289,6 @@ export class RoomCore {
 
   private stateFrame(connection: ConnectionInfo): string {
     return stateFrameOf(this.record, connection, { gameTime: this.gameTime(), frozen: this.frozen });
-  }
-
-  /** A log line about one connection's frames, throttled so that a flood cannot flood the logs. */
-  private logAbout(
-    connection: ConnectionInfo,
-    kind: string,
-    level: LogLevel,
-    message: string,
-    fields: Record<string, unknown>,
-  ) {
-    const heldBack = this.connections.admitLog(connection.connectionId, kind, this.now());
-    if (heldBack === null) return;
-    const about = { playerId: connection.playerId, connectionId: connection.connectionId };
-    this.log(level, message, { ...fields, ...about, ...(heldBack > 0 ? { heldBack } : {}) });
   }
 
   private presenceFrame(): string {
