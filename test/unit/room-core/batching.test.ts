@@ -14,8 +14,11 @@ class HeldRunner extends LocalLogicRunner {
   readonly busy: Promise<void>;
   private started!: () => void;
 
-  constructor(private readonly failWhole: (actions: ActionCall[]) => boolean = () => false) {
+  private readonly failWhole: (actions: ActionCall[]) => boolean;
+
+  constructor(failWhole: (actions: ActionCall[]) => boolean = () => false) {
     super(counter);
+    this.failWhole = failWhole;
     this.hold = new Promise((resolve) => {
       this.release = resolve;
     });
