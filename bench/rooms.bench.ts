@@ -95,7 +95,8 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
           );
           socket.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
           const result = await done;
-          if (result.type === "__action_error") throw new Error(`action refused during the throughput run: ${result.code}`);
+          if (result.type === "__action_error")
+            throw new Error(`action refused during the throughput run: ${result.code}`);
         }),
         wranglerDevCpuMs(platformPort) - roomCpu,
       );
@@ -114,7 +115,12 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
     closeAll(relaySockets);
     const rate = (t: Totals) => t.completed / t.seconds;
     const cpu = (t: Totals) => t.cpuMs / Math.max(1, t.completed);
-    return { room: rate(totals.room), relay: rate(totals.relay), roomCpu: cpu(totals.room), relayCpu: cpu(totals.relay) };
+    return {
+      room: rate(totals.room),
+      relay: rate(totals.relay),
+      roomCpu: cpu(totals.room),
+      relayCpu: cpu(totals.relay),
+    };
   };
   const eight = await measureThroughput(CLIENTS);
   const many = await measureThroughput(MANY_CLIENTS);
