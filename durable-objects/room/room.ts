@@ -30,6 +30,8 @@ export class Room extends DurableObject<Env> {
   private storage: RoomStorage | null = null;
   private readonly wake: RoomAlarm;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
+  /** The core's clock (game time, input rate, presence): tests move it instead of sleeping. */
+  clock: () => number = () => Date.now();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -43,8 +45,11 @@ export class Room extends DurableObject<Env> {
     return withLog(roomLog(this.env, { requestId }), () => this.accept(request, requestId));
   }
 
-  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    return this.withSocketLog(ws, async (attachment) => {
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Not awaited: the runtime hands the room its next message only once this hook returns, and
+    // frames that arrive while the sandbox runs a call must queue up behind it, to run together
+    // in the next call (src/room-core/action-runs.ts). The core answers them in arrival order.
+    void this.withSocketLog(ws, async (attachment) => {
       const core = this.restoredCore();
       if (!core) return;
       const outcome = await this.guard(ws, () => core.receive(attachment.connectionId, parseClientFrame(message)));
@@ -85,6 +90,7 @@ export class Room extends DurableObject<Env> {
     codeId: string | null;
     started: boolean;
     ticking: boolean;
+    actionCalls: number;
   }> {
     return {
       connections: this.openSockets().length,
@@ -92,6 +98,7 @@ export class Room extends DurableObject<Env> {
       codeId: this.core?.record.codeId ?? null,
       started: this.core?.started ?? false,
       ticking: this.tickTimer !== null,
+      actionCalls: this.core?.actionCalls ?? 0,
     };
   }
 
@@ -157,7 +164,7 @@ export class Room extends DurableObject<Env> {
     const core = new RoomCore({
       runner: this.runnerFor(record.revisionId, record.codeId, requestId),
       record,
-      now: Date.now,
+      now: () => this.clock(),
       log: logRoom,
       liveConnections: this.liveConnections(closing),
     });

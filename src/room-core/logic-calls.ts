@@ -27,6 +27,8 @@ export const MAX_ACTIONS_PER_CALL = 16;
  */
 export class LogicCalls {
   private description: GameDescription | null = null;
+  /** Calls made for actions so far (for the benchmark: actions per call). */
+  actionCalls = 0;
   private runner: LogicRunner;
   private readonly log: RoomLogger;
 
@@ -65,6 +67,7 @@ export class LogicCalls {
    * so one action that burns the limit fails alone.
    */
   async actions(input: LogicInput, actions: ActionCall[]): Promise<(Ran | Failed)[]> {
+    this.actionCalls++;
     try {
       return (await this.runner.runActions(input, actions)).map(ranOf);
     } catch (error) {

@@ -94,6 +94,11 @@ export class RoomCore {
     return { ...this.record, clock: clockForStorage(this.record.clock, this.now()) };
   }
 
+  /** Calls into scenario code made for actions since the core started (the benchmark's actions per call). */
+  get actionCalls(): number {
+    return this.logic.actionCalls;
+  }
+
   /** A live connection as the room knows it (the host keeps it in the socket's attachment). */
   connection(connectionId: string): ConnectionInfo | undefined {
     return this.connections.get(connectionId);
