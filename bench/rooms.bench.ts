@@ -85,6 +85,11 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
     const roomSockets = await openRoom(`throughput-${clients}`, seatsOf(clients));
     const relaySockets = await openRelay(`throughput-${clients}`, clients);
     const totals = { room: { completed: 0, seconds: 0, cpuMs: 0 }, relay: { completed: 0, seconds: 0, cpuMs: 0 } };
+    const stats = async () =>
+      (await (await fetch(`${platformUrl}/rooms/dev/rooms/${revisionId}/throughput-${clients}/stats`)).json()) as {
+        actionCalls: number;
+      };
+    const callsBefore = (await stats()).actionCalls;
     for (let window = 0; window < THROUGHPUT_WINDOWS; window++) {
       const roomCpu = wranglerDevCpuMs(platformPort);
       add(
@@ -111,6 +116,7 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
         wranglerDevCpuMs(baselinePort) - relayCpu,
       );
     }
+    const actionsPerCall = totals.room.completed / Math.max(1, (await stats()).actionCalls - callsBefore);
     closeAll(roomSockets);
     closeAll(relaySockets);
     const rate = (t: Totals) => t.completed / t.seconds;
@@ -120,6 +126,7 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
       relay: rate(totals.relay),
       roomCpu: cpu(totals.room),
       relayCpu: cpu(totals.relay),
+      actionsPerCall,
     };
   };
   const eight = await measureThroughput(CLIENTS);
@@ -221,6 +228,8 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
     },
     row("room CPU per action, 8 clients", eight.roomCpu, eight.relayCpu, "ms"),
     row("room CPU per action, 32 clients", many.roomCpu, many.relayCpu, "ms"),
+    { ...row("actions per sandbox call, 8 clients", eight.actionsPerCall, 1, "actions"), baseline: null },
+    { ...row("actions per sandbox call, 32 clients", many.actionsPerCall, 1, "actions"), baseline: null },
     {
       name: "storage write batches at 100 actions/s",
       figure: batchesPerSecond,
