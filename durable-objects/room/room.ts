@@ -45,11 +45,10 @@ export class Room extends DurableObject<Env> {
     return withLog(roomLog(this.env, { requestId }), () => this.accept(request, requestId));
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // Not awaited: the runtime hands the room its next message only once this hook returns, and
-    // frames that arrive while the sandbox runs a call must queue up behind it, to run together
-    // in the next call (src/room-core/action-runs.ts). The core answers them in arrival order.
-    void this.withSocketLog(ws, async (attachment) => {
+  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Awaited: while the sandbox runs a call, the runtime keeps handing the room further frames,
+    // which queue up in the core and run together in the next call (src/room-core/action-runs.ts).
+    return this.withSocketLog(ws, async (attachment) => {
       const core = this.restoredCore();
       if (!core) return;
       const outcome = await this.guard(ws, () => core.receive(attachment.connectionId, parseClientFrame(message)));
