@@ -36,6 +36,15 @@ describe("egress gate", () => {
     expect(JSON.parse(call.body as string)).toMatchObject({ error: "egress_refused" });
   });
 
+  it("gives up on a redirect loop on the allowed host with 403 after 5 redirects", async () => {
+    const call = await callFromScenario("https://venue-device.test/redirect-loop");
+    expect(call).toMatchObject({ status: 403 });
+    expect(JSON.parse(call.body as string)).toMatchObject({
+      error: "egress_refused",
+      message: "Outbound request refused: too many redirects",
+    });
+  });
+
   it("forwards neither the scenario's cf options nor a Host header of its own", async () => {
     const seen = await callFromScenario("https://venue-device.test/echo", {
       headers: { Host: "evil.test" },
