@@ -36,13 +36,10 @@ describe("egress gate", () => {
     expect(JSON.parse(call.body as string)).toMatchObject({ error: "egress_refused" });
   });
 
-  it("gives up on a redirect loop on the allowed host with 403 after 5 redirects", async () => {
+  it("ends a redirect loop on the allowed host: every hop passes the gate, the runtime stops at its limit", async () => {
     const call = await callFromScenario("https://venue-device.test/redirect-loop");
-    expect(call).toMatchObject({ status: 403 });
-    expect(JSON.parse(call.body as string)).toMatchObject({
-      error: "egress_refused",
-      message: "Outbound request refused: too many redirects",
-    });
+    expect(call.status).toBeUndefined();
+    expect(call.error).toMatch(/^Too many redirects/);
   });
 
   it("forwards neither the scenario's cf options nor a Host header of its own", async () => {
