@@ -1,10 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { generateDevIdpSecrets } from "./scripts/dev-idp-keys.ts";
+import { generateDevPaymentSecrets } from "./scripts/dev-payment-keys.ts";
 import { fakeInternet } from "./test/workers/fake-internet";
 
 // Fresh dev IdP keys for every test run: nothing secret is ever committed or reused.
-const devIdpSecrets = generateDevIdpSecrets("edge-platform-dev");
+const devIdpSecrets = { ...generateDevIdpSecrets("edge-platform-dev"), ...generateDevPaymentSecrets() };
 // wrangler.toml lists them as required secrets; wrangler looks for them in process.env too, and
 // would otherwise warn once per test file that they are missing.
 Object.assign(process.env, devIdpSecrets);
@@ -12,6 +13,8 @@ Object.assign(process.env, devIdpSecrets);
 export default defineConfig({
   test: {
     reporters: ["default", "./test/summary-reporter.ts"],
+    // Every request writes an access line: print a test's console only when it fails.
+    silent: "passed-only",
     projects: [
       {
         test: {

@@ -6,11 +6,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { ensureDevIdpSecrets } from "./dev-idp-keys.ts";
+import { ensureDevPaymentSecrets } from "./dev-payment-keys.ts";
 import { devUrlVars } from "./local-platform.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 // The dev IdP's keys: made on first run, kept in .dev.vars (gitignored) so dev sessions survive restarts.
-const addedSecrets = ensureDevIdpSecrets(join(projectRoot, ".dev.vars"), "edge-platform-dev");
+// The payment stand-in's API key and webhook signing secret live there too.
+const addedSecrets = [
+  ...ensureDevIdpSecrets(join(projectRoot, ".dev.vars"), "edge-platform-dev"),
+  ...ensureDevPaymentSecrets(join(projectRoot, ".dev.vars")),
+];
 if (addedSecrets.length > 0) console.log(`.dev.vars: generated ${addedSecrets.join(", ")}`);
 
 for (const database of ["AUTH_DB", "BACKEND_DB"]) {
@@ -28,6 +33,20 @@ for (const database of ["AUTH_DB", "BACKEND_DB"]) {
   const applied = /No migrations to apply/.test(result.stdout) ? "up to date" : "migrations applied";
   console.log(`${database}: ${applied}`);
 }
+
+// Dev data of the backend (seeds/backend-dev.sql: WEB coin products, a premium user); idempotent.
+const seeded = spawnSync(wranglerBin, ["d1", "execute", "BACKEND_DB", "--local", "--file", "seeds/backend-dev.sql"], {
+  cwd: projectRoot,
+  env: wranglerEnv({ CI: "true" }),
+  stdio: ["ignore", "pipe", "pipe"],
+  encoding: "utf8",
+});
+if (seeded.status !== 0) {
+  process.stderr.write(seeded.stdout + seeded.stderr);
+  console.error("Could not seed the local BACKEND_DB (see above).");
+  process.exit(seeded.status ?? 1);
+}
+console.log("BACKEND_DB: dev seed applied");
 
 const wrangler = spawn(wranglerBin, ["dev", ...withPort(process.argv.slice(2), process.env.PORT)], {
   cwd: projectRoot,

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DevIdpSecrets, generateDevIdpSecrets } from "./dev-idp-keys.ts";
+import { generateDevPaymentSecrets } from "./dev-payment-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 export interface RunningWorker {
@@ -71,8 +72,11 @@ export async function startWranglerDev(
  * The whole platform (wrangler.toml, dev environment) on a port: migrated D1 databases, fresh
  * dev IdP keys, and every dev URL var moved from localhost:8787 to http://127.0.0.1:<port>.
  */
-export async function startPlatform(port: number): Promise<RunningWorker & { stateDir: string }> {
+export async function startPlatform(
+  port: number,
+): Promise<RunningWorker & { stateDir: string; secrets: Record<string, string> }> {
   const persistTo = mkdtempSync(path.join(tmpdir(), "platform-state-"));
+  const secrets = freshDevSecrets();
   for (const database of ["AUTH_DB", "BACKEND_DB"]) {
     const result = spawnSync(
       wranglerBin,
@@ -81,16 +85,24 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
     );
     if (result.status !== 0) throw new Error(`migrations of ${database} failed:\n${result.stdout}${result.stderr}`);
   }
+  const seeded = spawnSync(
+    wranglerBin,
+    ["d1", "execute", "BACKEND_DB", "--local", "--persist-to", persistTo, "--file", "seeds/backend-dev.sql"],
+    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
+  );
+  if (seeded.status !== 0) throw new Error(`dev seed of BACKEND_DB failed:\n${seeded.stdout}${seeded.stderr}`);
   const worker = await startWranglerDev(
     "wrangler.toml",
     port,
-    [...devUrlVars(`http://127.0.0.1:${port}`), ...devSecretVars()],
+    [...devUrlVars(`http://127.0.0.1:${port}`), ...secretVars(secrets)],
     persistTo,
   );
   return {
     url: worker.url,
     /** Where its KV, D1, R2 and Durable Objects live, for `wrangler ... --local --persist-to`. */
     stateDir: persistTo,
+    /** The generated dev secrets it runs with (the payment stand-in's API key, for a Stripe client). */
+    secrets,
     stop: async () => {
       await worker.stop();
       rmSync(persistTo, { recursive: true, force: true });
@@ -98,14 +110,21 @@ export async function startPlatform(port: number): Promise<RunningWorker & { sta
   };
 }
 
-/** Fresh dev secrets (IdP keys, the seat-ticket key) for a platform started here. */
-export function freshDevSecrets(): DevIdpSecrets {
-  return generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev");
+/** Fresh dev secrets: IdP keys, the seat-ticket key, payment keys (never written anywhere). */
+export function freshDevSecrets(): DevIdpSecrets & Record<string, string> {
+  return {
+    ...generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev"),
+    ...generateDevPaymentSecrets(),
+  };
+}
+
+function secretVars(secrets: Record<string, string>): string[] {
+  return Object.entries(secrets).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 }
 
 /** `--var` arguments with fresh dev secrets, or the given ones (never written anywhere). */
-export function devSecretVars(secrets: DevIdpSecrets = freshDevSecrets()): string[] {
-  return Object.entries(secrets).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+export function devSecretVars(secrets: Record<string, string> = freshDevSecrets()): string[] {
+  return secretVars(secrets);
 }
 
 const DEV_ORIGIN = "http://localhost:8787";

@@ -10,9 +10,14 @@ export function roomLog(env: Env, fields: Record<string, unknown> = {}): Logger 
   return loggerFor(env, { app: "rooms", component: "room", ...fields });
 }
 
-/** The core's logger shape (level, message, fields) over the request's room logger. */
-export const logRoom: RoomLogger = (level, message, fields = {}) => {
-  const log = currentLog();
-  const room = log.context.component === "room" ? log : log.child({ app: "rooms", component: "room" });
-  room[level](message, fields);
-};
+/**
+ * The core's logger shape (level, message, fields). Inside a call that set a room logger with
+ * the request's id (withLog), its lines carry that id; otherwise the room's own logger is used.
+ */
+export function roomLogger(env: Env): RoomLogger {
+  const own = roomLog(env);
+  return (level, message, fields = {}) => {
+    const log = currentLog();
+    (log.context.component === "room" ? log : own)[level](message, fields);
+  };
+}

@@ -6,13 +6,13 @@ import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
 import { isSilent, latestHeartbeat } from "../../src/room-core/silent-drop";
-import type { RoomOutcome } from "../../src/room-core/types";
+import type { RoomLogger, RoomOutcome } from "../../src/room-core/types";
 import { errorResponse } from "../../workers/shared/errors";
 import { currentLog, forwardedRequestId, withLog } from "../../workers/shared/request-log";
 import { CONNECT_HEADER, type ConnectParams } from "./connect-params";
 import { loadIsolateRunner } from "./isolate-runner";
 import { RoomAlarm } from "./room-alarm";
-import { logRoom, roomLog } from "./room-log";
+import { roomLog, roomLogger } from "./room-log";
 import { RoomStorage } from "./room-storage";
 import { readAttachment, type SocketAttachment, updateAttachment, writeAttachment } from "./socket-attachment";
 import { codeIdOf } from "./template-version";
@@ -29,12 +29,14 @@ export class Room extends DurableObject<Env> {
   private core: RoomCore | null = null;
   private storage: RoomStorage | null = null;
   private readonly wake: RoomAlarm;
+  private readonly log: RoomLogger;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
   /** The core's clock (game time, input rate, presence): tests move it instead of sleeping. */
   clock: () => number = () => Date.now();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.log = roomLogger(env);
     this.wake = new RoomAlarm(ctx.storage, () => currentLog());
     // Heartbeats are answered by the runtime and do not wake a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
@@ -146,7 +148,7 @@ export class Room extends DurableObject<Env> {
       const info = readAttachment(ws);
       const autoReply = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
       if (!isSilent(info.connectedAt, latestHeartbeat(autoReply, info.lastHeartbeat), now)) continue;
-      logRoom("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
+      this.log("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
       ws.close(CLOSE_SILENT, "no heartbeat for 60 s");
       this.deliver(null, await core.disconnect(info.connectionId));
     }
@@ -164,7 +166,7 @@ export class Room extends DurableObject<Env> {
       runner: this.runnerFor(record.revisionId, record.codeId, requestId),
       record,
       now: () => this.clock(),
-      log: logRoom,
+      log: this.log,
       liveConnections: this.liveConnections(closing),
     });
     this.storage = new RoomStorage(
@@ -200,7 +202,7 @@ export class Room extends DurableObject<Env> {
   private ensureCurrentCode(core: RoomCore, revisionId: string, requestId?: string) {
     const current = codeIdOf(revisionId);
     if (core.record.codeId === current) return;
-    logRoom("info", "room code reloaded", { from: core.record.codeId, to: current });
+    this.log("info", "room code reloaded", { from: core.record.codeId, to: current });
     core.replaceRunner(this.runnerFor(revisionId, current, requestId), current);
     this.storage?.writeNow();
   }
@@ -218,7 +220,7 @@ export class Room extends DurableObject<Env> {
       return await operation();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logRoom("error", "room operation failed", { error: message });
+      this.log("error", "room operation failed", { error: message });
       const frame = {
         type: "__action_error",
         code: "room_error",

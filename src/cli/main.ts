@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { startDev } from "./dev-command.ts";
 import { ManifestError } from "./manifest.ts";
+import { isPublishCommand, PUBLISH_USAGE, publishMain } from "./publish-command.ts";
 
 const USAGE = `Usage: scenario dev [dir] [--port 8810] [--rooms-port 8811] [--seats N] [--spectator]
 
@@ -16,6 +17,7 @@ const USAGE = `Usage: scenario dev [dir] [--port 8810] [--rooms-port 8811] [--se
   --spectator     add a spectator iframe (a monitor connection: not counted in presence)`;
 
 export async function main(argv: string[]): Promise<number> {
+  if (isPublishCommand(argv.find((arg) => !arg.startsWith("-")))) return publishMain(argv);
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -26,7 +28,7 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [command, dir = "."] = positionals;
   if (values.help || !command) {
-    console.log(USAGE);
+    console.log(`${USAGE}\n\n${PUBLISH_USAGE}`);
     return command || values.help ? 0 : 2;
   }
   if (command !== "dev") {

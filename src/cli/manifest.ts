@@ -33,8 +33,8 @@ export interface Scenario {
   clientDir: string;
 }
 
-/** Reads and checks `<dir>/manifest.json` for `scenario dev`; every problem is a ManifestError naming the field. */
-export function readScenario(dir: string): Scenario {
+/** Reads and checks `<dir>/manifest.json`; every problem is a ManifestError naming the field. */
+export function readManifest(dir: string): Manifest {
   const file = path.join(dir, "manifest.json");
   if (!existsSync(file)) throw new ManifestError(`${file} not found: a scenario folder needs a manifest.json`);
   let raw: unknown;
@@ -50,7 +50,13 @@ export function readScenario(dir: string): Scenario {
     const message = issue?.message ?? "invalid";
     throw new ManifestError(`${file}: ${field && !message.startsWith(field) ? `${field}: ` : ""}${message}`);
   }
-  const manifest = parsed.data;
+  return parsed.data;
+}
+
+/** Reads and checks `<dir>/manifest.json` for `scenario dev`; every problem is a ManifestError naming the field. */
+export function readScenario(dir: string): Scenario {
+  const file = path.join(dir, "manifest.json");
+  const manifest = readManifest(dir);
   if (!manifest.serverActionLogicPath) {
     throw new ManifestError(
       `${file}: serverActionLogicPath is missing; scenario dev runs rooms from the server logic entry (a solo scenario needs no rooms: open its page directly)`,

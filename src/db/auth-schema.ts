@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** AUTH_DB. Consent ledger (document 1, LegalConsent): append-only, one row per consent. */
 export const legalConsents = sqliteTable(
@@ -23,8 +23,23 @@ export const publishTokens = sqliteTable(
     issuerUid: text("issuer_uid").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    /** What the author calls it ("GitHub Actions"), optional. */
+    name: text("name"),
+    /** Last successful exchange. */
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("publish_tokens_issuer").on(t.issuerUid)],
+);
+
+/** AUTH_DB. Failed publish-token exchanges per caller (SHA-256 of the IP) and one-minute window. */
+export const publishTokenExchangeFailures = sqliteTable(
+  "publish_token_exchange_failures",
+  {
+    callerHash: text("caller_hash").notNull(),
+    windowStart: integer("window_start").notNull(),
+    failures: integer("failures").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.callerHash, t.windowStart] })],
 );
 
 /**

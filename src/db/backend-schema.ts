@@ -1,11 +1,184 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * BACKEND_DB. Users of the main backend, keyed by the identity provider's uid. Products,
- * deposits and revisions are added by the issues that own them (every change is additive).
+ * BACKEND_DB. Users of the main backend, keyed by the identity provider's uid, and the coin ledger
+ * (document 2): balance = deposits + unexpired limited coins + admin funds - orders. Every change
+ * is additive (migrations/backend).
  */
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   idpUid: text("idp_uid").notNull().unique(),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/** Stores products are sold in; WEB is the browser coin store (GraphQL enum Store). */
+export const STORES = ["IOS_STORE", "ANDROID_STORE", "WEB"] as const;
+export type StoreName = (typeof STORES)[number];
+
+/** Who took the payment of a deposit (iap_deposits.payment_provider). */
+export const PAYMENT_PROVIDERS = ["IOS_STORE", "ANDROID_STORE", "WEB_PAYMENT"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * Coin products. One row per revision: the row with the latest applied_at not in the future is
+ * the current one (price and bonus changes need no code change).
+ */
+export const consumableProducts = sqliteTable(
+  "consumable_products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Equals the price lookup key at the payment provider. */
+    productId: text("product_id").notNull(),
+    store: text("store", { enum: STORES }).notNull(),
+    coinCount: integer("coin_count").notNull(),
+    /** Fraction: 0.05 = +5% bonus coins for premium members. */
+    subscriptionBonusRate: real("subscription_bonus_rate").notNull().default(0),
+    appliedAt: integer("applied_at", { mode: "timestamp_ms" }).notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("consumable_products_revision_unique").on(table.store, table.productId, table.appliedAt),
+    index("consumable_products_store_position_idx").on(table.store, table.position),
+  ],
+);
+
+/** Purchases that credited coins; iap_purchase_id (the payment intent id for web) makes a credit idempotent. */
+export const iapDeposits = sqliteTable(
+  "iap_deposits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    iapPurchaseId: text("iap_purchase_id").notNull(),
+    productId: text("product_id").notNull(),
+    coinCount: integer("coin_count").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Set on refund (logical delete): the deposit no longer counts. */
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    /** Nullable in the table (added by migration 0002, backfilled); every credit path writes it. */
+    paymentProvider: text("payment_provider", { enum: PAYMENT_PROVIDERS }),
+  },
+  (table) => [
+    uniqueIndex("iap_deposits_iap_purchase_id_unique").on(table.iapPurchaseId),
+    index("iap_deposits_user_idx").on(table.userId),
+  ],
+);
+
+/** Limited-time coins (bonuses); they count until expires_at. */
+export const limitedCoinDeposits = sqliteTable(
+  "limited_coin_deposits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    coinCount: integer("coin_count").notNull(),
+    reason: text("reason").notNull(),
+    /** The purchase this bonus came with (iap_deposits.iap_purchase_id); one bonus per purchase. */
+    sourcePurchaseId: text("source_purchase_id"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    uniqueIndex("limited_coin_deposits_source_unique").on(table.sourcePurchaseId),
+    index("limited_coin_deposits_user_idx").on(table.userId),
+  ],
+);
+
+/** Coins granted (or withdrawn, negative) by an operator. */
+export const adminFunds = sqliteTable(
+  "admin_funds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    coinCount: integer("coin_count").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("admin_funds_user_idx").on(table.userId)],
+);
+
+/** Coins spent. */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    coinCount: integer("coin_count").notNull(),
+    item: text("item").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("orders_user_idx").on(table.userId)],
+);
+
+/** Premium subscriptions from any store; active while not cancelled and expires_at is ahead. */
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    store: text("store", { enum: STORES }).notNull(),
+    originalTransactionId: text("original_transaction_id").notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    uniqueIndex("subscriptions_transaction_unique").on(table.store, table.originalTransactionId),
+    index("subscriptions_user_idx").on(table.userId, table.expiresAt),
+  ],
+);
+
+/** BACKEND_DB. Who may publish revisions of a scenario id (the manifest's id): its first publisher. */
+export const scenarios = sqliteTable(
+  "scenarios",
+  {
+    id: text("id").primaryKey(),
+    ownerUid: text("owner_uid").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("scenarios_owner").on(t.ownerUid)],
+);
+
+/**
+ * BACKEND_DB. An upload started by POST /code/upload_sessions: its upload URLs carry a secret
+ * (only the SHA-256 is kept) and work until expires_at; completed_at is set by registration.
+ */
+export const uploadSessions = sqliteTable("upload_sessions", {
+  id: text("id").primaryKey(),
+  secretHash: text("secret_hash").notNull().unique(),
+  revisionId: text("revision_id").notNull().unique(),
+  scenarioId: text("scenario_id").notNull(),
+  uploaderUid: text("uploader_uid").notNull(),
+  name: text("name"),
+  playerCount: integer("player_count"),
+  hasLogic: integer("has_logic", { mode: "boolean" }).notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+});
+
+/** BACKEND_DB. A published revision: its files are `{id}/client.zip` and (unless solo) `{id}/logic.js` in CODE. */
+export const revisions = sqliteTable(
+  "revisions",
+  {
+    id: text("id").primaryKey(),
+    scenarioId: text("scenario_id").notNull(),
+    uploaderUid: text("uploader_uid").notNull(),
+    name: text("name"),
+    playerCount: integer("player_count"),
+    hasLogic: integer("has_logic", { mode: "boolean" }).notNull(),
+    clientZipBytes: integer("client_zip_bytes").notNull(),
+    logicBytes: integer("logic_bytes"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("revisions_scenario").on(t.scenarioId)],
+);

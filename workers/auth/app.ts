@@ -9,6 +9,9 @@ import { callbackRoutes } from "./routes/callback";
 import { linkGrantRoutes } from "./routes/link-grant";
 import { loginRoutes } from "./routes/login";
 import { logoutRoutes } from "./routes/logout";
+import { oauthTokenRoutes } from "./routes/oauth-token";
+import { publishTokenRoutes } from "./routes/publish-tokens";
+import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
 
@@ -34,6 +37,9 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
     .route("/", transferRoutes)
     .route("/", linkGrantRoutes)
     .route("/", logoutRoutes)
+    .route("/", publishTokenRoutes)
+    .route("/", oauthTokenRoutes)
+    .route("/", publishTokensPageRoutes)
     .route("/", assetRoutes);
   return createApp("auth").route("/", routes);
 }

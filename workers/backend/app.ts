@@ -1,7 +1,18 @@
 import { createApp } from "../shared/create-app";
+import { graphqlRoutes } from "./routes/graphql";
 import { roomTicketsRoute } from "./routes/room-tickets";
+import { scenarioRevisionRoutes } from "./routes/scenario-revisions";
+import { uploadSessionRoutes } from "./routes/upload-sessions";
+import { uploadRoutes } from "./routes/uploads";
+import { webhookRoutes } from "./routes/webhook";
 
-/** The slice of the main backend the documents need: payment webhook, GraphQL, code upload. */
+/** The slice of the main backend the documents need: payment webhook, GraphQL, code upload, seat tickets. */
 export function createBackendApp() {
-  return createApp("backend").route("/", roomTicketsRoute);
+  return createApp("backend")
+    .route("/", webhookRoutes)
+    .route("/", graphqlRoutes)
+    .route("/", uploadSessionRoutes)
+    .route("/", uploadRoutes)
+    .route("/", scenarioRevisionRoutes)
+    .route("/", roomTicketsRoute);
 }

@@ -1,6 +1,24 @@
+import type { Context } from "hono";
 import { createApp } from "../shared/create-app";
+import { handleError } from "../shared/errors";
+import { apiRoutes } from "./routes/api";
+import { devControlRoutes } from "./routes/dev-controls";
+import { hostedCheckoutRoutes } from "./routes/hosted-checkout";
+import { StripeApiError, stripeErrorResponse } from "./stand-in";
 
-/** Local stand-in of the payment provider (dev only). */
+/**
+ * Local stand-in of the payment provider (dev only): the Stripe API subset the platform calls
+ * (/v1/prices, /v1/checkout/sessions, /v1/payment_intents, /v1/refunds, /v1/disputes), a hosted
+ * checkout page with Pay and Cancel, and events signed as Stripe signs them, delivered to the
+ * backend's webhook (with copies, reordering and holding on request). Docs: docs/payments.md.
+ */
 export function createDevPaymentsApp() {
-  return createApp("dev-payments");
+  const app = createApp("dev-payments");
+  app.route("/", apiRoutes);
+  app.route("/", hostedCheckoutRoutes);
+  app.route("/", devControlRoutes);
+  app.onError((error, c: Context) =>
+    error instanceof StripeApiError ? stripeErrorResponse(error) : handleError(error, c),
+  );
+  return app;
 }

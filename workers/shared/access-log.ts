@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from "hono";
-import { routePath } from "hono/route";
+import type { Context, MiddlewareHandler } from "hono";
+import { baseRoutePath, routePath } from "hono/route";
 import type { Logger } from "../../src/log/logger";
 import { currentLog } from "./request-log";
 
@@ -18,17 +18,26 @@ export function logAccess(log: Logger, line: AccessLine): void {
   else log.info("request", fields);
 }
 
+/**
+ * The pattern of the route that answered, relative to the app's base path (the same in dev,
+ * where apps share a port under /auth, /store..., and in stg/prd, where each has its host).
+ * After next(), Hono's route index points at the handler that answered; with none, it stays "*".
+ */
+export function appRoute(c: Context): string {
+  const route = routePath(c);
+  if (route === "*" || route === "/*") return "(no route)";
+  return route.slice(baseRoutePath(c).length) || "/";
+}
+
 /** Middleware of every mounted app: the access line, with the pattern of the route that answered. */
 export const accessLog: MiddlewareHandler = async (c, next) => {
   const started = Date.now();
   try {
     await next();
   } finally {
-    // After next(), the route index points at the handler that answered; a 404 of no route keeps "*".
-    const route = routePath(c);
     logAccess(currentLog(), {
       method: c.req.method,
-      route: route === "/*" || route === "*" ? "(no route)" : route,
+      route: appRoute(c),
       status: c.res.status,
       started,
     });

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { routePath } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { appRoute } from "./access-log";
 import { currentLog, currentRequestId } from "./request-log";
 
 /**
@@ -40,7 +40,7 @@ export function handleError(error: unknown, c: Context): Response {
   if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
   currentLog().error("unhandled error", {
     method: c.req.method,
-    route: routePath(c),
+    route: appRoute(c),
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
   });
   return errorResponse(500, "internal_error", "Something went wrong on our side. Please try again.");

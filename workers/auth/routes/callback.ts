@@ -5,11 +5,11 @@ import { readCookie } from "../../../src/auth/cookies";
 import { sha256Hex } from "../../../src/auth/crypto";
 import { ApiError } from "../../shared/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
-import { verifiedOrThrow } from "../errors";
 import { allowedRedirect } from "../redirects";
 import { startSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
 import { settleSignUp } from "../sign-up";
+import { verifiedUser } from "../user-token";
 import { jsonBody, parseOrThrow } from "../validation";
 import { LOGIN_NONCE_COOKIE } from "./login";
 
@@ -30,17 +30,14 @@ const callbackRequest = z.object({
 export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", async (c) => {
   requireSameOrigin(c);
   const body = parseOrThrow(callbackRequest, await jsonBody(c.req.raw));
-  const { loginRequests, idp, signUps } = c.get("auth");
+  const { loginRequests, signUps } = c.get("auth");
   const login = await loginRequests.find(body.state);
   const nonce = readCookie(c.req.header("cookie"), LOGIN_NONCE_COOKIE);
   if (!login) throw loginExpired();
   if (!nonce || (await sha256Hex(nonce)) !== login.nonceHash) {
     throw new ApiError(403, "state_mismatch", "This sign-in was not started from this browser's login page.");
   }
-  const token = await verifiedOrThrow(idp.verifyIdToken(body.id_token));
-  if (token.publishToken) {
-    throw new ApiError(403, "publish_token_not_allowed", "A publish-token ID token cannot sign in here.");
-  }
+  const token = await verifiedUser(c, body.id_token, "sign in here");
 
   await settleSignUp(signUps, {
     uid: token.uid,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CODE_KINDS } from "../../../src/auth/single-use";
 import { ApiError } from "../../shared/errors";
 import type { AuthEnv } from "../auth-env";
-import { verifiedOrThrow } from "../errors";
+import { verifiedUser } from "../user-token";
 import { jsonBody, parseOrThrow } from "../validation";
 
 const grantRequest = z.object({ id_token: z.string().min(1).max(8192) });
@@ -24,11 +24,8 @@ const REFUSALS = {
 export const linkGrantRoutes = new Hono<AuthEnv>()
   .post("/api/link/grant", async (c) => {
     const body = parseOrThrow(grantRequest, await jsonBody(c.req.raw));
-    const { idp, codes } = c.get("auth");
-    const token = await verifiedOrThrow(idp.verifyIdToken(body.id_token));
-    if (token.publishToken) {
-      throw new ApiError(403, "publish_token_not_allowed", "A publish-token ID token cannot link sign-in methods.");
-    }
+    const { codes } = c.get("auth");
+    const token = await verifiedUser(c, body.id_token, "link sign-in methods");
     const grant = await codes.issue("link_grant", { uid: token.uid });
     c.header("cache-control", "no-store");
     return c.json({ grant, expires_in: CODE_KINDS.link_grant.lifetimeMs / 1000 });

@@ -4,10 +4,10 @@ import { withQuery } from "../../../src/auth/redirect-uri";
 import { CODE_KINDS } from "../../../src/auth/single-use";
 import { ApiError } from "../../shared/errors";
 import type { AuthEnv } from "../auth-env";
-import { verifiedOrThrow } from "../errors";
 import { allowedRedirect } from "../redirects";
 import { startSession } from "../session-cookie";
 import { requireFinishedSignUp } from "../sign-up";
+import { verifiedUser } from "../user-token";
 import { jsonBody, parseOrThrow } from "../validation";
 
 const transferRequest = z.object({ id_token: z.string().min(1).max(8192), redirect_uri: z.string().max(4096) });
@@ -28,11 +28,8 @@ export const transferRoutes = new Hono<AuthEnv>()
   .post("/api/transfer/code", async (c) => {
     const body = parseOrThrow(transferRequest, await jsonBody(c.req.raw));
     const redirectUri = allowedRedirect(c, body.redirect_uri);
-    const { idp, codes, signUps } = c.get("auth");
-    const token = await verifiedOrThrow(idp.verifyIdToken(body.id_token));
-    if (token.publishToken) {
-      throw new ApiError(403, "publish_token_not_allowed", "A publish-token ID token cannot start a browser session.");
-    }
+    const { codes, signUps } = c.get("auth");
+    const token = await verifiedUser(c, body.id_token, "start a browser session");
     await requireFinishedSignUp(signUps, token.uid);
     const code = await codes.issue("transfer_code", { uid: token.uid, redirectUri: redirectUri.href });
     c.header("cache-control", "no-store");

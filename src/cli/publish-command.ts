@@ -1,0 +1,114 @@
+/**
+ * `scenario publish [dir]` and `scenario login --token <token>` (docs/publishing.md).
+ */
+import { parseArgs } from "node:util";
+import { ClientFilesError } from "./client-zip.ts";
+import { ManifestError } from "./manifest.ts";
+import { PublishError } from "./platform-client.ts";
+import { publish } from "./publish.ts";
+import { configPath, publishTarget, readConfig, writeConfig } from "./publish-config.ts";
+
+export const PUBLISH_USAGE = `Usage: scenario publish [dir] [--auth-url URL] [--api-url URL]
+       scenario login --token TOKEN [--auth-url URL] [--api-url URL]
+
+  publish [dir]   build, bundle and upload the scenario in dir (default .) as a new revision;
+                  prints the revision id and the URL to play it
+  login           keep a publish token (and the platform URLs) in ~/.config/scenario/config.json
+                  ($SCENARIO_CONFIG); SCENARIO_PUBLISH_TOKEN in the environment wins over it
+  --auth-url      sign-in service (default: SCENARIO_AUTH_URL, the config, http://localhost:8787/auth)
+  --api-url       backend (default: SCENARIO_API_URL, the config, http://localhost:8787/backend)`;
+
+const KNOWN = new Set([ManifestError, ClientFilesError, PublishError]);
+
+export function isPublishCommand(command: string | undefined): boolean {
+  return command === "publish" || command === "login";
+}
+
+export async function publishMain(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${PUBLISH_USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, dir = "."] = positionals;
+  if (values.help) {
+    console.log(PUBLISH_USAGE);
+    return 0;
+  }
+  const urls = { authUrl: values["auth-url"], apiUrl: values["api-url"] };
+  try {
+    if (command === "login") return login(values.token, urls);
+    const target = publishTarget(urls);
+    const report = await publish({
+      dir,
+      target,
+      log: (line) => console.error(`scenario publish: ${line}`),
+      progress: progressPrinter(),
+    });
+    console.error(`scenario publish: revision ${report.revisionId} of ${report.scenarioId} is live`);
+    console.log(`revisionId: ${report.revisionId}\nplay: ${report.playUrl}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof Error && [...KNOWN].some((kind) => error instanceof kind)) {
+      console.error(`scenario ${command}: ${error.message}`);
+      return 1;
+    }
+    console.error(`scenario ${command} failed:`, error instanceof Error ? error.message : error);
+    return 1;
+  }
+}
+
+function login(token: string | undefined, urls: { authUrl?: string; apiUrl?: string }): number {
+  if (!token) {
+    console.error(`scenario login: --token is required\n\n${PUBLISH_USAGE}`);
+    return 2;
+  }
+  if (!/^sgpt_[A-Za-z0-9_-]{43}$/.test(token)) {
+    console.error("scenario login: that is not a publish token (they start with sgpt_)");
+    return 1;
+  }
+  const file = configPath();
+  const config = { ...readConfig(file), token };
+  if (urls.authUrl) config.authUrl = urls.authUrl;
+  if (urls.apiUrl) config.apiUrl = urls.apiUrl;
+  writeConfig(file, config);
+  console.error(`scenario login: publish token saved in ${file}`);
+  return 0;
+}
+
+/** "client.zip 45% (1.2 of 2.6 MB)": on one rewritten line in a terminal, every 25% in a log. */
+function progressPrinter() {
+  const lastStep = new Map<string, number>();
+  return (file: string, sent: number, total: number) => {
+    const percent = total === 0 ? 100 : Math.floor((sent / total) * 100);
+    const line = `scenario publish: uploading ${file} ${percent}% (${mb(sent)} of ${mb(total)} MB)`;
+    if (process.stderr.isTTY) {
+      process.stderr.write(`\r${line}${sent >= total ? "\n" : ""}`);
+      return;
+    }
+    const step = Math.floor(percent / 25);
+    if (step === lastStep.get(file)) return;
+    lastStep.set(file, step);
+    console.error(line);
+  };
+}
+
+function mb(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(2);
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      token: { type: "string" },
+      "auth-url": { type: "string" },
+      "api-url": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}

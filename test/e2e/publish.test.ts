@@ -1,0 +1,238 @@
+import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../scripts/ports.ts";
+import { projectRoot } from "../../scripts/wrangler-env.ts";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+
+// Port 8830 belongs to this test.
+const PORT = testPort(8830);
+
+let platform: RunningWorker;
+let browser: Browser;
+let configDir: string;
+let auth: string;
+let api: string;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `scenario <args>` as an author runs it, with its environment. */
+function scenario(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      path.join(projectRoot, "node_modules/.bin/node"),
+      [path.join(projectRoot, "src/cli/run.ts"), ...args],
+      {
+        cwd: projectRoot,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: configDir,
+          SCENARIO_CONFIG: path.join(configDir, "config.json"),
+          SCENARIO_AUTH_URL: auth,
+          SCENARIO_API_URL: api,
+          ...env,
+        },
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** A new account at the dev IdP and a publish token it created through the token API. */
+async function authorWithToken(): Promise<{ idToken: string; token: string; id: string }> {
+  const email = `author-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const signUp = await fetch(`${platform.url}/idp/v1/accounts:signUp?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse battery", returnSecureToken: true }),
+  });
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const created = await fetch(`${auth}/api/publish-tokens`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${idToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "e2e" }),
+  });
+  expect(created.status).toBe(201);
+  const { token, id } = (await created.json()) as { token: string; id: string };
+  return { idToken, token, id };
+}
+
+beforeAll(async () => {
+  await waitForFreePort(PORT);
+  platform = await startPlatform(PORT);
+  auth = `${platform.url}/auth`;
+  api = `${platform.url}/backend`;
+  configDir = mkdtempSync(path.join(tmpdir(), "scenario-config-"));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+});
+
+async function expectText(page: Page, selector: string, text: string) {
+  await page.waitForFunction(
+    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
+    [selector, text],
+    { timeout: 15_000 },
+  );
+}
+
+async function move(mover: Page, other: Page, cell: number, mark: "X" | "O") {
+  await mover.click(`[data-cell="${cell}"]`);
+  await other.waitForFunction(
+    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
+    [cell, mark] as const,
+    { timeout: 15_000 },
+  );
+}
+
+describe("the publish-token page", () => {
+  it("signs in through the SSO session, creates a token shown once, lists it and revokes it", async () => {
+    const { idToken } = await authorWithToken();
+    const issued = await fetch(`${auth}/api/transfer/code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id_token: idToken, redirect_uri: `${auth}/publish-tokens` }),
+    });
+    const { code } = (await issued.json()) as { code: string };
+    const page = await browser.newPage();
+    screenshotOnFailure(page, "publish-token-page");
+    // /transfer starts the browser's SSO session and lands on the page with a custom token.
+    await page.goto(`${auth}/transfer?code=${code}`);
+    await page.waitForSelector("#create:not([hidden])");
+    expect(page.url()).toBe(`${auth}/publish-tokens`);
+    await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(1);
+
+    await page.fill("#name", "GitHub Actions");
+    await page.click("#create button[type=submit]");
+    await page.waitForSelector("#created:not([hidden])");
+    const token = await page.inputValue("#created-token");
+    expect(token).toMatch(/^sgpt_/);
+    await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(2);
+    expect(await page.textContent("#tokens tbody")).toContain("GitHub Actions");
+
+    // The new token works, until it is revoked on the page.
+    const exchange = () => scenario(["publish", "examples/tic-tac-toe"], { SCENARIO_PUBLISH_TOKEN: token });
+    expect((await exchange()).code).toBe(0);
+    await page.click("#tokens tbody tr:first-child button");
+    await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(1);
+    expect(await page.textContent("#tokens tbody")).not.toContain("GitHub Actions");
+    const refused = await exchange();
+    expect(refused.code).toBe(1);
+
+    // Coming back later: the SSO session signs the page in again.
+    await page.goto(`${auth}/publish-tokens`);
+    await page.waitForSelector("#create:not([hidden])");
+    await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(1);
+  });
+});
+
+describe("scenario publish against the local platform", () => {
+  it("publishes examples/tic-tac-toe; two browser seats play the new revision from its play page", async () => {
+    const { token } = await authorWithToken();
+    const published = await scenario(["publish", "examples/tic-tac-toe"], { SCENARIO_PUBLISH_TOKEN: token });
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stderr).toContain("uploading client.zip 100%");
+    const revisionId = /revisionId: (\S+)/.exec(published.stdout)?.[1] as string;
+    const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
+    expect(revisionId).toMatch(/^tic-tac-toe-[0-9a-f]{16}$/);
+    expect(playUrl).toBe(`${platform.url}/rooms/play/${revisionId}/`);
+
+    const lobby = await browser.newPage();
+    screenshotOnFailure(lobby, "publish-lobby");
+    await lobby.goto(playUrl);
+    const links = await lobby.$$eval("a[data-seat-kind]", (anchors) =>
+      anchors.map((a) => ({ kind: a.getAttribute("data-seat-kind"), href: (a as HTMLAnchorElement).href })),
+    );
+    expect(links.map((l) => l.kind)).toEqual(["player", "player", "spectator"]);
+
+    const [p1, p2, spectator] = await Promise.all([browser.newPage(), browser.newPage(), browser.newPage()]);
+    screenshotOnFailure(p1 as Page, "publish-p1");
+    screenshotOnFailure(p2 as Page, "publish-p2");
+    await (p1 as Page).goto(links[0]?.href as string);
+    await (p2 as Page).goto(links[1]?.href as string);
+    await (spectator as Page).goto(links[2]?.href as string);
+    const one = p1 as Page;
+    const two = p2 as Page;
+    await expectText(one, "#status", "Your turn (X)");
+    await expectText(two, "#status", "Waiting for X");
+    await move(one, two, 0, "X");
+    await move(two, one, 3, "O");
+    await move(one, two, 1, "X");
+    await move(two, one, 4, "O");
+    await move(one, two, 2, "X");
+    await expectText(one, "#status", "X wins (you)");
+    await expectText(two, "#status", "X wins");
+    await (spectator as Page).waitForFunction(() => document.querySelector('[data-cell="2"]')?.textContent === "X");
+  });
+
+  it("publishes a manifest without serverActionLogicPath as a solo game that plays in solo mode", async () => {
+    const dir = path.join(configDir, "solo-tic-tac-toe");
+    cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+    const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
+    delete manifest.serverActionLogicPath;
+    writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ ...manifest, id: "solo-tic-tac-toe" }));
+    const { token } = await authorWithToken();
+    const published = await scenario(["publish", dir], { SCENARIO_PUBLISH_TOKEN: token });
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stderr).toContain("publishing a solo scenario");
+    const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
+
+    const page = await browser.newPage();
+    screenshotOnFailure(page, "publish-solo");
+    await page.goto(playUrl);
+    const links = await page.$$eval("a[data-seat-kind]", (anchors) =>
+      anchors.map((a) => a.getAttribute("data-seat-kind")),
+    );
+    expect(links).toEqual(["solo"]);
+    await page.click('a[data-seat-kind="solo"]');
+    await expectText(page, "#you", "You are seat player (solo)");
+    await expectText(page, "#status", "Your turn (X)");
+    await page.click('[data-cell="4"]');
+    await expectText(page, "#status", "Your turn (O)");
+  });
+
+  it("publishes with the token saved by scenario login --token", async () => {
+    const { token } = await authorWithToken();
+    const login = await scenario(["login", "--token", token]);
+    expect(login.code, login.stderr).toBe(0);
+    const published = await scenario(["publish", "examples/coin-chase"]);
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stdout).toMatch(/revisionId: coin-chase-/);
+  });
+
+  it("fails with a clear message and exit 1 for a revoked token, a missing token and an unreachable platform", async () => {
+    const { token, id, idToken } = await authorWithToken();
+    await fetch(`${auth}/api/publish-tokens/${id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    const revoked = await scenario(["publish", "examples/tic-tac-toe"], { SCENARIO_PUBLISH_TOKEN: token });
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toContain("The publish token was refused");
+
+    const missing = await scenario(["publish", "examples/tic-tac-toe"], {
+      SCENARIO_CONFIG: path.join(configDir, "none.json"),
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("No publish token");
+
+    const unreachable = await scenario(["publish", "examples/tic-tac-toe"], {
+      SCENARIO_PUBLISH_TOKEN: token,
+      SCENARIO_AUTH_URL: "http://127.0.0.1:9/auth",
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain("could not reach http://127.0.0.1:9");
+  });
+});

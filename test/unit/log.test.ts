@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { createLogger, type Severity } from "../../src/log/logger";
+import { scrubText, scrubValue } from "../../src/log/scrub";
+
+function recorder() {
+  const lines: { severity: Severity; line: string }[] = [];
+  return { lines, sink: (severity: Severity, line: string) => lines.push({ severity, line }) };
+}
+
+describe("logger", () => {
+  it("writes one JSON object per line: severity, message, its context and the fields", () => {
+    const { lines, sink } = recorder();
+    const log = createLogger({ app: "auth", environment: "prd", requestId: "r-12345678" }, { sink });
+    log.warn("session refresh not written", { attempt: 2 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.severity).toBe("WARNING");
+    expect(JSON.parse(lines[0]?.line ?? "")).toEqual({
+      severity: "WARNING",
+      message: "session refresh not written",
+      app: "auth",
+      environment: "prd",
+      requestId: "r-12345678",
+      attempt: 2,
+    });
+  });
+
+  it("uses the log agent's severity names", () => {
+    const { lines, sink } = recorder();
+    const log = createLogger({}, { sink });
+    log.debug("a");
+    log.info("b");
+    log.notice("c");
+    log.warn("d");
+    log.error("e");
+    log.critical("f");
+    expect(lines.map((l) => l.severity)).toEqual(["DEBUG", "INFO", "NOTICE", "WARNING", "ERROR", "CRITICAL"]);
+  });
+
+  it("adds a child's fields to every line", () => {
+    const { lines, sink } = recorder();
+    createLogger({ app: "rooms" }, { sink }).child({ component: "room" }).info("room started");
+    expect(JSON.parse(lines[0]?.line ?? "")).toMatchObject({ app: "rooms", component: "room" });
+  });
+
+  it("redacts secret-named fields and scrubs personal data out of the message and the fields", () => {
+    const { lines, sink } = recorder();
+    createLogger({ app: "auth" }, { sink }).error("sign-in failed for ann@example.com", {
+      idToken: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.sig",
+      nested: { password: "hunter2", note: "called from 203.0.113.9 about +81 90-1234-5678" },
+      url: "https://auth.example.com/transfer?code=abc",
+    });
+    const record = JSON.parse(lines[0]?.line ?? "");
+    expect(record).toEqual({
+      severity: "ERROR",
+      message: "sign-in failed for [email]",
+      app: "auth",
+      idToken: "[redacted]",
+      nested: { password: "[redacted]", note: "called from [ip] about [phone]" },
+      url: "[url]",
+    });
+  });
+
+  it("keeps its own fields exact (request id, route, status)", () => {
+    const { lines, sink } = recorder();
+    createLogger({ requestId: "8f1c2d3e4a5b6c7d-NRT" }, { sink }).info("request", {
+      route: "/api/publish-tokens/:id",
+      status: 404,
+      durationMs: 3,
+    });
+    expect(JSON.parse(lines[0]?.line ?? "")).toMatchObject({
+      requestId: "8f1c2d3e4a5b6c7d-NRT",
+      route: "/api/publish-tokens/:id",
+      status: 404,
+    });
+  });
+
+  it("prints the same fields on one readable line in the pretty format (dev)", () => {
+    const { lines, sink } = recorder();
+    createLogger({ app: "rooms", environment: "dev", requestId: "abcdef1234" }, { sink, format: "pretty" })
+      .child({ component: "room" })
+      .warn("egress refused", { reason: "host not on the allow-list" });
+    expect(lines[0]?.line).toBe(
+      'WARNING  rooms/room egress refused {"reason":"host not on the allow-list"} [abcdef1234]',
+    );
+  });
+});
+
+describe("scrubber", () => {
+  it.each([
+    ["an e-mail address", "write to ann.lee+x@mail.example.co.jp now", "write to [email] now"],
+    ["an https URL with its query", "see https://a.example.com/x?code=1 then", "see [url] then"],
+    ["an app-scheme URL", "back to com.example.game://auth?code=2", "back to [url]"],
+    ["an IPv4 address", "from 192.0.2.10", "from [ip]"],
+    ["an IPv6 address", "from 2001:db8::8a2e:370:7334 and ::1", "from [ip] and [ip]"],
+    ["an international phone number", "call +81 90-1234-5678", "call [phone]"],
+    ["a national phone number", "call (555) 123-4567 or 090-1234-5678", "call [phone] or [phone]"],
+  ])("removes %s", (_, input, output) => {
+    expect(scrubText(input)).toBe(output);
+  });
+
+  it.each([
+    ["a UUID", "12345678-7da4-4331-87b0-7e0ac63a8621"],
+    ["a clock time", "at 12:30:45"],
+    ["a payment intent id", "pi_3Nabc123456789"],
+    ["a duration", "took 1234 ms"],
+  ])("keeps %s", (_, input) => {
+    expect(scrubText(input)).toBe(input);
+  });
+
+  it("replaces the value of every secret-named key, at any depth, and survives a cycle", () => {
+    const cyclic: Record<string, unknown> = { code: "abc", list: [{ refresh_token: "r" }] };
+    cyclic.self = cyclic;
+    const out = scrubValue(cyclic) as Record<string, unknown>;
+    expect(out.code).toBe("[redacted]");
+    expect(out.list).toEqual([{ refresh_token: "[redacted]" }]);
+  });
+});

@@ -1,0 +1,168 @@
+import { env, exports } from "cloudflare:workers";
+import { strToU8, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { CODE_LIMITS } from "../../../src/code/limits";
+import { configFor } from "../../../src/config";
+import { identityProviderFor } from "../../../src/idp";
+import counterSource from "../../fixtures/counter.logic.js?raw";
+import { newUser, publishTokenIdToken } from "../auth-support";
+import { connect, ROSTER } from "../rooms/support";
+
+const API = "http://localhost:8787/backend";
+
+interface Started {
+  uploadId: string;
+  revisionId: string;
+  clientZip: { url: string; method: string; maxBytes: number };
+  logic: { url: string; method: string; maxBytes: number } | null;
+}
+
+const clientZip = (files: Record<string, string> = {}) =>
+  zipSync({ "index.html": strToU8("<!doctype html><p>game</p>"), "client.js": strToU8("1"), ...mapped(files) });
+
+function mapped(files: Record<string, string>) {
+  return Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]));
+}
+
+function post(path: string, idToken: string | null, body: unknown) {
+  return exports.default.fetch(`${API}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function start(idToken: string, body: Record<string, unknown>): Promise<Started> {
+  const res = await post("/code/upload_sessions", idToken, { logic: true, ...body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.json<Started>();
+}
+
+const put = (url: string, body: BodyInit) => exports.default.fetch(url, { method: "PUT", body });
+
+const scenarioId = () => `game-${crypto.randomUUID().slice(0, 8)}`;
+
+describe("publishing a revision through /code", () => {
+  it("uploads and registers with a publish-token ID token; the room of the new revision runs the uploaded logic", async () => {
+    const idToken = await publishTokenIdToken(`author-${crypto.randomUUID()}`);
+    const started = await start(idToken, { scenarioId: scenarioId(), name: "Counter", playerCount: 2 });
+    expect(started.clientZip.maxBytes).toBe(CODE_LIMITS.clientZipBytes);
+    expect((await put(started.clientZip.url, clientZip())).status).toBe(200);
+    expect((await put(started.logic?.url as string, counterSource)).status).toBe(200);
+    const res = await post("/code/scenario_revisions", idToken, { uploadId: started.uploadId });
+    expect(res.status).toBe(201);
+    const body = await res.json<{ revisionId: string; playUrl: string }>();
+    expect(body.revisionId).toBe(started.revisionId);
+    expect(body.playUrl).toBe(`http://localhost:8787/rooms/play/${started.revisionId}/`);
+    expect(await (await env.CODE.get(`${body.revisionId}/logic.js`))?.text()).toBe(counterSource);
+    const row = await env.BACKEND_DB.prepare("SELECT * FROM revisions WHERE id = ?").bind(body.revisionId).first();
+    expect(row).toMatchObject({ has_logic: 1, player_count: 2, name: "Counter" });
+
+    const alice = await connect(body.revisionId, "room-1", { seatId: "alice", players: ROSTER });
+    const started1 = await alice.next("__game_start");
+    expect(started1).toBeTruthy();
+    const result = await alice.act("add", { n: 3 }, 1);
+    expect(result.type).toBe("__action_result");
+    alice.close();
+  });
+
+  it("publishes a client-only (solo) scenario: no logic.js expected or accepted", async () => {
+    const user = await newUser();
+    const started = await start(user.idToken, { scenarioId: scenarioId(), logic: false });
+    expect(started.logic).toBeNull();
+    const logicUrl = started.clientZip.url.replace(/client\.zip$/, "logic.js");
+    expect((await put(logicUrl, "export default {}")).status).toBe(409);
+    await put(started.clientZip.url, clientZip());
+    const res = await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId });
+    expect(res.status).toBe(201);
+    expect(await env.CODE.head(`${started.revisionId}/logic.js`)).toBeNull();
+  });
+
+  it("answers 401 without an ID token", async () => {
+    expect((await post("/code/upload_sessions", null, { scenarioId: "x", logic: true })).status).toBe(401);
+    expect((await post("/code/scenario_revisions", null, { uploadId: "x" })).status).toBe(401);
+  });
+
+  it("keeps a scenario id to its first publisher: another account (or its publish token) gets 403", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const id = scenarioId();
+    await start(owner.idToken, { scenarioId: id });
+    await start(await publishTokenIdToken(owner.uid), { scenarioId: id });
+    for (const token of [other.idToken, await publishTokenIdToken(other.uid)]) {
+      const res = await post("/code/upload_sessions", token, { scenarioId: id, logic: true });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: "scenario_not_yours" });
+    }
+  });
+
+  it("lets a signed-in admin publish any scenario, but not through a publish token (admin dropped)", async () => {
+    const owner = await newUser();
+    const id = scenarioId();
+    await start(owner.idToken, { scenarioId: id });
+    const idp = identityProviderFor(env, configFor(env));
+    const mint = async (claims: Record<string, unknown>) =>
+      (await idp.signInWithCustomToken(await idp.createCustomToken(`admin-${crypto.randomUUID()}`, claims))).idToken;
+    expect(
+      (await post("/code/upload_sessions", await mint({ admin: true }), { scenarioId: id, logic: true })).status,
+    ).toBe(201);
+    const viaToken = await mint({ admin: true, publish_token: true });
+    expect((await post("/code/upload_sessions", viaToken, { scenarioId: id, logic: true })).status).toBe(403);
+  });
+
+  it("refuses someone else's upload session with 404", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const started = await start(owner.idToken, { scenarioId: scenarioId() });
+    const res = await post("/code/scenario_revisions", other.idToken, { uploadId: started.uploadId });
+    expect(res.status).toBe(404);
+  });
+
+  it("answers 409 files_missing to a registration before the files are uploaded", async () => {
+    const user = await newUser();
+    const started = await start(user.idToken, { scenarioId: scenarioId() });
+    await put(started.clientZip.url, clientZip());
+    const res = await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: "files_missing", message: expect.stringContaining("logic.js") });
+  });
+
+  it("registers once: a second registration is 409 and the upload URLs stop working", async () => {
+    const user = await newUser();
+    const started = await start(user.idToken, { scenarioId: scenarioId() });
+    await put(started.clientZip.url, clientZip());
+    await put(started.logic?.url as string, counterSource);
+    expect((await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId })).status).toBe(201);
+    expect((await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId })).status).toBe(409);
+    expect((await put(started.logic?.url as string, "export default {}")).status).toBe(404);
+  });
+
+  it("refuses an oversize client zip and logic.js with 413", async () => {
+    const user = await newUser();
+    const started = await start(user.idToken, { scenarioId: scenarioId() });
+    const big = new Uint8Array(CODE_LIMITS.clientZipBytes + 1);
+    const zipRes = await put(started.clientZip.url, big);
+    expect(zipRes.status).toBe(413);
+    expect(await zipRes.json()).toMatchObject({ error: "payload_too_large" });
+    const logicRes = await put(started.logic?.url as string, "x".repeat(CODE_LIMITS.logicBytes + 1));
+    expect(logicRes.status).toBe(413);
+  });
+
+  it.each([
+    ["not a zip", strToU8("hello")],
+    ["a zip without index.html", zipSync({ "game.html": strToU8("x") })],
+    ["a zip with a path outside its root", zipSync({ "index.html": strToU8("x"), "../escape.js": strToU8("x") })],
+  ])("refuses %s with 400 invalid_client_zip", async (_, zip) => {
+    const user = await newUser();
+    const started = await start(user.idToken, { scenarioId: scenarioId() });
+    const res = await put(started.clientZip.url, zip);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_client_zip" });
+  });
+
+  it("answers 400 to a bad upload request", async () => {
+    const user = await newUser();
+    const res = await post("/code/upload_sessions", user.idToken, { scenarioId: "../x", logic: true });
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,98 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { isWellFormedPublishToken } from "../../../src/auth/publish-token";
+import { IdpError } from "../../../src/idp/identity-provider";
+import { ApiError, errorResponse } from "../../shared/errors";
+import type { AuthContext, AuthEnv } from "../auth-env";
+import { oauthError } from "../errors";
+import { ExchangeFailures } from "../exchange-failures";
+import { PublishTokenStore } from "../publish-token-store";
+
+/** RFC 8693 section 2.1 grant type. */
+export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
+/**
+ * The subject_token_type we accept: a publish token is an opaque bearer credential this
+ * authorization server issued, which is what RFC 8693 section 3 calls an access token.
+ */
+export const PUBLISH_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token";
+/** RFC 8693 section 3: what access_token holds in the response. */
+export const ID_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id_token";
+
+const exchangeRequest = z.object({
+  grant_type: z.string().max(256).optional(),
+  subject_token: z.string().max(1024).optional(),
+  subject_token_type: z.string().max(256).optional(),
+  requested_token_type: z.string().max(256).optional(),
+});
+
+/** Form (RFC 6749 section 4.1.3's encoding) or JSON; anything else is not a request we understand. */
+async function requestFields(c: AuthContext): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  try {
+    if (type.startsWith("application/x-www-form-urlencoded")) return await c.req.parseBody();
+    if (type.startsWith("application/json")) return await c.req.json();
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * POST /api/oauth/token: RFC 8693 token exchange of a publish token for an ID token of its issuer
+ * carrying `publish_token: true`. A revoked token is refused like an unknown one (document 1
+ * leaves it open; refusing is what revoking is for). Failed exchanges are rate-limited per caller.
+ */
+export const oauthTokenRoutes = new Hono<AuthEnv>().post("/api/oauth/token", async (c) => {
+  const { now, idp } = c.get("auth");
+  const failures = new ExchangeFailures(c.env.AUTH_DB, now);
+  const caller = await ExchangeFailures.callerKey(c.req.header("cf-connecting-ip") ?? "unknown");
+  const wait = await failures.retryAfter(caller);
+  if (wait > 0) {
+    const res = errorResponse(429, "too_many_requests", `Too many failed token exchanges; try again in ${wait} s.`);
+    res.headers.set("retry-after", String(wait));
+    return res;
+  }
+
+  const parsed = exchangeRequest.safeParse(await requestFields(c));
+  if (!parsed.success) {
+    return oauthError("invalid_request", "Send a form or JSON body: grant_type, subject_token, subject_token_type.");
+  }
+  const body = parsed.data;
+  if (body.grant_type !== TOKEN_EXCHANGE_GRANT) {
+    return oauthError("unsupported_grant_type", `grant_type must be ${TOKEN_EXCHANGE_GRANT}.`);
+  }
+  if (!body.subject_token) return oauthError("invalid_request", "subject_token is required.");
+  if (body.subject_token_type !== PUBLISH_TOKEN_TYPE) {
+    return oauthError("invalid_request", `subject_token_type must be ${PUBLISH_TOKEN_TYPE} (a publish token).`);
+  }
+  if (body.requested_token_type !== undefined && body.requested_token_type !== ID_TOKEN_TYPE) {
+    return oauthError("invalid_request", `Only ${ID_TOKEN_TYPE} can be requested.`);
+  }
+  const redeemed = isWellFormedPublishToken(body.subject_token)
+    ? await new PublishTokenStore(c.env.AUTH_DB, now).redeem(body.subject_token)
+    : null;
+  if (!redeemed) {
+    await failures.record(caller);
+    return oauthError("invalid_request", "The publish token is malformed, unknown or revoked.");
+  }
+
+  const session = await mintPublishIdToken(redeemed.issuerUid, idp);
+  c.header("cache-control", "no-store");
+  c.header("pragma", "no-cache");
+  return c.json({
+    access_token: session.idToken,
+    issued_token_type: ID_TOKEN_TYPE,
+    token_type: "N_A",
+    expires_in: session.expiresIn,
+  });
+});
+
+/** The issuer's ID token with publish_token: true, through a custom token the provider exchanges. */
+async function mintPublishIdToken(uid: string, idp: AuthContext["var"]["auth"]["idp"]) {
+  try {
+    return await idp.signInWithCustomToken(await idp.createCustomToken(uid, { publish_token: true }));
+  } catch (error) {
+    if (!(error instanceof IdpError)) throw error;
+    throw new ApiError(503, "idp_unavailable", "The identity provider did not issue the ID token. Please try again.");
+  }
+}

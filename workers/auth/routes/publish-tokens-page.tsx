@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { urlFor } from "../../../src/base-url";
+import type { AuthEnv } from "../auth-env";
+import { PublishTokensPage } from "../views/publish-tokens-page";
+
+/** The client the page signs in as: scenario authors use the studio. */
+const PAGE_CLIENT_ID = "studio";
+
+/**
+ * GET /publish-tokens: the token page. It needs the user's ID token and gets one like any web
+ * client: it sends the browser to /login (straight back with a custom token when an SSO session
+ * exists), then trades idpAuthCustomToken at the identity provider. The ID token lives only in
+ * the page's memory.
+ */
+export const publishTokensPageRoutes = new Hono<AuthEnv>().get("/publish-tokens", (c) => {
+  const config = c.get("config");
+  const page = urlFor(config.apps.auth, "/publish-tokens");
+  const login = new URL(urlFor(config.apps.auth, "/login"));
+  login.searchParams.set("client_id", PAGE_CLIENT_ID);
+  login.searchParams.set("redirect_uri", page);
+  c.header("cache-control", "no-store");
+  c.header(
+    "content-security-policy",
+    [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      `connect-src 'self' ${new URL(config.idp.apiUrl).origin}`,
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ].join("; "),
+  );
+  c.header("referrer-policy", "no-referrer");
+  c.header("x-content-type-options", "nosniff");
+  return c.html(
+    "<!doctype html>" +
+      (
+        <PublishTokensPage
+          assetsUrl={urlFor(config.apps.auth, "/assets")}
+          browserConfig={{
+            idpApiUrl: config.idp.apiUrl,
+            idpApiKey: config.idp.apiKey,
+            apiUrl: urlFor(config.apps.auth, "/api/publish-tokens"),
+            loginUrl: login.href,
+          }}
+        />
+      ).toString(),
+  );
+});

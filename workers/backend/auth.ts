@@ -1,0 +1,111 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { Config } from "../../src/config";
+import { identityProviderFor } from "../../src/idp";
+import type { IdentityProvider } from "../../src/idp/identity-provider";
+import type { AppEnv } from "../shared/app-env";
+import { ApiError } from "../shared/errors";
+import { verifiedOrThrow } from "../shared/verify-id-token";
+
+/**
+ * Backend authentication (document 1, authentication rule 9): who a request of `workers/backend`
+ * acts for, from the ID token in `Authorization: Bearer <ID token>`, verified completely by the
+ * identity provider adapter (`src/idp`).
+ *
+ * How a route flags itself: put `authenticate(options)` in front of its handler (or a group).
+ *
+ *     routes.post("/code/upload_sessions", authenticate({ required: true, publishTokens: "allow" }), handler);
+ *     routes.use("/graphql", authenticate());             // user optional, publish tokens anonymous
+ *
+ * - `publishTokens: "allow"` is the flag that lets an ID token minted by a publish-token exchange
+ *   (claim `publish_token: true`) be the request user. Only POST /code/upload_sessions and
+ *   POST /code/scenario_revisions set it (rule 9b). Everywhere else, GraphQL and WebSocket
+ *   included, such a token counts as no credential at all: the request user is null.
+ * - A publish-token user is never admin, whatever its issuer is (rule 9c).
+ * - `required: true` answers 401 when there is no request user; otherwise the handler reads
+ *   `c.get("user")`, which is null for an anonymous caller.
+ * - A token that is present but fails verification is 401 `invalid_id_token` on every route, so a
+ *   client learns to refresh it rather than silently being served as anonymous; the provider's
+ *   key outage is 503 `idp_unavailable`.
+ *
+ * Code that receives the token elsewhere than the header (e.g. a WebSocket's first message)
+ * calls `userOfIdToken` with the same rules.
+ */
+
+/** The user a request acts for. */
+export interface RequestUser {
+  uid: string;
+  /** Custom claim admin === true, and always false for a publish-token ID token. */
+  admin: boolean;
+  /** The ID token was minted by a publish-token exchange. */
+  publishToken: boolean;
+}
+
+/** Hono environment of a backend route behind `authenticate`. */
+export interface BackendEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & { user: RequestUser | null };
+}
+
+export type PublishTokenPolicy = "allow" | "unauthenticated";
+
+export interface AuthenticateOptions {
+  /** 401 when the request has no user. Default false. */
+  required?: boolean;
+  /** "allow" only on the publishing routes; default "unauthenticated". */
+  publishTokens?: PublishTokenPolicy;
+  /** Tests bring their own provider; the default is this environment's (`identityProviderFor`). */
+  identityProvider?: (env: Env, config: Config) => IdentityProvider;
+}
+
+const BEARER = /^Bearer\s+(\S{1,8192})$/i;
+
+export function authenticate(options: AuthenticateOptions = {}) {
+  const required = options.required ?? false;
+  const policy = options.publishTokens ?? "unauthenticated";
+  const providerFor = options.identityProvider ?? identityProviderFor;
+  return createMiddleware<BackendEnv>(async (c, next) => {
+    const header = c.req.header("authorization");
+    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    if (header !== undefined && !token) {
+      throw new ApiError(401, "invalid_id_token", "The Authorization header must be Bearer <ID token>.");
+    }
+    const user = token ? await userOfIdToken(providerFor(c.env, c.get("config")), token, policy) : null;
+    if (required && !user) throw unauthenticated(token !== undefined);
+    c.set("user", user);
+    await next();
+  });
+}
+
+/**
+ * The request user of a verified ID token under a route's publish-token policy: null for a
+ * publish-token ID token the route does not allow. Throws ApiError 401/503 for a bad token.
+ */
+export async function userOfIdToken(
+  idp: IdentityProvider,
+  idToken: string,
+  policy: PublishTokenPolicy,
+): Promise<RequestUser | null> {
+  const verified = await verifiedOrThrow(idp.verifyIdToken(idToken));
+  if (verified.publishToken) {
+    return policy === "allow" ? { uid: verified.uid, admin: false, publishToken: true } : null;
+  }
+  return { uid: verified.uid, admin: verified.admin, publishToken: false };
+}
+
+/** The request user of a route that requires one (after `authenticate({ required: true })`). */
+export function requestUser(c: Context<BackendEnv>): RequestUser {
+  const user = c.get("user");
+  if (!user) throw unauthenticated(false);
+  return user;
+}
+
+function unauthenticated(publishToken: boolean): ApiError {
+  if (publishToken) {
+    return new ApiError(
+      401,
+      "publish_token_not_allowed",
+      "A publish-token ID token acts only on POST /code/upload_sessions and POST /code/scenario_revisions; sign in as the user.",
+    );
+  }
+  return new ApiError(401, "unauthenticated", "Send the user's ID token as Authorization: Bearer <ID token>.");
+}

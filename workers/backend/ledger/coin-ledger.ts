@@ -1,0 +1,202 @@
+import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import {
+  adminFunds,
+  consumableProducts,
+  iapDeposits,
+  limitedCoinDeposits,
+  type StoreName,
+  subscriptions,
+  users,
+} from "../../../src/db/backend-schema";
+import type { backendDb } from "../../../src/db/client";
+import { bonusCoins, LIMITED_COIN_LIFETIME_MS } from "../../../src/ledger/rules";
+import { balanceExpression } from "./balance-sql";
+
+type BackendDrizzle = ReturnType<typeof backendDb>;
+export type ProductRow = typeof consumableProducts.$inferSelect;
+
+export interface WebCredit {
+  userId: number;
+  productId: string;
+  /** The payment intent id: the idempotency key (iap_deposits.iap_purchase_id). */
+  paymentIntentId: string;
+  /** The provider says the payment was already refunded: record the deposit as cancelled. */
+  alreadyRefunded: boolean;
+}
+
+export type CreditResult =
+  | { outcome: "credited"; coins: number; bonus: number }
+  | { outcome: "duplicate" }
+  | { outcome: "unknown_user" }
+  | { outcome: "unknown_product" };
+
+export type CancelResult = "cancelled" | "already_cancelled" | "not_found" | "insufficient_balance";
+
+/** The coin ledger in BACKEND_DB. Every multi-row write is one D1 batch (atomic). */
+export class CoinLedger {
+  constructor(
+    private readonly db: BackendDrizzle,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  async balanceOf(userId: number): Promise<number> {
+    const [row] = await this.db.select({ balance: balanceExpression(userId, this.now()) }).from(sql`(select 1)`);
+    return Number(row?.balance ?? 0);
+  }
+
+  async hasActiveSubscription(userId: number): Promise<boolean> {
+    const now = new Date(this.now());
+    const [row] = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          isNull(subscriptions.cancelledAt),
+          lte(subscriptions.startedAt, now),
+          gt(subscriptions.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** The current revision of each product of a store (latest applied_at not in the future), by position then id. */
+  async currentProducts(store: StoreName, productId?: string): Promise<ProductRow[]> {
+    const now = new Date(this.now());
+    const latest = sql`(select max(q.applied_at) from consumable_products q
+      where q.store = ${consumableProducts.store} and q.product_id = ${consumableProducts.productId}
+      and q.applied_at <= ${now.getTime()})`;
+    return this.db
+      .select()
+      .from(consumableProducts)
+      .where(
+        and(
+          eq(consumableProducts.store, store),
+          productId === undefined ? undefined : eq(consumableProducts.productId, productId),
+          eq(consumableProducts.appliedAt, latest),
+        ),
+      )
+      .orderBy(asc(consumableProducts.position), asc(consumableProducts.id));
+  }
+
+  /** users.id of an identity-provider uid; the row is made on first sight. */
+  async ensureUser(idpUid: string): Promise<number> {
+    const [inserted] = await this.db
+      .insert(users)
+      .values({ idpUid, createdAt: new Date(this.now()) })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (inserted) return inserted.id;
+    const [found] = await this.db.select({ id: users.id }).from(users).where(eq(users.idpUid, idpUid));
+    if (!found) throw new Error("user row vanished after insert");
+    return found.id;
+  }
+
+  /**
+   * Credits a web purchase: the product's coins (WEB, current revision) as a deposit, and for a
+   * premium member the bonus as limited coins, in one batch. The unique iap_purchase_id (and the
+   * bonus's unique source_purchase_id) absorb every repeated delivery, however concurrent.
+   */
+  async creditWebPurchase(credit: WebCredit): Promise<CreditResult> {
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, credit.userId));
+    if (!user) return { outcome: "unknown_user" };
+    const [product] = await this.currentProducts("WEB", credit.productId);
+    if (!product) return { outcome: "unknown_product" };
+    const premium = await this.hasActiveSubscription(credit.userId);
+    const bonus = bonusCoins(product.coinCount, product.subscriptionBonusRate, premium);
+    const now = this.now();
+    const cancelledAt = credit.alreadyRefunded ? new Date(now) : null;
+    const deposit = this.db
+      .insert(iapDeposits)
+      .values({
+        userId: credit.userId,
+        iapPurchaseId: credit.paymentIntentId,
+        paymentProvider: "WEB_PAYMENT",
+        productId: product.productId,
+        coinCount: product.coinCount,
+        createdAt: new Date(now),
+        cancelledAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: iapDeposits.id });
+    if (bonus === 0) {
+      const [inserted] = await deposit;
+      return inserted ? { outcome: "credited", coins: product.coinCount, bonus: 0 } : { outcome: "duplicate" };
+    }
+    const [inserted] = await this.db.batch([
+      deposit,
+      this.db
+        .insert(limitedCoinDeposits)
+        .values({
+          userId: credit.userId,
+          coinCount: bonus,
+          reason: "subscription_bonus",
+          sourcePurchaseId: credit.paymentIntentId,
+          createdAt: new Date(now),
+          expiresAt: new Date(now + LIMITED_COIN_LIFETIME_MS),
+          cancelledAt,
+        })
+        .onConflictDoNothing(),
+    ]);
+    return inserted.length > 0 ? { outcome: "credited", coins: product.coinCount, bonus } : { outcome: "duplicate" };
+  }
+
+  /**
+   * Refund: cancels the deposit and its bonus (cancelled_at) when the balance covers both, in one
+   * batch whose updates re-check the balance themselves, so a concurrent spend cannot slip between
+   * the check and the write.
+   */
+  async cancelDeposit(iapPurchaseId: string): Promise<{ result: CancelResult; userId: number | null }> {
+    const [deposit] = await this.db.select().from(iapDeposits).where(eq(iapDeposits.iapPurchaseId, iapPurchaseId));
+    if (!deposit) return { result: "not_found", userId: null };
+    if (deposit.cancelledAt) return { result: "already_cancelled", userId: deposit.userId };
+    const now = this.now();
+    const [bonus] = await this.db
+      .select({ coins: limitedCoinDeposits.coinCount })
+      .from(limitedCoinDeposits)
+      .where(
+        and(
+          eq(limitedCoinDeposits.sourcePurchaseId, iapPurchaseId),
+          isNull(limitedCoinDeposits.cancelledAt),
+          gt(limitedCoinDeposits.expiresAt, new Date(now)),
+        ),
+      );
+    const takeBack = deposit.coinCount + (bonus?.coins ?? 0);
+    const stamp = new Date(now);
+    const [cancelled] = await this.db.batch([
+      this.db
+        .update(iapDeposits)
+        .set({ cancelledAt: stamp })
+        .where(
+          and(
+            eq(iapDeposits.id, deposit.id),
+            isNull(iapDeposits.cancelledAt),
+            sql`${balanceExpression(deposit.userId, now)} >= ${takeBack}`,
+          ),
+        )
+        .returning({ id: iapDeposits.id }),
+      this.db
+        .update(limitedCoinDeposits)
+        .set({ cancelledAt: stamp })
+        .where(
+          and(
+            eq(limitedCoinDeposits.sourcePurchaseId, iapPurchaseId),
+            isNull(limitedCoinDeposits.cancelledAt),
+            sql`exists (select 1 from iap_deposits where id = ${deposit.id} and cancelled_at = ${stamp.getTime()})`,
+          ),
+        ),
+    ]);
+    if (cancelled.length > 0) return { result: "cancelled", userId: deposit.userId };
+    const [again] = await this.db
+      .select({ cancelledAt: iapDeposits.cancelledAt })
+      .from(iapDeposits)
+      .where(eq(iapDeposits.id, deposit.id));
+    return { result: again?.cancelledAt ? "already_cancelled" : "insufficient_balance", userId: deposit.userId };
+  }
+
+  /** Operator grant (or withdrawal, negative); used by seeds and tests of the ledger sum. */
+  async fundByAdmin(userId: number, coinCount: number, reason: string): Promise<void> {
+    await this.db.insert(adminFunds).values({ userId, coinCount, reason, createdAt: new Date(this.now()) });
+  }
+}

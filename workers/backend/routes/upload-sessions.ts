@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { urlFor } from "../../../src/base-url";
+import { CODE_LIMITS } from "../../../src/code/limits";
+import { MAX_SEATS } from "../../../src/engine/roster";
+import { ApiError } from "../../shared/errors";
+import { authenticate, type BackendEnv, requestUser } from "../auth";
+import { CodeStore } from "../code/code-store";
+import { jsonInput } from "../validation";
+
+const uploadRequest = z.object({
+  /** The manifest's id: the scenario this revision belongs to. */
+  scenarioId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "must be letters, digits, '.', '_' or '-'"),
+  name: z.string().trim().max(200).optional(),
+  playerCount: z.number().int().min(1).max(MAX_SEATS).optional(),
+  /** false for a solo scenario (no serverActionLogicPath): the upload has no logic.js. */
+  logic: z.boolean(),
+});
+
+/**
+ * POST /code/upload_sessions (publish tokens allowed): starts an upload of a revision of a
+ * scenario the caller owns, or of a new scenario id (which the caller then owns). Answers with
+ * the URLs to PUT the client zip and logic.js to; they carry a secret and work for 15 minutes.
+ */
+export const uploadSessionRoutes = new Hono<BackendEnv>().post(
+  "/code/upload_sessions",
+  authenticate({ required: true, publishTokens: "allow" }),
+  async (c) => {
+    const user = requestUser(c);
+    const body = await jsonInput(c.req.raw, uploadRequest);
+    const store = new CodeStore(c.env.BACKEND_DB);
+    const owner = await store.claimScenario(body.scenarioId, user.uid);
+    if (owner !== user.uid && !user.admin) {
+      throw new ApiError(403, "scenario_not_yours", `Scenario ${body.scenarioId} belongs to another account.`);
+    }
+    const { session, secret } = await store.startUpload({
+      scenarioId: body.scenarioId,
+      uploaderUid: user.uid,
+      name: body.name ?? null,
+      playerCount: body.playerCount ?? null,
+      hasLogic: body.logic,
+    });
+    const api = c.get("config").apps.backend;
+    const upload = (file: string) => urlFor(api, `/code/uploads/${secret}/${file}`);
+    c.header("cache-control", "no-store");
+    return c.json(
+      {
+        uploadId: session.id,
+        revisionId: session.revisionId,
+        expiresAt: session.expiresAt.toISOString(),
+        clientZip: { method: "PUT", url: upload("client.zip"), maxBytes: CODE_LIMITS.clientZipBytes },
+        logic: body.logic ? { method: "PUT", url: upload("logic.js"), maxBytes: CODE_LIMITS.logicBytes } : null,
+      },
+      201,
+    );
+  },
+);

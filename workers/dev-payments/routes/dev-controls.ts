@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../shared/app-env";
+import { ApiError } from "../../shared/errors";
+import { openDispute, paySession, publicSession } from "../actions";
+import { deliver } from "../events";
+import type { EventObject } from "../objects";
+import { standInOf } from "../stand-in";
+
+const settingsBody = z.object({
+  mode: z.enum(["immediate", "hold"]).optional(),
+  duplicates: z.number().int().min(1).max(50).optional(),
+  order: z.enum(["normal", "reversed"]).optional(),
+});
+
+async function jsonBody<T>(schema: z.ZodType<T>, request: Request): Promise<T> {
+  const text = await request.text();
+  const parsed = schema.safeParse(text === "" ? {} : JSON.parse(text));
+  if (!parsed.success) throw new ApiError(400, "invalid_body", z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * Dev controls of the stand-in (no Stripe counterpart): delivery settings (copies, order, hold),
+ * flushing held events, resending one, paying a session without the page, opening a dispute.
+ */
+export const devControlRoutes = new Hono<AppEnv>()
+  .get("/dev/events", async (c) => {
+    const { store } = standInOf(c);
+    return c.json({ settings: await store.settings(), held: await store.held(), deliveries: await store.deliveries() });
+  })
+  .post("/dev/settings", async (c) => {
+    const { store } = standInOf(c);
+    const body = await jsonBody(settingsBody, c.req.raw);
+    const settings = { ...(await store.settings()), ...body };
+    await store.setSettings(settings);
+    return c.json(settings);
+  })
+  .post("/dev/events/flush", async (c) => {
+    const standIn = standInOf(c);
+    const body = await jsonBody(settingsBody.omit({ mode: true }), c.req.raw);
+    const ids = await standIn.store.held();
+    await standIn.store.setHeld([]);
+    const events = (await Promise.all(ids.map((id) => standIn.store.get("event", id)))).filter(
+      (event): event is EventObject => event !== null,
+    );
+    const settings = { ...(await standIn.store.settings()), ...body };
+    return c.json({ deliveries: await deliver(standIn, events, settings) });
+  })
+  .post("/dev/events/:id/resend", async (c) => {
+    const standIn = standInOf(c);
+    const body = await jsonBody(z.object({ times: z.number().int().min(1).max(50).default(1) }), c.req.raw);
+    const event = await standIn.store.get("event", c.req.param("id"));
+    if (!event) throw new ApiError(404, "event_not_found", `No event ${c.req.param("id")}.`);
+    return c.json({ deliveries: await deliver(standIn, [event], { duplicates: body.times, order: "normal" }) });
+  })
+  .post("/dev/checkout/:id/pay", async (c) => {
+    const session = await paySession(standInOf(c), c.req.param("id"));
+    return c.json(publicSession(session));
+  })
+  .post("/dev/payment_intents/:id/dispute", async (c) => c.json(await openDispute(standInOf(c), c.req.param("id"))));
