@@ -2,12 +2,13 @@
  * Keys of the local identity provider, made on this machine and never committed:
  * IDP_SERVICE_ACCOUNT (the service account whose key signs custom tokens, as the provider's
  * console would hand it out) and IDP_DEV_SIGNING_KEY (the dev IdP's own ID-token signing key,
- * a private JWK). `npm run dev` writes them to .dev.vars; vitest.config.ts makes fresh ones.
+ * a private JWK), and ROOM_TICKET_SECRET (the key of the rooms' seat tickets). `npm run dev`
+ * writes them to .dev.vars; vitest.config.ts and scripts/local-platform.ts make fresh ones.
  */
-import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
-export const DEV_IDP_SECRET_NAMES = ["IDP_SERVICE_ACCOUNT", "IDP_DEV_SIGNING_KEY"] as const;
+export const DEV_IDP_SECRET_NAMES = ["IDP_SERVICE_ACCOUNT", "IDP_DEV_SIGNING_KEY", "ROOM_TICKET_SECRET"] as const;
 export type DevIdpSecrets = Record<(typeof DEV_IDP_SECRET_NAMES)[number], string>;
 
 export function generateDevIdpSecrets(projectId: string): DevIdpSecrets {
@@ -26,6 +27,7 @@ export function generateDevIdpSecrets(projectId: string): DevIdpSecrets {
       alg: "RS256",
       use: "sig",
     }),
+    ROOM_TICKET_SECRET: randomBytes(32).toString("base64url"),
   };
 }
 

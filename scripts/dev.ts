@@ -1,12 +1,14 @@
 /**
  * `npm run dev`: apply pending local D1 migrations, then run `wrangler dev` on 127.0.0.1:8787.
- * Ctrl-C reaches wrangler (same process group); we wait for it and exit with its code.
+ * Another port: `npm run dev -- --port 8795` or `PORT=8795 npm run dev`; every app URL var moves
+ * with it. Ctrl-C reaches wrangler (same process group); we wait for it and exit with its code.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { buildStorePage } from "./build-store.ts";
 import { ensureDevIdpSecrets } from "./dev-idp-keys.ts";
 import { ensureDevPaymentSecrets } from "./dev-payment-keys.ts";
+import { devUrlVars } from "./local-platform.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 // The dev IdP's keys: made on first run, kept in .dev.vars (gitignored) so dev sessions survive restarts.
@@ -51,7 +53,7 @@ console.log("BACKEND_DB: dev seed applied");
 await buildStorePage();
 console.log("store page: built");
 
-const wrangler = spawn(wranglerBin, ["dev", ...process.argv.slice(2)], {
+const wrangler = spawn(wranglerBin, ["dev", ...withPort(process.argv.slice(2), process.env.PORT)], {
   cwd: projectRoot,
   env: wranglerEnv(),
   stdio: "inherit",
@@ -65,3 +67,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 wrangler.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+/** The wrangler dev arguments for the port asked for (--port N, --port=N or PORT), with the URL vars moved to it. */
+function withPort(args: string[], envPort: string | undefined): string[] {
+  const at = args.findIndex((arg) => arg === "--port" || arg.startsWith("--port="));
+  const given = at < 0 ? envPort : args[at]?.includes("=") ? args[at]?.split("=")[1] : args[at + 1];
+  if (!given || given === "8787") return args;
+  if (!/^\d{2,5}$/.test(given)) {
+    console.error(`Not a port: ${given}`);
+    process.exit(2);
+  }
+  const portArgs = at < 0 ? ["--port", given] : [];
+  return [...args, ...portArgs, ...devUrlVars(`http://localhost:${given}`)];
+}

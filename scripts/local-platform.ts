@@ -6,7 +6,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateDevIdpSecrets } from "./dev-idp-keys.ts";
+import { type DevIdpSecrets, generateDevIdpSecrets } from "./dev-idp-keys.ts";
 import { generateDevPaymentSecrets } from "./dev-payment-keys.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
@@ -76,7 +76,7 @@ export async function startPlatform(
   port: number,
 ): Promise<RunningWorker & { stateDir: string; secrets: Record<string, string> }> {
   const persistTo = mkdtempSync(path.join(tmpdir(), "platform-state-"));
-  const secrets = devSecrets();
+  const secrets = freshDevSecrets();
   for (const database of ["AUTH_DB", "BACKEND_DB"]) {
     const result = spawnSync(
       wranglerBin,
@@ -110,8 +110,8 @@ export async function startPlatform(
   };
 }
 
-/** Fresh dev IdP and payment secrets (never written anywhere). */
-function devSecrets(): Record<string, string> {
+/** Fresh dev secrets: IdP keys, the seat-ticket key, payment keys (never written anywhere). */
+export function freshDevSecrets(): DevIdpSecrets & Record<string, string> {
   return {
     ...generateDevIdpSecrets(devVar("IDP_PROJECT_ID") ?? "edge-platform-dev"),
     ...generateDevPaymentSecrets(),
@@ -122,9 +122,9 @@ function secretVars(secrets: Record<string, string>): string[] {
   return Object.entries(secrets).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 }
 
-/** `--var` arguments with fresh dev IdP and payment secrets (never written anywhere). */
-export function devSecretVars(): string[] {
-  return secretVars(devSecrets());
+/** `--var` arguments with fresh dev secrets, or the given ones (never written anywhere). */
+export function devSecretVars(secrets: Record<string, string> = freshDevSecrets()): string[] {
+  return secretVars(secrets);
 }
 
 const DEV_ORIGIN = "http://localhost:8787";

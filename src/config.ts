@@ -3,6 +3,7 @@ import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth/config";
 import { type BaseUrl, BaseUrlError, parseBaseUrl } from "./base-url";
 import { parseAllowList } from "./egress/policy";
 import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp/config";
+import { type RoomsConfig, roomsConfigFrom, roomsVarsSchema } from "./room-tickets/config";
 
 /** Every app the router can reach; dev-idp and dev-payments exist only in dev. */
 export const APP_NAMES = ["auth", "store", "backend", "rooms", "dev-idp", "dev-payments"] as const;
@@ -21,6 +22,8 @@ export interface Config {
   readonly auth: AuthConfig;
   /** Identity provider endpoints and service account (src/idp/config.ts). */
   readonly idp: IdpConfig;
+  /** Seat tickets of the rooms (src/room-tickets/config.ts). */
+  readonly rooms: RoomsConfig;
 }
 
 const baseUrl = z.string().transform((value, ctx) => {
@@ -54,7 +57,15 @@ const rawConfigSchema = z
   })
   .extend(authVarsSchema.shape)
   .extend(idpVarsSchema.shape)
+  .extend(roomsVarsSchema.shape)
   .superRefine((raw, ctx) => {
+    if (raw.ROOM_TICKETS === "required" && !raw.ROOM_TICKET_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ROOM_TICKET_SECRET"],
+        message: "is required when ROOM_TICKETS is required",
+      });
+    }
     if (raw.ENVIRONMENT !== "dev") return;
     for (const key of ["IDP_URL", "PAYMENTS_URL"] as const) {
       if (!raw[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when ENVIRONMENT is dev" });
@@ -98,6 +109,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     egressAllowedHosts: parseAllowList(raw.EGRESS_ALLOWED_HOSTS),
     auth: authConfigFrom(raw),
     idp: idpConfigFrom(raw),
+    rooms: roomsConfigFrom(raw),
   };
 }
 

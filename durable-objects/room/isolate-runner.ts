@@ -1,25 +1,13 @@
 import type { WorkerEntrypoint } from "cloudflare:workers";
-import type { GameDescription, LogicInput, LogicResult } from "../../src/engine/types";
-import type { LogicRunner } from "../../src/room-core/types";
-import type { Settled } from "./sandbox/entry";
+import type { ActionCall, LogicCall, LogicRunner, Settled } from "../../src/engine/logic-runner";
+import type { GameDescription, LogicInput } from "../../src/engine/types";
 import { ENGINE_TEMPLATE_JS } from "./sandbox/generated-template";
 
 /** The RPC surface of the engine template (sandbox/entry.ts) inside the isolate. */
 interface EngineEntrypoint extends WorkerEntrypoint {
   describe(): Promise<GameDescription>;
-  setup(input: LogicInput): Promise<Settled>;
-  action(name: string, payload: unknown, input: LogicInput): Promise<Settled>;
-  tick(input: LogicInput): Promise<Settled>;
-  deadline(name: string, data: unknown, input: LogicInput): Promise<Settled>;
-}
-
-/** A scenario exception inside the sandbox, rethrown on this side with its message. */
-export class ScenarioError extends Error {}
-
-async function unwrap(settled: Promise<Settled>): Promise<LogicResult> {
-  const outcome = await settled;
-  if (!outcome.ok) throw new ScenarioError(outcome.error);
-  return outcome.result;
+  run(call: LogicCall): Promise<Settled>;
+  runActions(input: LogicInput, actions: ActionCall[]): Promise<Settled[]>;
 }
 
 export class LogicMissingError extends Error {}
@@ -49,9 +37,7 @@ export function loadIsolateRunner(env: Env, revisionId: string, codeId: string, 
   const entrypoint = worker.getEntrypoint<EngineEntrypoint>();
   return {
     describe: () => entrypoint.describe(),
-    setup: (input) => unwrap(entrypoint.setup(input)),
-    action: (name, payload, input) => unwrap(entrypoint.action(name, payload, input)),
-    tick: (input) => unwrap(entrypoint.tick(input)),
-    deadline: (name, data, input) => unwrap(entrypoint.deadline(name, data, input)),
+    run: (call) => entrypoint.run(call),
+    runActions: (input, actions) => entrypoint.runActions(input, actions),
   };
 }

@@ -6,99 +6,82 @@ import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
 import { isSilent, latestHeartbeat } from "../../src/room-core/silent-drop";
-import type { ConnectionInfo, RoomLogger, RoomOutcome } from "../../src/room-core/types";
+import type { RoomLogger, RoomOutcome } from "../../src/room-core/types";
+import { errorResponse } from "../../workers/shared/errors";
+import { currentLog, forwardedRequestId, withLog } from "../../workers/shared/request-log";
 import { CONNECT_HEADER, type ConnectParams } from "./connect-params";
 import { loadIsolateRunner } from "./isolate-runner";
-import { roomLogger } from "./room-log";
+import { RoomAlarm } from "./room-alarm";
+import { roomLog, roomLogger } from "./room-log";
 import { RoomStorage } from "./room-storage";
+import { readAttachment, type SocketAttachment, updateAttachment, writeAttachment } from "./socket-attachment";
 import { codeIdOf } from "./template-version";
 
-/** The keep-alive and heartbeat wake, while at least one connection is open. */
-const HEARTBEAT_MS = 60_000;
 const CLOSE_SILENT = 4000;
 
 /**
- * One authoritative room per (revisionId, roomId): a thin shell around src/room-core that owns
- * the WebSockets (hibernation API), the storage, the alarm and the tick loop.
+ * One authoritative room per (revisionId, roomId): a thin shell around src/room-core. Each hook
+ * runs with a room logger (the request id of the socket's upgrade), hands the event to the core
+ * and delivers its outcome: frames to sockets, the record to storage (room-storage.ts), the one
+ * alarm (room-alarm.ts) and the tick loop.
  */
 export class Room extends DurableObject<Env> {
   private core: RoomCore | null = null;
   private storage: RoomStorage | null = null;
-  private alarmAt: number | null = null;
-  private tickTimer: ReturnType<typeof setInterval> | null = null;
-  private alarmChanges: Promise<void> = Promise.resolve();
+  private readonly wake: RoomAlarm;
   private readonly log: RoomLogger;
+  private tickTimer: ReturnType<typeof setInterval> | null = null;
+  /** The core's clock (game time, input rate, presence): tests move it instead of sleeping. */
+  clock: () => number = () => Date.now();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.log = roomLogger(env);
+    this.wake = new RoomAlarm(ctx.storage, () => currentLog());
     // Heartbeats are answered by the runtime and do not wake a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
 
-  override async fetch(request: Request): Promise<Response> {
-    const params = JSON.parse(request.headers.get(CONNECT_HEADER) ?? "null") as ConnectParams | null;
-    if (!params || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json(
-        { error: "bad_request", message: "Rooms accept WebSocket connections only" },
-        { status: 400 },
-      );
-    }
-    const core = this.coreFor(params.revisionId);
-    this.ensureCurrentCode(core, params.revisionId);
-    const { 0: client, 1: server } = new WebSocketPair();
-    const info: ConnectionInfo = {
-      connectionId: crypto.randomUUID(),
-      playerId: params.seatId,
-      nickname: params.nickname,
-      monitor: params.monitor,
-      connectedAt: Date.now(),
-    };
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(info);
-    const outcome = await this.guard(server, () => core.connect(info, params.players));
-    if (info.quietObserver) server.serializeAttachment(info);
-    if (outcome) this.deliver(server, outcome);
-    return new Response(null, { status: 101, webSocket: client });
+  override fetch(request: Request): Promise<Response> {
+    const requestId = forwardedRequestId(request);
+    return withLog(roomLog(this.env, { requestId }), () => this.accept(request, requestId));
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const core = this.restoredCore();
-    if (!core) return;
-    const info = ws.deserializeAttachment() as ConnectionInfo;
-    const outcome = await this.guard(ws, () => core.receive(info.connectionId, parseClientFrame(message)));
-    this.keepAttachment(ws, core, info);
-    if (outcome) this.deliver(ws, outcome);
+  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Awaited: while the sandbox runs a call, the runtime keeps handing the room further frames,
+    // which queue up in the core and run together in the next call (src/room-core/action-runs.ts).
+    return this.withSocketLog(ws, async (attachment) => {
+      const core = this.restoredCore();
+      if (!core) return;
+      const outcome = await this.guard(ws, () => core.receive(attachment.connectionId, parseClientFrame(message)));
+      updateAttachment(ws, attachment, core.connection(attachment.connectionId));
+      if (outcome) this.deliver(ws, outcome);
+    });
   }
 
-  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+  override webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     try {
+      // Completes the close handshake; 1005 and 1006 cannot be sent back.
       ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
     } catch {
       // already closed
     }
-    await this.forget(ws);
+    return this.withSocketLog(ws, () => this.forget(ws));
   }
 
-  override async webSocketError(ws: WebSocket): Promise<void> {
-    await this.forget(ws);
+  override webSocketError(ws: WebSocket): Promise<void> {
+    return this.withSocketLog(ws, () => this.forget(ws));
   }
 
-  override async alarm(): Promise<void> {
-    this.alarmAt = null;
-    const core = this.restoredCore();
-    if (!core) return;
-    this.storage?.flush();
-    const now = Date.now();
-    for (const ws of this.openSockets()) {
-      const info = ws.deserializeAttachment() as ConnectionInfo;
-      const autoReply = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
-      if (!isSilent(info.connectedAt, latestHeartbeat(autoReply, info.lastHeartbeat), now)) continue;
-      this.log("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
-      ws.close(CLOSE_SILENT, "no heartbeat for 60 s");
-      this.deliver(null, await core.disconnect(info.connectionId));
-    }
-    this.deliver(null, await core.fireDeadlines());
+  override alarm(): Promise<void> {
+    return withLog(roomLog(this.env), async () => {
+      this.wake.fired();
+      const core = this.restoredCore();
+      if (!core) return;
+      this.storage?.flush();
+      await this.dropSilent(core);
+      this.deliver(null, await core.fireDeadlines());
+    });
   }
 
   /** Figures for tests and the benchmark. */
@@ -108,6 +91,7 @@ export class Room extends DurableObject<Env> {
     codeId: string | null;
     started: boolean;
     ticking: boolean;
+    actionCalls: number;
   }> {
     return {
       connections: this.openSockets().length,
@@ -115,36 +99,80 @@ export class Room extends DurableObject<Env> {
       codeId: this.core?.record.codeId ?? null,
       started: this.core?.started ?? false,
       ticking: this.tickTimer !== null,
+      actionCalls: this.core?.actionCalls ?? 0,
     };
+  }
+
+  private async accept(request: Request, requestId: string | undefined): Promise<Response> {
+    const params = JSON.parse(request.headers.get(CONNECT_HEADER) ?? "null") as ConnectParams | null;
+    if (!params || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return errorResponse(400, "bad_request", "Rooms accept WebSocket connections only");
+    }
+    const core = this.coreFor(params.revisionId, requestId);
+    this.ensureCurrentCode(core, params.revisionId, requestId);
+    const { 0: client, 1: server } = new WebSocketPair();
+    const attachment: SocketAttachment = {
+      connectionId: crypto.randomUUID(),
+      playerId: params.seatId,
+      nickname: params.nickname,
+      monitor: params.monitor,
+      connectedAt: Date.now(),
+      ...(requestId ? { requestId } : {}),
+    };
+    this.ctx.acceptWebSocket(server);
+    writeAttachment(server, attachment);
+    const outcome = await this.guard(server, () => core.connect(attachment, params.players));
+    // The core marks a connection whose roster differs from the pinned one as a quiet observer.
+    if (attachment.quietObserver) writeAttachment(server, attachment);
+    if (outcome) this.deliver(server, outcome);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Runs a socket hook with the room logger of the request that opened the socket. */
+  private withSocketLog(ws: WebSocket, hook: (attachment: SocketAttachment) => Promise<void>): Promise<void> {
+    const attachment = readAttachment(ws);
+    return withLog(roomLog(this.env, { requestId: attachment.requestId }), () => hook(attachment));
   }
 
   private async forget(ws: WebSocket) {
     const core = this.restoredCore(ws);
     if (!core) return;
-    const info = ws.deserializeAttachment() as ConnectionInfo;
-    const outcome = await this.guard(null, () => core.disconnect(info.connectionId));
+    const outcome = await this.guard(null, () => core.disconnect(readAttachment(ws).connectionId));
     if (outcome) this.deliver(null, outcome);
+  }
+
+  /** Silent-drop check, at each alarm: the later of the runtime's heartbeat answer and the room's own. */
+  private async dropSilent(core: RoomCore) {
+    const now = Date.now();
+    for (const ws of this.openSockets()) {
+      const info = readAttachment(ws);
+      const autoReply = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
+      if (!isSilent(info.connectedAt, latestHeartbeat(autoReply, info.lastHeartbeat), now)) continue;
+      this.log("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
+      ws.close(CLOSE_SILENT, "no heartbeat for 60 s");
+      this.deliver(null, await core.disconnect(info.connectionId));
+    }
   }
 
   /**
    * The core of this room, created on first use or rebuilt from storage after hibernation or an
    * eviction, with the connections that are still open (and `closing`, whose close is being handled).
    */
-  private coreFor(revisionId: string, closing?: WebSocket): RoomCore {
+  private coreFor(revisionId: string, requestId?: string, closing?: WebSocket): RoomCore {
     if (this.core) return this.core;
     const stored = RoomStorage.read(this.ctx.storage);
     const record = stored ?? RoomCore.newRecord(revisionId, codeIdOf(revisionId), newSeed());
     const core = new RoomCore({
-      runner: this.runnerFor(record.revisionId, record.codeId),
+      runner: this.runnerFor(record.revisionId, record.codeId, requestId),
       record,
-      now: Date.now,
+      now: () => this.clock(),
       log: this.log,
       liveConnections: this.liveConnections(closing),
     });
     this.storage = new RoomStorage(
       this.ctx.storage,
       () => core.recordForStorage(),
-      (delayMs) => this.changeAlarm(() => this.alarmNoLaterThan(Date.now() + delayMs)),
+      (delayMs) => this.wake.reserve(delayMs),
     );
     this.core = core;
     // Stored from its first connection on, so that hibernation never leaves a room it cannot rebuild.
@@ -156,38 +184,32 @@ export class Room extends DurableObject<Env> {
   private restoredCore(closing?: WebSocket): RoomCore | null {
     if (this.core) return this.core;
     const stored = RoomStorage.read(this.ctx.storage);
-    return stored ? this.coreFor(stored.revisionId, closing) : null;
+    return stored ? this.coreFor(stored.revisionId, undefined, closing) : null;
   }
 
   /**
    * The attachments of the open sockets. A socket whose close woke the room is no longer open but
    * still counts until its close is handled, so that the others hear its seat go offline.
    */
-  private liveConnections(closing?: WebSocket): ConnectionInfo[] {
-    const infos = this.openSockets().map((ws) => ws.deserializeAttachment() as ConnectionInfo);
-    const last = closing?.deserializeAttachment() as ConnectionInfo | undefined;
+  private liveConnections(closing?: WebSocket): SocketAttachment[] {
+    const infos = this.openSockets().map(readAttachment);
+    const last = closing ? readAttachment(closing) : undefined;
     if (last && !infos.some((info) => info.connectionId === last.connectionId)) infos.push(last);
     return infos;
   }
 
-  /** What the core learnt of a connection (a heartbeat it answered) goes to the attachment, which outlives hibernation. */
-  private keepAttachment(ws: WebSocket, core: RoomCore, stored: ConnectionInfo) {
-    const live = core.connection(stored.connectionId);
-    if (live && live.lastHeartbeat !== stored.lastHeartbeat) ws.serializeAttachment(live);
-  }
-
   /** A changed TEMPLATE_VERSION means new code for the room; its state stays. */
-  private ensureCurrentCode(core: RoomCore, revisionId: string) {
+  private ensureCurrentCode(core: RoomCore, revisionId: string, requestId?: string) {
     const current = codeIdOf(revisionId);
     if (core.record.codeId === current) return;
     this.log("info", "room code reloaded", { from: core.record.codeId, to: current });
-    core.replaceRunner(this.runnerFor(revisionId, current), current);
+    core.replaceRunner(this.runnerFor(revisionId, current, requestId), current);
     this.storage?.writeNow();
   }
 
-  private runnerFor(revisionId: string, codeId: string) {
+  private runnerFor(revisionId: string, codeId: string, requestId?: string) {
     const outbound = sandboxOutbound(configFor(this.env).egressAllowedHosts, (allowedHosts) =>
-      this.ctx.exports.EgressGate({ props: { allowedHosts } }),
+      this.ctx.exports.EgressGate({ props: { allowedHosts, ...(requestId ? { requestId } : {}) } }),
     );
     return loadIsolateRunner(this.env, revisionId, codeId, outbound);
   }
@@ -199,15 +221,13 @@ export class Room extends DurableObject<Env> {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log("error", "room operation failed", { error: message });
-      this.send(
-        ws,
-        JSON.stringify({
-          type: "__action_error",
-          code: "room_error",
-          error: "The room could not run this request",
-          seq: null,
-        }),
-      );
+      const frame = {
+        type: "__action_error",
+        code: "room_error",
+        error: "The room could not run this request",
+        seq: null,
+      };
+      this.send(ws, JSON.stringify(frame));
       return null;
     }
   }
@@ -224,11 +244,7 @@ export class Room extends DurableObject<Env> {
     if (outcome.persist === "now") this.storage?.writeNow();
     else if (outcome.persist === "batched") this.storage?.writeSoon();
     this.updateTickLoop(outcome, sockets.length);
-    // Most operations leave the alarm as it is: only queue a change when it may have to move.
-    const due = Math.min(outcome.nextDeadline ?? Number.POSITIVE_INFINITY, Date.now() + HEARTBEAT_MS);
-    if (sockets.length === 0 || this.alarmAt === null || this.alarmAt > due) {
-      this.changeAlarm(() => this.updateAlarm(outcome.nextDeadline, sockets.length));
-    }
+    this.wake.follow(outcome.nextDeadline, sockets.length, () => this.storage?.flush());
   }
 
   private send(ws: WebSocket | null, frame: string) {
@@ -248,7 +264,10 @@ export class Room extends DurableObject<Env> {
   private updateTickLoop(outcome: RoomOutcome, openCount: number) {
     const run = outcome.tickRate > 0 && outcome.started && !outcome.frozen && openCount > 0;
     if (run && !this.tickTimer) {
-      this.tickTimer = setInterval(() => void this.runTick(), 1000 / outcome.tickRate);
+      this.tickTimer = setInterval(
+        () => void withLog(roomLog(this.env), () => this.runTick()),
+        1000 / outcome.tickRate,
+      );
     } else if (!run && this.tickTimer) {
       clearInterval(this.tickTimer);
       this.tickTimer = null;
@@ -260,33 +279,5 @@ export class Room extends DurableObject<Env> {
     if (!core) return;
     const outcome = await this.guard(null, () => core.tick());
     if (outcome) this.deliver(null, outcome);
-  }
-
-  /** Alarm changes run one after another, each on what the one before it set. */
-  private changeAlarm(change: () => Promise<void>) {
-    this.alarmChanges = this.alarmChanges
-      .then(change)
-      .catch((error) => this.log("error", "alarm not changed", { error: String(error) }));
-  }
-
-  /**
-   * One alarm: min(next deadline, heartbeat, pending state write), only ever moved earlier. None in
-   * an empty room, whose waiting write is made at once instead.
-   */
-  private async updateAlarm(nextDeadline: number | null, openCount: number) {
-    if (openCount === 0) {
-      this.storage?.flush();
-      if (this.alarmAt !== null || (await this.ctx.storage.getAlarm()) !== null) await this.ctx.storage.deleteAlarm();
-      this.alarmAt = null;
-      return;
-    }
-    await this.alarmNoLaterThan(Math.min(nextDeadline ?? Number.POSITIVE_INFINITY, Date.now() + HEARTBEAT_MS));
-  }
-
-  private async alarmNoLaterThan(at: number) {
-    this.alarmAt ??= await this.ctx.storage.getAlarm();
-    if (this.alarmAt !== null && this.alarmAt <= at) return;
-    this.alarmAt = Math.max(at, Date.now() + 1);
-    await this.ctx.storage.setAlarm(this.alarmAt);
   }
 }

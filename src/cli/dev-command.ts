@@ -48,6 +48,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     title: manifest.name ?? manifest.id,
     clientDir: scenario.clientDir,
     roomsPort,
+    ticketSecret: rooms.ticketSecret,
     sdk: () => sdk,
     config: () => ({ revisionId, roster, spectator: options.spectator }),
   });

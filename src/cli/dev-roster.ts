@@ -1,4 +1,5 @@
 import type { Seat } from "../engine/types.ts";
+import { mintSeatTicket } from "../room-tickets/seat-ticket.ts";
 
 export const DEFAULT_PLAYER_COUNT = 2;
 
@@ -14,6 +15,34 @@ export function devRoster(seats: number): Seat[] {
 export function withDevRoster(pathAndQuery: string, roster: Seat[]): string {
   const url = new URL(pathAndQuery, "http://harness.local");
   url.searchParams.set("players", JSON.stringify(roster));
+  return `${url.pathname}${url.search}`;
+}
+
+const SOCKET_PATH = /^\/rooms\/ws\/games\/([^/]+)\/([^/?]+)$/;
+
+/**
+ * The room URL a seat's socket asks for, with the dev roster and a seat ticket the CLI minted for
+ * the seat the query names: a monitor (monitor=1), a player of the roster, or else an observer.
+ */
+export async function withDevTicket(pathAndQuery: string, roster: Seat[], secret: string): Promise<string> {
+  const url = new URL(withDevRoster(pathAndQuery, roster), "http://harness.local");
+  const room = SOCKET_PATH.exec(url.pathname);
+  const seatId = url.searchParams.get("seatId");
+  if (!room?.[1] || !room[2] || !seatId) return `${url.pathname}${url.search}`;
+  const role =
+    url.searchParams.get("monitor") === "1"
+      ? "monitor"
+      : roster.some((seat) => seat.id === seatId)
+        ? "player"
+        : "observer";
+  const ticket = await mintSeatTicket(secret, {
+    revisionId: decodeURIComponent(room[1]),
+    roomId: decodeURIComponent(room[2]),
+    seatId,
+    role,
+    players: roster,
+  });
+  url.searchParams.set("ticket", ticket);
   return `${url.pathname}${url.search}`;
 }
 

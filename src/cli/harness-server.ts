@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import type { Seat } from "../engine/types.ts";
-import { withDevRoster } from "./dev-roster.ts";
+import { withDevTicket } from "./dev-roster.ts";
 import { harnessPage } from "./harness-page.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -32,6 +32,8 @@ export interface HarnessOptions {
   title: string;
   clientDir: string;
   roomsPort: number;
+  /** Key of the local rooms' seat tickets. */
+  ticketSecret: string;
   sdk: () => string;
   config: () => HarnessConfig;
 }
@@ -49,7 +51,7 @@ export class HarnessServer {
   constructor(options: HarnessOptions) {
     this.options = options;
     this.server = createServer((req, res) => this.handle(req, res));
-    this.server.on("upgrade", (req, socket, head) => this.proxyUpgrade(req, socket, head));
+    this.server.on("upgrade", (req, socket, head) => void this.proxyUpgrade(req, socket, head));
   }
 
   listen(): Promise<string> {
@@ -105,13 +107,24 @@ export class HarnessServer {
     createReadStream(file).pipe(res);
   }
 
-  /** WebSocket upgrades under /rooms/ go to wrangler dev byte for byte, with the dev roster in the query. */
-  private proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+  /**
+   * WebSocket upgrades under /rooms/ go to wrangler dev byte for byte, with the dev roster and a
+   * seat ticket in the query.
+   */
+  private async proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     if (!req.url?.startsWith("/rooms/ws/")) {
       socket.end("HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
       return;
     }
-    const target = withDevRoster(req.url, this.options.config().roster);
+    socket.pause();
+    socket.on("error", () => socket.destroy());
+    let target: string;
+    try {
+      target = await withDevTicket(req.url, this.options.config().roster, this.options.ticketSecret);
+    } catch {
+      socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+      return;
+    }
     const upstream = connect(this.options.roomsPort, "127.0.0.1", () => {
       const headers = Object.entries(req.headers)
         .filter(([name]) => name !== "host")

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { devSecretVars, devUrlVars, startWranglerDev } from "../../scripts/local-platform.ts";
+import { devSecretVars, devUrlVars, freshDevSecrets, startWranglerDev } from "../../scripts/local-platform.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../../scripts/wrangler-env.ts";
 
 /** The platform's R2 bucket for logic files (wrangler.toml, binding CODE). */
@@ -12,6 +12,8 @@ export interface LocalRooms {
   /** Base of the rooms app, e.g. http://127.0.0.1:8811/rooms. */
   roomsUrl: string;
   port: number;
+  /** Key of the seat tickets these rooms require; the harness mints each seat's ticket with it. */
+  ticketSecret: string;
   /** Puts a bundled logic file where the rooms read it: local R2 `{revisionId}/logic.js`. */
   putLogic(revisionId: string, code: string): Promise<void>;
   stop(): Promise<void>;
@@ -19,14 +21,16 @@ export interface LocalRooms {
 
 /**
  * This platform's Worker under `wrangler dev`: the same room server as production, with
- * throw-away local state, its app URLs moved to the given port and fresh dev IdP keys (the
- * platform's config needs them even though rooms do not). `first` is uploaded while it starts.
+ * throw-away local state, its app URLs moved to the given port and fresh dev secrets. Its rooms
+ * require seat tickets (ROOM_TICKETS=required), as in production: the CLI, the roster's authority
+ * in dev, mints them. `first` is uploaded while it starts.
  */
 export async function startLocalRooms(
   port: number,
   log: (line: string) => void,
   first: { revisionId: string; code: string },
 ): Promise<LocalRooms> {
+  const secrets = freshDevSecrets();
   const stateDir = mkdtempSync(path.join(tmpdir(), "scenario-dev-"));
   const scratch = path.join(stateDir, "uploads");
   mkdirSync(scratch, { recursive: true });
@@ -55,7 +59,13 @@ export async function startLocalRooms(
     startWranglerDev(
       "wrangler.toml",
       port,
-      ["--show-interactive-dev-session=false", ...devUrlVars(origin), ...devSecretVars()],
+      [
+        "--show-interactive-dev-session=false",
+        ...devUrlVars(origin),
+        ...devSecretVars(secrets),
+        "--var",
+        "ROOM_TICKETS:required",
+      ],
       stateDir,
       (text) => {
         // Room logs (console output of the Worker) are useful while developing a scenario.
@@ -74,7 +84,7 @@ export async function startLocalRooms(
     await stop();
     throw worker.status === "rejected" ? worker.reason : (upload as PromiseRejectedResult).reason;
   }
-  return { roomsUrl: `${origin}/rooms`, port, putLogic, stop };
+  return { roomsUrl: `${origin}/rooms`, port, ticketSecret: secrets.ROOM_TICKET_SECRET, putLogic, stop };
 }
 
 function run(command: string, args: string[]): Promise<void> {

@@ -1,7 +1,15 @@
 import { splitHandlers } from "./describe-game";
 import { SeededRandom } from "./random";
 import { copyState, settleState } from "./state";
-import type { GameDefinition, GameEvent, LogicContext, LogicInput, LogicResult, PendingDeadline } from "./types";
+import type {
+  ActionHandler,
+  GameDefinition,
+  GameEvent,
+  LogicContext,
+  LogicInput,
+  LogicResult,
+  PendingDeadline,
+} from "./types";
 
 /**
  * Runs one piece of scenario code against a copy of the state and reports everything it changed.
@@ -72,6 +80,33 @@ export async function runSetup(game: GameDefinition, input: LogicInput): Promise
   };
 }
 
+/** No handler of that name in `actions` or `serverActions`. */
+export class UnknownActionError extends Error {
+  override name = "UnknownActionError";
+}
+
+/** actions[name] on the state being built: the deterministic part, which clients also run as a prediction. */
+function applyPredicted(
+  handler: ActionHandler,
+  state: unknown,
+  payload: unknown,
+  input: LogicInput,
+  run: ReturnType<typeof begin>,
+): unknown {
+  const ctx = makeContext(input, run.rng, run.deadlines, { allowRandom: false, events: run.events });
+  return settleState(state, handler(state, payload, ctx));
+}
+
+/**
+ * A client's prediction of an action: actions[name] alone, synchronous, on a copy of the state.
+ * null when the action has no predicted part (a serverAction only). Exceptions propagate.
+ */
+export function runPrediction(game: GameDefinition, name: string, payload: unknown, input: LogicInput): unknown {
+  const predicted = splitHandlers(game).actions[name];
+  if (!predicted) return null;
+  return applyPredicted(predicted, copyState(input.state), payload, input, begin(input));
+}
+
 /** actions[name] (predicted on clients) then serverActions[name] (server only), in one step. */
 export async function runAction(
   game: GameDefinition,
@@ -82,13 +117,10 @@ export async function runAction(
   const { actions, serverActions } = splitHandlers(game);
   const predicted = actions[name];
   const serverSide = serverActions[name];
-  if (!predicted && !serverSide) throw new Error(`Unknown action: ${name}`);
+  if (!predicted && !serverSide) throw new UnknownActionError(`Unknown action: ${name}`);
   const run = begin(input);
   let state = copyState(input.state);
-  if (predicted) {
-    const ctx = makeContext(input, run.rng, run.deadlines, { allowRandom: false, events: run.events });
-    state = settleState(state, predicted(state, payload, ctx));
-  }
+  if (predicted) state = applyPredicted(predicted, state, payload, input, run);
   if (serverSide) {
     const ctx = makeContext(input, run.rng, run.deadlines, { allowRandom: true, events: run.serverEvents });
     state = settleState(state, await serverSide(state, payload, ctx));

@@ -12,7 +12,16 @@ function frame(type: string, fields: Record<string, unknown>, stateJson?: string
 export const frames = {
   state: (
     stateJson: string,
-    fields: { gameTime: number; tick: number; started: boolean; frozen: boolean; players: Seat[] | null; you: unknown },
+    fields: {
+      gameTime: number;
+      tick: number;
+      started: boolean;
+      frozen: boolean;
+      players: Seat[] | null;
+      /** What __game_start carried, for connections that arrive after it: null before the start. */
+      seed: number | null;
+      you: unknown;
+    },
   ) => frame("__state", fields, stateJson),
   gameStart: (stateJson: string, fields: { players: Seat[]; seed: number; gameTime: number }) =>
     frame("__game_start", fields, stateJson),

@@ -1,20 +1,22 @@
 import { gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
 import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
-import { sameRoster } from "../engine/same-roster";
-import { stateToJson } from "../engine/state";
-import type { GameDescription, LogicInput, LogicResult, Seat } from "../engine/types";
-import { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION, RoomConnections } from "./connections";
+import type { LogicInput, LogicResult, Seat } from "../engine/types";
+import type { ActionMessage } from "./action-backlog";
+import { ActionRuns } from "./action-runs";
+import { INPUT_RATE_PER_SECOND, RoomConnections } from "./connections";
+import { fireDueDeadlines } from "./deadline-runs";
+import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame } from "./frame-refusals";
 import { frames } from "./frames";
+import { pinRoster, startGame } from "./game-start";
+import { LogicCalls, type LogicRoom } from "./logic-calls";
 import { OutcomeBuilder } from "./outcome";
-import { seatOf, type VoiceReport } from "./presence";
+import type { VoiceReport } from "./presence";
 import { clockForStorage, restoredClock } from "./room-clock";
 import { SerialQueue } from "./serial-queue";
-import type { ConnectionInfo, LogicRunner, LogLevel, RoomLogger, RoomOutcome, RoomRecord } from "./types";
-import { errorMessage, logicInputOf, setupInputOf, stateFrameOf } from "./views";
+import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
+import { logicInputOf, stateFrameOf } from "./views";
 
 export { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION } from "./connections";
-
-const MAX_DEADLINES_PER_FIRING = 100;
 
 export interface RoomCoreOptions {
   runner: LogicRunner;
@@ -35,23 +37,39 @@ export interface RoomCoreOptions {
  */
 export class RoomCore {
   readonly record: RoomRecord;
-  private runner: LogicRunner;
-  private description: GameDescription | null = null;
+  private readonly logic: LogicCalls;
   private readonly now: () => number;
   private readonly log: RoomLogger;
   private readonly connections = new RoomConnections();
+  private readonly logAbout: ConnectionLog;
   private readonly queue = new SerialQueue();
+  private readonly actions: ActionRuns;
+  /** What action and deadline runs see of this room. */
+  private readonly logicRoom: LogicRoom;
+  /** How many operations were queued so far: each one's place in the queue. */
+  private queued = 0;
   private wasFrozen = true;
 
   constructor(options: RoomCoreOptions) {
-    this.runner = options.runner;
+    this.logic = new LogicCalls(options.runner, options.log);
     this.now = options.now;
     this.log = options.log;
+    this.logAbout = connectionLog(this.connections, this.log, this.now);
     for (const info of options.liveConnections ?? []) this.connections.add(info);
     this.record = { ...options.record };
     this.record.clock = restoredClock(options.record.clock, this.record.started && !this.frozen);
     this.syncClock();
     this.wasFrozen = this.frozen;
+    this.logicRoom = {
+      record: this.record,
+      logic: this.logic,
+      log: this.log,
+      connection: (connectionId) => this.connections.get(connectionId),
+      gameTime: () => this.gameTime(),
+      logicInput: (playerId) => this.logicInput(playerId),
+      adopt: (result) => this.adopt(result),
+    };
+    this.actions = new ActionRuns(this.logicRoom);
   }
 
   static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
@@ -76,6 +94,11 @@ export class RoomCore {
     return { ...this.record, clock: clockForStorage(this.record.clock, this.now()) };
   }
 
+  /** Calls into scenario code made for actions since the core started (the benchmark's actions per call). */
+  get actionCalls(): number {
+    return this.logic.actionCalls;
+  }
+
   /** A live connection as the room knows it (the host keeps it in the socket's attachment). */
   connection(connectionId: string): ConnectionInfo | undefined {
     return this.connections.get(connectionId);
@@ -83,18 +106,26 @@ export class RoomCore {
 
   /** New code for the room (a changed codeId); state and everything else stay. */
   replaceRunner(runner: LogicRunner, codeId: string): void {
-    this.runner = runner;
-    this.description = null;
+    this.logic.replace(runner);
     this.record.codeId = codeId;
   }
 
+  /** Queues an operation after every one before it; it learns its place in the queue. */
+  private serial(operation: (place: number) => Promise<RoomOutcome>): Promise<RoomOutcome> {
+    const place = this.queued++;
+    return this.queue.run(() => operation(place));
+  }
+
   connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
+    return this.serial(async () => {
       const out = new OutcomeBuilder();
-      if (roster) this.pinRoster(info, roster, out);
+      if (roster) pinRoster(this.logicRoom, info, roster, out);
       this.connections.add(info);
-      if (!this.record.started && this.record.roster) await this.startGame(out);
-      if (this.record.started) await this.describe();
+      if (!this.record.started && this.record.roster && (await startGame(this.logicRoom, out))) {
+        this.record.clock = stoppedClock(0);
+        this.syncClock();
+      }
+      if (this.record.started) await this.logic.describe();
       this.syncFrozen(out, info.playerId);
       out.toSender.unshift(this.stateFrame(info));
       out.broadcast.push(this.presenceFrame());
@@ -103,7 +134,7 @@ export class RoomCore {
   }
 
   disconnect(connectionId: string): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
+    return this.serial(async () => {
       const out = new OutcomeBuilder();
       const connection = this.connections.remove(connectionId);
       if (!connection) return this.finish(out);
@@ -116,51 +147,41 @@ export class RoomCore {
 
   /** One client frame, already checked at the edge (engine/parse-frame.ts). */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
-    if (!this.connections.reserveFrame(connectionId)) return Promise.resolve(this.refuseFlood(connectionId, parsed));
-    return this.queue
-      .run(async () => {
-        const out = new OutcomeBuilder();
-        const connection = this.connections.get(connectionId);
-        if (!connection) return this.finish(out);
-        if (parsed.ok) await this.handle(connection, parsed.message, out);
-        else this.refuseFrame(connection, parsed, out);
-        return this.finish(out);
-      })
-      .finally(() => this.connections.releaseFrame(connectionId));
+    if (!this.connections.reserveFrame(connectionId)) {
+      const out = new OutcomeBuilder();
+      refuseFlood(this.logAbout, this.connections.get(connectionId), parsed, out);
+      return Promise.resolve(this.finish(out));
+    }
+    const operation: Promise<RoomOutcome> =
+      parsed.ok && parsed.message.type === "__action"
+        ? this.queueAction(connectionId, parsed.message)
+        : this.serial(async () => {
+            const out = new OutcomeBuilder();
+            const connection = this.connections.get(connectionId);
+            if (!connection) return this.finish(out);
+            if (parsed.ok) await this.handle(connection, parsed.message, out);
+            else refuseFrame(this.logAbout, connection, parsed, out);
+            return this.finish(out);
+          });
+    return operation.finally(() => this.connections.releaseFrame(connectionId));
   }
 
-  /** A frame that failed the checks: __action_error to the sender, except unknown types (newer clients). */
-  private refuseFrame(connection: ConnectionInfo, refusal: Extract<ParsedFrame, { ok: false }>, out: OutcomeBuilder) {
-    const known = refusal.code !== "unknown_type";
-    this.logAbout(connection, refusal.code, known ? "warn" : "info", "client frame refused", { code: refusal.code });
-    if (known) out.toSender.push(frames.actionError(refusal.code, refusal.error, refusal.seq));
-  }
-
-  private refuseFlood(connectionId: string, parsed: ParsedFrame): RoomOutcome {
-    const out = new OutcomeBuilder();
-    const connection = this.connections.get(connectionId);
-    if (connection) {
-      this.logAbout(connection, "too_many_pending", "warn", "too many frames waiting; frame dropped", {
-        limit: MAX_PENDING_PER_CONNECTION,
-      });
-    }
-    if (parsed.ok && parsed.message.type === "__action") {
-      out.toSender.push(
-        frames.actionError("too_many_pending", "Too many messages waiting; slow down", parsed.message.seq),
-      );
-    }
-    return this.finish(out);
+  /** An action waits from the moment it is queued; on its turn it runs with those right behind it (action-runs.ts). */
+  private queueAction(connectionId: string, message: ActionMessage): Promise<RoomOutcome> {
+    const place = this.queued++;
+    const turn = this.actions.wait(place, connectionId, message);
+    return this.queue.run(async () => this.finish(await turn()));
   }
 
   /** One step of the tick loop: update() and a __tick to all. */
   tick(): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
+    return this.serial(async () => {
       const out = new OutcomeBuilder();
-      const tickRate = (await this.describe()).tickRate;
+      const tickRate = (await this.logic.describe()).tickRate;
       if (!this.record.started || this.frozen || this.connections.size === 0 || tickRate === 0) return this.finish(out);
       this.record.tick++;
-      const ran = await this.runLogic("update() threw; tick skipped", () => this.runner.tick(this.logicInput(null)));
-      if (!ran) return this.finish(out);
+      const ran = await this.logic.run({ kind: "tick", input: this.logicInput(null) }, "update() threw; tick skipped");
+      if (!ran.ok) return this.finish(out);
       this.adopt(ran.result);
       out.broadcast.push(
         frames.tick(ran.stateJson, { events: ran.result.events, tick: this.record.tick, gameTime: this.gameTime() }),
@@ -170,41 +191,11 @@ export class RoomCore {
     });
   }
 
-  /** Runs every deadline whose game time has come, each with its own rollback. */
+  /** Runs every deadline whose game time has come, each with its own rollback (deadline-runs.ts). */
   fireDeadlines(): Promise<RoomOutcome> {
-    return this.queue.run(async () => {
+    return this.serial(async () => {
       const out = new OutcomeBuilder();
-      if (!this.record.started || this.frozen) return this.finish(out);
-      const known = new Set((await this.describe()).deadlines);
-      for (let fired = 0; fired < MAX_DEADLINES_PER_FIRING; fired++) {
-        const now = this.gameTime();
-        const due = Object.entries(this.record.deadlines)
-          .filter(([, deadline]) => deadline.at <= now)
-          .sort(([, a], [, b]) => a.at - b.at)[0];
-        if (!due) break;
-        const [name, deadline] = due;
-        const { [name]: _, ...remaining } = this.record.deadlines;
-        this.record.deadlines = remaining;
-        out.persistAt("batched");
-        if (!known.has(name)) {
-          this.log("warn", "deadline has no handler; dropped", { deadline: name });
-          continue;
-        }
-        const ran = await this.runLogic("deadline handler threw; its changes rolled back", () =>
-          this.runner.deadline(name, deadline.data, this.logicInput(null)),
-        );
-        if (!ran) continue;
-        this.adopt(ran.result);
-        out.broadcast.push(
-          frames.actionResult(ran.stateJson, {
-            events: ran.result.events,
-            serverEvents: ran.result.serverEvents,
-            ack: null,
-            gameTime: this.gameTime(),
-            deadline: name,
-          }),
-        );
-      }
+      if (this.record.started && !this.frozen) await fireDueDeadlines(this.logicRoom, out);
       return this.finish(out);
     });
   }
@@ -227,7 +218,7 @@ export class RoomCore {
     }
     switch (message.type) {
       case "__action":
-        return this.handleAction(connection, message, out);
+        return; // queued apart: queueAction
       case "__pause":
         return this.setPaused(connection, true, out);
       case "__resume":
@@ -244,42 +235,6 @@ export class RoomCore {
         out.toSender.push(PONG_FRAME);
         return;
     }
-  }
-
-  private async handleAction(
-    connection: ConnectionInfo,
-    message: Extract<ClientMessage, { type: "__action" }>,
-    out: OutcomeBuilder,
-  ) {
-    const { action, payload, seq } = message;
-    const refuse = (code: string, error: string) => {
-      this.log("info", "action rejected", { code, action, playerId: connection.playerId });
-      out.toSender.push(frames.actionError(code, error, seq));
-    };
-    if (!this.record.started) return refuse("not_started", "The game has not started yet");
-    const seat = seatOf(connection, this.record.roster);
-    if (!seat) return refuse("not_a_player", "Only a seated player can act; this connection is an observer");
-    const description = await this.describe();
-    if (!description.actions.includes(action) && !description.serverActions.includes(action)) {
-      return refuse("unknown_action", `Unknown action: ${action}`);
-    }
-    let ran: { result: LogicResult; stateJson: string };
-    try {
-      const result = await this.runner.action(action, payload, this.logicInput(seat.id));
-      ran = { result, stateJson: stateToJson(result.state) };
-    } catch (error) {
-      return refuse("action_failed", errorMessage(error));
-    }
-    this.adopt(ran.result);
-    const fields = {
-      events: ran.result.events,
-      serverEvents: ran.result.serverEvents,
-      gameTime: this.gameTime(),
-      action,
-    };
-    out.toSender.push(frames.actionResult(ran.stateJson, { ...fields, ack: seq }));
-    out.toOthers.push(frames.actionResult(ran.stateJson, { ...fields, ack: null, by: seat.id }));
-    out.persistAt("batched");
   }
 
   private handlePlatform(
@@ -310,38 +265,6 @@ export class RoomCore {
     out.persistAt("now");
   }
 
-  private pinRoster(connection: ConnectionInfo, roster: Seat[], out: OutcomeBuilder) {
-    if (!this.record.roster) {
-      this.record.roster = roster;
-      out.persistAt("batched");
-    } else if (!sameRoster(this.record.roster, roster)) {
-      this.log("warn", "roster differs from the pinned roster; the connection joins as a quiet observer", {
-        playerId: connection.playerId,
-      });
-      connection.quietObserver = true;
-    }
-  }
-
-  private async startGame(out: OutcomeBuilder) {
-    const players = this.record.roster as Seat[];
-    let ran: { result: LogicResult; stateJson: string };
-    try {
-      const result = await this.runner.setup(setupInputOf(players, this.record.rng));
-      ran = { result, stateJson: stateToJson(result.state) };
-    } catch (error) {
-      this.log("error", "setup() failed; the game did not start", { error: errorMessage(error) });
-      out.broadcast.push(frames.actionError("setup_failed", `The game could not start: ${errorMessage(error)}`, null));
-      return;
-    }
-    this.adopt(ran.result);
-    this.record.started = true;
-    this.record.tick = 0;
-    this.record.clock = stoppedClock(0);
-    this.syncClock();
-    out.broadcast.push(frames.gameStart(ran.stateJson, { players, seed: this.record.seed, gameTime: 0 }));
-    out.persistAt("now");
-  }
-
   /** Keeps the clock running exactly while the game runs, and tells everyone when frozen changes. */
   private syncFrozen(out: OutcomeBuilder, by: string | null) {
     this.syncClock();
@@ -359,25 +282,10 @@ export class RoomCore {
     this.record.clock = running ? startClock(this.record.clock, now) : stopClock(this.record.clock, now);
   }
 
-  private async runLogic(failure: string, call: () => Promise<LogicResult>) {
-    try {
-      const result = await call();
-      return { result, stateJson: stateToJson(result.state) };
-    } catch (error) {
-      this.log("error", failure, { error: errorMessage(error) });
-      return null;
-    }
-  }
-
   private adopt(result: LogicResult) {
     this.record.state = result.state;
     this.record.rng = result.rng;
     this.record.deadlines = result.deadlines;
-  }
-
-  private async describe(): Promise<GameDescription> {
-    this.description ??= await this.runner.describe();
-    return this.description;
   }
 
   private logicInput(playerId: string | null): LogicInput {
@@ -386,20 +294,6 @@ export class RoomCore {
 
   private stateFrame(connection: ConnectionInfo): string {
     return stateFrameOf(this.record, connection, { gameTime: this.gameTime(), frozen: this.frozen });
-  }
-
-  /** A log line about one connection's frames, throttled so that a flood cannot flood the logs. */
-  private logAbout(
-    connection: ConnectionInfo,
-    kind: string,
-    level: LogLevel,
-    message: string,
-    fields: Record<string, unknown>,
-  ) {
-    const heldBack = this.connections.admitLog(connection.connectionId, kind, this.now());
-    if (heldBack === null) return;
-    const about = { playerId: connection.playerId, connectionId: connection.connectionId };
-    this.log(level, message, { ...fields, ...about, ...(heldBack > 0 ? { heldBack } : {}) });
   }
 
   private presenceFrame(): string {
@@ -413,7 +307,7 @@ export class RoomCore {
       broadcast: out.broadcast,
       toOthers: out.toOthers,
       nextDeadline: this.nextDeadline(),
-      tickRate: this.description?.tickRate ?? 0,
+      tickRate: this.logic.tickRate,
       started: this.record.started,
       frozen: this.frozen,
       persist: out.persist,

@@ -1,5 +1,5 @@
 import type { GameClock } from "../engine/game-clock";
-import type { GameDescription, LogicInput, LogicResult, PendingDeadline, Seat } from "../engine/types";
+import type { PendingDeadline, Seat } from "../engine/types";
 
 /** Everything of a room that survives a restart: written to storage by the room's host. */
 export interface RoomRecord {
@@ -53,14 +53,7 @@ export interface RoomOutcome {
   persist: "none" | "batched" | "now";
 }
 
-/** Runs the scenario's code: in a sandboxed isolate on the server, in-process in solo mode and tests. */
-export interface LogicRunner {
-  describe(): Promise<GameDescription>;
-  setup(input: LogicInput): Promise<LogicResult>;
-  action(name: string, payload: unknown, input: LogicInput): Promise<LogicResult>;
-  tick(input: LogicInput): Promise<LogicResult>;
-  deadline(name: string, data: unknown, input: LogicInput): Promise<LogicResult>;
-}
+export type { LogicRunner } from "../engine/logic-runner";
 
 export type LogLevel = "info" | "warn" | "error";
 export type RoomLogger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;

@@ -28,7 +28,10 @@ export function setupInputOf(players: Seat[], rng: number): LogicInput {
   return { state: null, playerId: null, players, gameTime: 0, tick: 0, inputs: {}, rng, deadlines: {} };
 }
 
-/** The full-state frame a connecting client replaces its state with. */
+/**
+ * The full-state frame a connecting client replaces its state with. It carries everything
+ * __game_start did (state, players, seed, gameTime), so a late joiner knows what early ones know.
+ */
 export function stateFrameOf(
   record: RoomRecord,
   connection: ConnectionInfo,
@@ -40,6 +43,7 @@ export function stateFrameOf(
     started: record.started,
     frozen: view.frozen,
     players: record.roster,
+    seed: record.started ? record.seed : null,
     you: {
       connectionId: connection.connectionId,
       seatId: connection.playerId,

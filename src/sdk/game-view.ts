@@ -1,7 +1,5 @@
 import { splitHandlers } from "../engine/describe-game";
-import { SeededRandom } from "../engine/random";
-import { makeContext } from "../engine/run-logic";
-import { copyState, settleState } from "../engine/state";
+import { runPrediction } from "../engine/run-logic";
 import type { GameDefinition, GameEvent, Seat } from "../engine/types";
 import type { Emitter } from "./emitter";
 import type { ServerFrame, SessionEvents, StateReason } from "./events";
@@ -22,7 +20,9 @@ export class GameView {
   private confirmed: unknown = null;
   private pending: PendingAction[] = [];
   private shown: unknown = null;
-  private readonly predictors: Record<string, (...args: any[]) => unknown>;
+  private readonly game: GameDefinition;
+  /** Names of the game's predicted actions (`actions`; serverActions run on the server only). */
+  private readonly predicted: Set<string>;
   players: Seat[] = [];
   started = false;
   frozen = true;
@@ -38,7 +38,8 @@ export class GameView {
     this.seatId = seatId;
     this.emitter = emitter;
     this.now = now;
-    this.predictors = game ? splitHandlers(game).actions : {};
+    this.game = game ?? {};
+    this.predicted = new Set(Object.keys(splitHandlers(this.game).actions));
   }
 
   get state(): any {
@@ -58,7 +59,7 @@ export class GameView {
   /** Records an action just sent and shows its predicted outcome. */
   predict(seq: number, action: string, payload: Record<string, unknown>): void {
     this.pending.push({ seq, action, payload });
-    if (this.predictors[action]) this.show("predicted");
+    if (this.predicted.has(action)) this.show("predicted");
   }
 
   /** Forgets predictions (the connection that carried them is gone); the next __state decides. */
@@ -145,28 +146,24 @@ export class GameView {
     this.emitter.emit("state", { state, reason });
   }
 
-  /** One action's deterministic part; a prediction that throws changes nothing (the room will refuse it too). */
+  /**
+   * One action's deterministic part, run by the engine exactly as the room runs it; a prediction
+   * that throws changes nothing (the room will refuse it too).
+   */
   private applyPrediction(state: unknown, pending: PendingAction): unknown {
-    const handler = this.predictors[pending.action];
-    if (!handler || !this.started) return state;
-    const ctx = makeContext(
-      {
-        state,
-        playerId: this.seatId,
-        players: this.players,
-        gameTime: this.gameTime(),
-        tick: this.tick,
-        inputs: {},
-        rng: 0,
-        deadlines: {},
-      },
-      new SeededRandom(0),
-      {},
-      { allowRandom: false, events: [] },
-    );
+    if (!this.predicted.has(pending.action) || !this.started) return state;
+    const input = {
+      state,
+      playerId: this.seatId,
+      players: this.players,
+      gameTime: this.gameTime(),
+      tick: this.tick,
+      inputs: {},
+      rng: 0,
+      deadlines: {},
+    };
     try {
-      const draft = copyState(state);
-      return settleState(draft, handler(draft, pending.payload, ctx));
+      return runPrediction(this.game, pending.action, pending.payload, input);
     } catch {
       return state;
     }

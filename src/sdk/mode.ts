@@ -16,6 +16,8 @@ export type GameMode =
       monitor: boolean;
       /** Seat kind (player, spectator, admin) the host app passes to the client only; never sent to the room. */
       seatKind: string | null;
+      /** Signed seat ticket the host app obtained (docs/rooms.md "Seat tickets"); passed on to the room. */
+      ticket: string | null;
     };
 
 export class ModeError extends Error {
@@ -51,6 +53,7 @@ export function selectMode(params: URLSearchParams): GameMode {
     players,
     monitor: params.get("monitor") === "1",
     seatKind: params.get("seatKind") || null,
+    ticket: params.get("ticket") || null,
   };
 }
 
@@ -64,6 +67,7 @@ export function socketUrl(mode: Extract<GameMode, { kind: "online" }>): string {
   if (mode.nickname) url.searchParams.set("nickname", mode.nickname);
   if (mode.monitor) url.searchParams.set("monitor", "1");
   if (mode.players) url.searchParams.set("players", JSON.stringify(mode.players));
+  if (mode.ticket) url.searchParams.set("ticket", mode.ticket);
   return url.toString();
 }
 

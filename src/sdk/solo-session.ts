@@ -1,7 +1,7 @@
+import { LocalLogicRunner } from "../engine/logic-runner";
 import type { ClientMessage } from "../engine/protocol";
 import { newSeed } from "../engine/random";
 import type { GameDefinition, Seat } from "../engine/types";
-import { LocalLogicRunner } from "../room-core/local-runner";
 import { RoomCore } from "../room-core/room-core";
 import type { ConnectionInfo, RoomOutcome } from "../room-core/types";
 import { ViewSession } from "./view-session";

@@ -100,6 +100,13 @@ describe("scenario dev: seats, roster authority, reload", () => {
     expect(start.state.seats).toEqual({ X: "p1", O: "p2" });
   });
 
+  it("its rooms require seat tickets, which the harness mints: a socket around the harness is refused", async () => {
+    const { revisionId } = await config();
+    const direct = await fetch(`http://127.0.0.1:${PORT + 1}/rooms/ws/games/${revisionId}/r?seatId=p1`);
+    expect(direct.status).toBe(401);
+    expect(await direct.json()).toMatchObject({ error: "ticket_required" });
+  });
+
   it("a logic edit becomes a new dev revision the harness is told about; the rooms run the new code", async () => {
     const before = await config();
     const logic = path.join(dir, "logic.js");

@@ -15,7 +15,11 @@ function devVarsFile(content?: string): string {
 describe("dev IdP keys in .dev.vars", () => {
   it("creates .dev.vars with both secrets, readable back as the JSON they are", () => {
     const file = devVarsFile();
-    expect(ensureDevIdpSecrets(file, "edge-platform-dev")).toEqual(["IDP_SERVICE_ACCOUNT", "IDP_DEV_SIGNING_KEY"]);
+    expect(ensureDevIdpSecrets(file, "edge-platform-dev")).toEqual([
+      "IDP_SERVICE_ACCOUNT",
+      "IDP_DEV_SIGNING_KEY",
+      "ROOM_TICKET_SECRET",
+    ]);
     const vars = parseEnv(readFileSync(file, "utf8"));
     const serviceAccount = JSON.parse(vars.IDP_SERVICE_ACCOUNT ?? "");
     expect(serviceAccount.private_key).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
@@ -24,7 +28,7 @@ describe("dev IdP keys in .dev.vars", () => {
 
   it("keeps other entries and never replaces a secret that is already there", () => {
     const file = devVarsFile("STRIPE_SECRET_KEY=sk_test_x\nIDP_SERVICE_ACCOUNT='kept'");
-    expect(ensureDevIdpSecrets(file, "edge-platform-dev")).toEqual(["IDP_DEV_SIGNING_KEY"]);
+    expect(ensureDevIdpSecrets(file, "edge-platform-dev")).toEqual(["IDP_DEV_SIGNING_KEY", "ROOM_TICKET_SECRET"]);
     expect(ensureDevIdpSecrets(file, "edge-platform-dev")).toEqual([]);
     const vars = parseEnv(readFileSync(file, "utf8"));
     expect(vars.STRIPE_SECRET_KEY).toBe("sk_test_x");

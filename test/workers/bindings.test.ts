@@ -54,6 +54,7 @@ describe("bindings declared in wrangler.toml", () => {
       codeId: null,
       started: false,
       ticking: false,
+      actionCalls: 0,
     });
   });
 

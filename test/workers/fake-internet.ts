@@ -10,6 +10,9 @@ export async function fakeInternet(request: Request): Promise<Response> {
     if (url.pathname === "/redirect-out")
       return new Response(null, { status: 302, headers: { location: "https://evil.test/steal" } });
     if (url.pathname === "/redirect-in") return new Response(null, { status: 302, headers: { location: "/ok" } });
+    if (url.pathname === "/redirect-loop") {
+      return new Response(null, { status: 302, headers: { location: "/redirect-loop" } });
+    }
     return new Response("not found", { status: 404 });
   }
   return new Response(`fake internet: ${url.hostname} is unreachable`, { status: 502 });

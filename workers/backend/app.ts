@@ -1,12 +1,16 @@
 import { createApp } from "../shared/create-app";
 import { graphqlRoutes } from "./routes/graphql";
 import { productOrderPageRoutes } from "./routes/product-order-page";
+import { roomTicketsRoute } from "./routes/room-tickets";
 import { scenarioRevisionRoutes } from "./routes/scenario-revisions";
 import { uploadSessionRoutes } from "./routes/upload-sessions";
 import { uploadRoutes } from "./routes/uploads";
 import { webhookRoutes } from "./routes/webhook";
 
-/** The slice of the main backend the documents need: payment webhook, GraphQL, code upload, the product-order page. */
+/**
+ * The slice of the main backend the documents need: payment webhook, GraphQL, code upload, the
+ * product-order page, seat tickets.
+ */
 export function createBackendApp() {
   return createApp("backend")
     .route("/", webhookRoutes)
@@ -14,5 +18,6 @@ export function createBackendApp() {
     .route("/", uploadSessionRoutes)
     .route("/", uploadRoutes)
     .route("/", scenarioRevisionRoutes)
-    .route("/", productOrderPageRoutes);
+    .route("/", productOrderPageRoutes)
+    .route("/", roomTicketsRoute);
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { devRevisionId, devRoster, withDevRoster } from "../../../src/cli/dev-roster.ts";
+import { devRevisionId, devRoster, withDevRoster, withDevTicket } from "../../../src/cli/dev-roster.ts";
 import { parseRoster } from "../../../src/engine/roster.ts";
+import { verifySeatTicket } from "../../../src/room-tickets/seat-ticket.ts";
+
+const SECRET = "a-dev-ticket-secret-of-enough-length";
 
 describe("scenario dev: roster and revisions", () => {
   it("builds seats p1..pN from the seat count", () => {
@@ -23,6 +26,18 @@ describe("scenario dev: roster and revisions", () => {
   it("adds the roster when the client sent none", () => {
     const url = new URL(withDevRoster("/rooms/ws/games/rev/r?seatId=p1", devRoster(1)), "http://x");
     expect(JSON.parse(url.searchParams.get("players") as string)).toEqual([{ id: "p1", name: "Player 1" }]);
+  });
+
+  it("mints each seat's ticket: a player of the roster, a monitor, or an observer", async () => {
+    const roster = devRoster(2);
+    const room = { revisionId: "rev", roomId: "room-1" };
+    const ticketOf = async (query: string) => {
+      const url = new URL(await withDevTicket(`/rooms/ws/games/rev/room-1?${query}`, roster, SECRET), "http://x");
+      return verifySeatTicket(SECRET, url.searchParams.get("ticket") as string, room);
+    };
+    expect(await ticketOf("seatId=p2")).toEqual({ ...room, seatId: "p2", role: "player", players: roster });
+    expect(await ticketOf("seatId=screen&monitor=1")).toMatchObject({ seatId: "screen", role: "monitor" });
+    expect(await ticketOf("seatId=spectator")).toMatchObject({ seatId: "spectator", role: "observer" });
   });
 
   it("makes revision ids the rooms accept, new for every build", () => {

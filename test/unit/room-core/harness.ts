@@ -1,6 +1,7 @@
+import type { LogicRunner } from "../../../src/engine/logic-runner";
+import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import { parseClientFrame } from "../../../src/engine/parse-frame";
 import type { GameDefinition, Seat } from "../../../src/engine/types";
-import { LocalLogicRunner } from "../../../src/room-core/local-runner";
 import { RoomCore } from "../../../src/room-core/room-core";
 import type { ConnectionInfo, RoomOutcome, RoomRecord } from "../../../src/room-core/types";
 
@@ -10,11 +11,11 @@ export const ROSTER: Seat[] = [
 ];
 
 /** A room core on a fake clock, with helpers to connect seats and read frames. */
-export function makeRoom(game: GameDefinition, record?: RoomRecord) {
+export function makeRoom(game: GameDefinition, record?: RoomRecord, runner: LogicRunner = new LocalLogicRunner(game)) {
   const clock = { now: 1_000_000 };
   const logs: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
   const core = new RoomCore({
-    runner: new LocalLogicRunner(game),
+    runner,
     record: record ?? RoomCore.newRecord("rev-1", "rev-1:1", 42),
     now: () => clock.now,
     log: (level, message, fields) => logs.push({ level, message, fields }),

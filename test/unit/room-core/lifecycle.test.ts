@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LocalLogicRunner } from "../../../src/room-core/local-runner";
+import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import { RoomCore } from "../../../src/room-core/room-core";
 import counter from "../../fixtures/counter.logic.js";
 import { allFrames, makeRoom, only, ROSTER, types } from "./harness";
@@ -24,6 +24,17 @@ describe("room start", () => {
     const outcome = await connect("alice").outcome;
     expect(types(outcome.toSender)).toEqual(["__state"]);
     expect(types(outcome.broadcast)).toEqual(["__game_start", "__pause_state", "__platform"]);
+  });
+
+  it("gives a late joiner everything __game_start carried, in its __state (the seed included)", async () => {
+    const { connect } = makeRoom(counter);
+    const waiting = await connect("carol", { roster: null }).outcome;
+    expect(only(waiting.toSender, "__state")[0]).toMatchObject({ seed: null, started: false });
+    const first = await connect("alice").outcome;
+    const start = only(first.broadcast, "__game_start")[0];
+    const late = only((await connect("bob").outcome).toSender, "__state")[0];
+    expect(late).toMatchObject({ started: true, seed: start?.seed, players: start?.players, state: start?.state });
+    expect(typeof late?.seed).toBe("number");
   });
 
   it("waits for a roster: a connection without one does not start the room", async () => {

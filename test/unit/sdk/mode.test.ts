@@ -28,6 +28,7 @@ describe("SDK mode selection (document 3 table)", () => {
         players: JSON.stringify(["p1", { id: "p2", role: "b" }]),
         seatKind: "spectator",
         monitor: "1",
+        ticket: "t.k.n",
       }),
     );
     expect(mode).toEqual({
@@ -40,11 +41,12 @@ describe("SDK mode selection (document 3 table)", () => {
       players: [{ id: "p1" }, { id: "p2", role: "b" }],
       monitor: true,
       seatKind: "spectator",
+      ticket: "t.k.n",
     });
     expect(mode.kind === "online" && socketUrl(mode)).toBe(
       `ws://127.0.0.1:8810/rooms/ws/games/dev-1/room-1?seatId=p2&monitor=1&players=${encodeURIComponent(
         JSON.stringify([{ id: "p1" }, { id: "p2", role: "b" }]),
-      )}`,
+      )}&ticket=t.k.n`,
     );
   });
 

@@ -1,5 +1,7 @@
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { connect, publish, ROSTER, roomStub, sleep, twoPlayers } from "./support";
+import type { Room } from "../../../durable-objects/room/room";
+import { connect, publish, ROSTER, roomStub, statsWhen, twoPlayers } from "./support";
 
 describe("actions over WebSockets", () => {
   it("acks the sender and gives both clients the same new state", async () => {
@@ -94,7 +96,7 @@ describe("ticks", () => {
     const alice = await connect(revisionId, roomId, { seatId: "alice" });
     expect(await alice.next("__state")).toMatchObject({ started: false });
     expect(await stub.stats()).toMatchObject({ connections: 1, started: false, ticking: false });
-    await sleep(200);
+    await alice.roundTrip();
     expect(alice.ofType("__tick")).toEqual([]);
     await connect(revisionId, roomId, { seatId: "bob", players: ROSTER });
     await alice.next("__tick");
@@ -105,25 +107,26 @@ describe("ticks", () => {
     const { alice, bob, stub } = await twoPlayers("ticker");
     await alice.next("__tick");
     expect((await stub.stats()).ticking).toBe(true);
+    const since = bob.frames.length;
     alice.close();
-    await sleep(100);
+    await bob.next("__platform", (f) => f.message.payload.seats[0].online === false, since);
     expect((await stub.stats()).ticking).toBe(true);
     bob.close();
-    await vi.waitFor(async () => expect((await stub.stats()).ticking).toBe(false), { timeout: 2_000 });
-    expect((await stub.stats()).connections).toBe(0);
+    expect(await statsWhen(stub, (stats) => stats.connections === 0)).toMatchObject({ ticking: false });
   });
 
   it("drops __input beyond 20 per second (not queued), with one structured log line for the lot", async () => {
     const warn = vi.spyOn(console, "warn");
     try {
-      const { alice } = await twoPlayers("ticker");
+      const { alice, stub } = await twoPlayers("ticker");
       for (let x = 1; x <= 30; x++) alice.send({ type: "__input", data: { x } });
-      const since = alice.frames.length;
-      alice.send({ type: "__request_state" });
-      await alice.next("__state", () => true, since);
+      await alice.roundTrip();
       expect((await alice.next("__tick")).state.lastInputs).toEqual({ alice: { x: 20 } });
-      // Had the excess been queued, it would arrive once the second is over.
-      await sleep(1_100);
+      // Had the excess been queued, it would arrive once the second is over: move the room's clock past it.
+      await runInDurableObject(stub, (room: Room) => {
+        room.clock = () => Date.now() + 1_100;
+      });
+      await alice.roundTrip();
       expect((await alice.next("__tick")).state.lastInputs).toEqual({ alice: { x: 20 } });
       const lines = warn.mock.calls
         .map(([line]) => String(line))
@@ -145,14 +148,44 @@ describe("ticks", () => {
     }
   });
 
-  it("stops ticking while paused", async () => {
-    const { alice } = await twoPlayers("ticker");
+  it("stops ticking while paused, and ticks again on resume", async () => {
+    const { alice, stub } = await twoPlayers("ticker");
     await alice.next("__tick");
     alice.send({ type: "__pause" });
     await alice.next("__pause_state", (f) => f.frozen === true);
-    await sleep(30);
+    expect((await stub.stats()).ticking).toBe(false);
+    const first = await alice.roundTrip();
     const count = alice.ofType("__tick").length;
-    await sleep(200);
+    const second = await alice.roundTrip();
+    expect(second).toMatchObject({ frozen: true, tick: first.tick, gameTime: first.gameTime });
     expect(alice.ofType("__tick").length).toBe(count);
+    alice.send({ type: "__resume" });
+    await alice.next("__pause_state", (f) => f.frozen === false);
+    expect((await alice.next("__tick")).tick).toBeGreaterThan(second.tick);
+  });
+});
+
+describe("actions that arrive while the sandbox is busy", () => {
+  it("run together in one call, each answered in arrival order with its own rollback", async () => {
+    const { alice, bob, stub } = await twoPlayers("slow");
+    const before = (await stub.stats()).actionCalls;
+    for (let seq = 1; seq <= 20; seq++) {
+      const who = seq % 2 ? alice : bob;
+      who.send({ type: "__action", action: seq === 7 ? "explode" : "slow", payload: { ms: 10 }, seq });
+    }
+    const last = await bob.next("__action_result", (f) => f.ack === 20, 0);
+    expect(last.state.count).toBe(19);
+    // Every other connection saw the results in arrival order, the refused one left out.
+    const seen = alice.ofType("__action_result").map((f) => f.state.count);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(await alice.next("__action_error", (f) => f.seq === 7, 0)).toMatchObject({ code: "action_failed" });
+    expect(last.state.order.filter((seat: string) => seat === "alice")).toHaveLength(9);
+    const acks = alice
+      .ofType("__action_result")
+      .filter((f) => f.ack !== null)
+      .map((f) => f.ack);
+    expect(acks).toEqual([1, 3, 5, 9, 11, 13, 15, 17, 19]);
+    // Fewer calls than actions: those that waited ran together.
+    expect((await stub.stats()).actionCalls - before).toBeLessThan(20);
   });
 });

@@ -11,11 +11,14 @@ async function callFromScenario(url: string, options: { headers?: unknown; cf?: 
 
 describe("egress gate", () => {
   it("lets scenario code reach the allow-listed host", async () => {
-    expect(await callFromScenario("https://venue-device.test/ok")).toMatchObject({ status: 200 });
+    expect(await callFromScenario("https://venue-device.test/ok")).toMatchObject({ status: 200, body: "venue ok" });
   });
 
-  it("follows a redirect that stays on the allow-list", async () => {
-    expect(await callFromScenario("https://venue-device.test/redirect-in")).toMatchObject({ status: 200 });
+  it("follows a redirect that stays on the allow-list, to the page it names", async () => {
+    expect(await callFromScenario("https://venue-device.test/redirect-in")).toMatchObject({
+      status: 200,
+      body: "venue ok",
+    });
   });
 
   it.each([
@@ -27,8 +30,16 @@ describe("egress gate", () => {
     ["a redirect to a host not on the list", "https://venue-device.test/redirect-out"],
     ["a userinfo trick naming the allowed host", "https://venue-device.test@evil.test/"],
     ["a userinfo trick with a port", "https://venue-device.test:443@evil.test/"],
-  ])("answers 403 to %s", async (_, url) => {
-    expect(await callFromScenario(url)).toMatchObject({ status: 403 });
+  ])("answers 403 egress_refused to %s", async (_, url) => {
+    const call = await callFromScenario(url);
+    expect(call).toMatchObject({ status: 403 });
+    expect(JSON.parse(call.body as string)).toMatchObject({ error: "egress_refused" });
+  });
+
+  it("ends a redirect loop on the allowed host: every hop passes the gate, the runtime stops at its limit", async () => {
+    const call = await callFromScenario("https://venue-device.test/redirect-loop");
+    expect(call.status).toBeUndefined();
+    expect(call.error).toMatch(/^Too many redirects/);
   });
 
   it("forwards neither the scenario's cf options nor a Host header of its own", async () => {
@@ -55,6 +66,7 @@ describe("egress gate", () => {
     const result = await alice.act("call", { url: "https://venue-device.test/ok" }, 1);
     const call = result.state.calls[0];
     expect(call.status).toBeUndefined();
-    expect(call.error).toBeTruthy();
+    // The runtime's own refusal: no gate at all, not a 403 from one, and no other error.
+    expect(call.error).toMatch(/not permitted to access the internet/);
   });
 });

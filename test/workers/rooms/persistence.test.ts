@@ -3,39 +3,35 @@ import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
 import { codeIdOf } from "../../../durable-objects/room/template-version";
-import { connect, ROSTER, sleep, twoPlayers } from "./support";
+import { alarmOf, connect, ROSTER, statsWhen, storedRecord, storedWhen, twoPlayers } from "./support";
 
 describe("room persistence", () => {
-  it("batches state writes: many actions, one write within 500 ms", async () => {
-    const { alice, stub } = await twoPlayers();
+  it("batches state writes: many actions, one write, made when the reservation in the alarm comes due", async () => {
+    const { alice, bob, stub } = await twoPlayers();
     const before = (await stub.stats()).storageWrites;
-    for (let seq = 1; seq <= 10; seq++) await alice.act("add", { n: 1 }, seq);
-    expect((await stub.stats()).storageWrites).toBe(before);
-    await sleep(600);
+    for (let seq = 1; seq <= 10; seq++) alice.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
+    await bob.next("__action_result", (f) => f.state.count === 10);
+    // Ten changes, at most one write so far (the reservation may have come due on a slow machine).
+    expect((await stub.stats()).storageWrites - before).toBeLessThanOrEqual(1);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await stub.stats()).storageWrites).toBe(before + 1);
+    expect((await storedRecord(stub))?.state).toMatchObject({ count: 10 });
   });
 
-  it("writes while actions keep coming: the reservation is never pushed back by later changes", async () => {
-    const { alice, stub } = await twoPlayers();
-    const before = (await stub.stats()).storageWrites;
-    // Over 1.2 s, a change every 100 ms: a debounce re-armed by each change would not have written yet.
-    for (let seq = 1; seq <= 12; seq++) {
-      await alice.act("add", { n: 1 }, seq);
-      await sleep(100);
-    }
-    expect((await stub.stats()).storageWrites).toBeGreaterThan(before);
-  });
-
-  it("keeps the write's reservation in the room's one alarm, due at most 500 ms after the change", async () => {
+  it("keeps the write's reservation in the room's one alarm, at most 500 ms after the first change, never pushed back", async () => {
     const { alice, stub } = await twoPlayers();
     await runDurableObjectAlarm(stub); // the start's writes are done; the alarm is the 60 s keep-alive again
-    const heartbeat = await runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
+    const keepAlive = (await alarmOf(stub)) as number;
     const changedAt = Date.now();
     await alice.act("add", { n: 1 }, 1);
-    const alarm = await runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
-    expect(heartbeat).toBeGreaterThan(changedAt + 30_000);
-    expect(alarm).toBeGreaterThanOrEqual(changedAt);
-    expect(alarm).toBeLessThanOrEqual(Date.now() + 500);
+    const reserved = (await alarmOf(stub)) as number;
+    expect(reserved).toBeLessThan(keepAlive);
+    expect(reserved).toBeGreaterThanOrEqual(changedAt);
+    expect(reserved).toBeLessThanOrEqual(Date.now() + 500);
+    // A debounce would move the write later with every change; the reservation stays.
+    await alice.act("add", { n: 1 }, 2);
+    await alice.act("add", { n: 1 }, 3);
+    expect(await alarmOf(stub)).toBe(reserved);
   });
 
   it("writes a waiting change at once when the last connection leaves, and keeps no alarm", async () => {
@@ -43,13 +39,10 @@ describe("room persistence", () => {
     await alice.act("add", { n: 5 }, 1);
     alice.close();
     bob.close();
-    await sleep(100);
-    const [record, alarm] = await runInDurableObject(stub, async (_room: Room, state) => [
-      RoomStorage.read(state.storage),
-      await state.storage.getAlarm(),
-    ]);
-    expect((record as { state: { count: number } }).state.count).toBe(5);
-    expect(alarm).toBeNull();
+    const record = await storedWhen(stub, (stored) => (stored.state as { count: number }).count === 5);
+    expect(record.state).toMatchObject({ count: 5 });
+    await statsWhen(stub, (stats) => stats.connections === 0);
+    await expect.poll(() => alarmOf(stub), { timeout: 5_000, interval: 20 }).toBeNull();
   });
 
   it("writes an emergency pause at once, and the pause survives a restart", async () => {
@@ -69,7 +62,7 @@ describe("room persistence", () => {
     const { alice, stub, revisionId, roomId } = await twoPlayers();
     await alice.act("add", { n: 41 }, 1);
     await alice.act("roll", {}, 2);
-    await sleep(600);
+    await runDurableObjectAlarm(stub); // the batched write's reservation comes due
     const stored = await runInDurableObject(stub, (_room: Room, state) => RoomStorage.read(state.storage));
     await evictDurableObject(stub);
     const back = await connect(revisionId, roomId, { seatId: "bob", players: ROSTER });
@@ -95,13 +88,19 @@ describe("room persistence", () => {
     expect(await back.act("add", { n: 1 }, 2)).toMatchObject({ state: { count: 8 } });
   });
 
-  it("freezes when everyone left and keeps no alarm in the empty room", async () => {
-    const { alice, bob, stub } = await twoPlayers();
+  it("freezes when every player left (the clock stops, a monitor hears it) and keeps no alarm once empty", async () => {
+    const { alice, bob, stub, revisionId, roomId } = await twoPlayers();
+    const screen = await connect(revisionId, roomId, { seatId: "screen", monitor: "1" });
+    await screen.next("__state");
     alice.close();
     bob.close();
-    await sleep(100);
-    const alarm = await runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
-    expect(alarm).toBeNull();
-    expect((await stub.stats()).connections).toBe(0);
+    expect(await screen.next("__pause_state", (f) => f.frozen === true)).toMatchObject({ frozen: true });
+    await runDurableObjectAlarm(stub); // the batched write's reservation comes due
+    const frozen = await storedRecord(stub);
+    expect(frozen?.clock.anchor).toBeNull();
+    expect((await screen.roundTrip()).gameTime).toBe(frozen?.clock.gameTime);
+    screen.close();
+    await statsWhen(stub, (stats) => stats.connections === 0);
+    await expect.poll(() => alarmOf(stub), { timeout: 5_000, interval: 20 }).toBeNull();
   });
 });

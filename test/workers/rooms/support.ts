@@ -1,13 +1,15 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { vi } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";
+import slowSource from "../../fixtures/slow.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
 
-export const FIXTURES = { counter: counterSource, ticker: tickerSource, egress: egressSource };
+export const FIXTURES = { counter: counterSource, ticker: tickerSource, egress: egressSource, slow: slowSource };
 export const ROSTER = JSON.stringify([
   { id: "alice", role: "a" },
   { id: "bob", role: "b" },
@@ -30,8 +32,12 @@ export class TestClient {
   readonly frames: Frame[] = [];
   private readonly waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void; from: number }[] = [];
   closed: { code: number; reason: string } | null = null;
+  private readonly closing: Promise<{ code: number; reason: string }>;
 
   constructor(readonly ws: WebSocket) {
+    this.closing = new Promise((resolve) =>
+      ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
+    );
     ws.addEventListener("message", (event) => {
       const frame = JSON.parse(event.data as string) as Frame;
       this.frames.push(frame);
@@ -82,6 +88,21 @@ export class TestClient {
     ]);
   }
 
+  /** Waits for the room to close this socket. */
+  whenClosed(): Promise<{ code: number; reason: string }> {
+    return this.closing;
+  }
+
+  /**
+   * A round trip through the room (__request_state): every frame the room sent this socket before
+   * handling it has arrived when this resolves. Resolves with the fresh __state.
+   */
+  async roundTrip(): Promise<Frame> {
+    const since = this.frames.length;
+    this.send({ type: "__request_state" });
+    return this.next("__state", () => true, since);
+  }
+
   ofType(type: string): Frame[] {
     return this.frames.filter((f) => f.type === type);
   }
@@ -117,21 +138,41 @@ export function roomStub(revisionId: string, roomId: string) {
   return env.ROOM.get(env.ROOM.idFromName(`${revisionId}/${roomId}`));
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The room record as it is in storage now. */
 export function storedRecord(stub: DurableObjectStub<Room>): Promise<RoomRecord | undefined> {
   return runInDurableObject(stub, (_room: Room, state) => RoomStorage.read(state.storage));
 }
 
-/** Waits (up to 5 s) until the stored record satisfies `ready`, and returns it. */
-export async function storedWhen(stub: DurableObjectStub<Room>, ready: (record: RoomRecord) => boolean) {
-  for (let waited = 0; waited < 5_000; waited += 50) {
-    const record = await storedRecord(stub);
-    if (record && ready(record)) return record;
-    await sleep(50);
-  }
-  throw new Error("the stored record never got there");
+/** Waits (up to 5 s) for the storage write that makes the stored record satisfy `ready`, and returns it. */
+export function storedWhen(stub: DurableObjectStub<Room>, ready: (record: RoomRecord) => boolean) {
+  return vi.waitFor(
+    async () => {
+      const record = await storedRecord(stub);
+      if (!record || !ready(record)) throw new Error("the stored record never got there");
+      return record;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+}
+
+/** Waits (up to 5 s) until the room's figures satisfy `ready` (a close it has handled, say). */
+export function statsWhen(
+  stub: DurableObjectStub<Room>,
+  ready: (stats: Awaited<ReturnType<Room["stats"]>>) => boolean,
+) {
+  return vi.waitFor(
+    async () => {
+      const stats = await stub.stats();
+      if (!ready(stats)) throw new Error(`the room never got there: ${JSON.stringify(stats)}`);
+      return stats;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+}
+
+/** The room's alarm as stored now (null: none). */
+export function alarmOf(stub: DurableObjectStub<Room>): Promise<number | null> {
+  return runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
 }
 
 /** The server side of `playerId`'s socket, inside the room. */

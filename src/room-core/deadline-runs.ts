@@ -1,0 +1,43 @@
+import { frames } from "./frames";
+import type { LogicRoom } from "./logic-calls";
+import type { OutcomeBuilder } from "./outcome";
+
+const MAX_DEADLINES_PER_FIRING = 100;
+
+/**
+ * Runs every deadline whose game time has come, earliest first, each with its own rollback (a
+ * handler that throws is logged and its changes are dropped). Each is re-read right before it runs,
+ * so a duplicate alarm finds nothing due and does nothing.
+ */
+export async function fireDueDeadlines(room: LogicRoom, out: OutcomeBuilder): Promise<void> {
+  const known = new Set((await room.logic.describe()).deadlines);
+  for (let fired = 0; fired < MAX_DEADLINES_PER_FIRING; fired++) {
+    const now = room.gameTime();
+    const due = Object.entries(room.record.deadlines)
+      .filter(([, deadline]) => deadline.at <= now)
+      .sort(([, a], [, b]) => a.at - b.at)[0];
+    if (!due) return;
+    const [name, deadline] = due;
+    const { [name]: _, ...remaining } = room.record.deadlines;
+    room.record.deadlines = remaining;
+    out.persistAt("batched");
+    if (!known.has(name)) {
+      room.log("warn", "deadline has no handler; dropped", { deadline: name });
+      continue;
+    }
+    const call = { kind: "deadline", name, data: deadline.data, input: room.logicInput(null) } as const;
+    const ran = await room.logic.run(call, "deadline handler threw; its changes rolled back");
+    if (!ran.ok) continue;
+    room.adopt(ran.result);
+    const { events, serverEvents } = ran.result;
+    out.broadcast.push(
+      frames.actionResult(ran.stateJson, {
+        events,
+        serverEvents,
+        ack: null,
+        gameTime: room.gameTime(),
+        deadline: name,
+      }),
+    );
+  }
+}

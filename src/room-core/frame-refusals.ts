@@ -1,0 +1,58 @@
+import type { ParsedFrame } from "../engine/protocol";
+import { MAX_PENDING_PER_CONNECTION, type RoomConnections } from "./connections";
+import { frames } from "./frames";
+import type { OutcomeBuilder } from "./outcome";
+import type { ConnectionInfo, LogLevel, RoomLogger } from "./types";
+
+/** A log line about one connection's frames. */
+export type ConnectionLog = (
+  connection: ConnectionInfo,
+  kind: string,
+  level: LogLevel,
+  message: string,
+  fields: Record<string, unknown>,
+) => void;
+
+/**
+ * Lines about one connection's frames, throttled per connection and kind (LogThrottle) so that a
+ * flood cannot flood the logs; the next line says how many were held back.
+ */
+export function connectionLog(connections: RoomConnections, log: RoomLogger, now: () => number): ConnectionLog {
+  return (connection, kind, level, message, fields) => {
+    const heldBack = connections.admitLog(connection.connectionId, kind, now());
+    if (heldBack === null) return;
+    const about = { playerId: connection.playerId, connectionId: connection.connectionId };
+    log(level, message, { ...fields, ...about, ...(heldBack > 0 ? { heldBack } : {}) });
+  };
+}
+
+/** A frame that failed the checks: __action_error to the sender, except unknown types (newer clients). */
+export function refuseFrame(
+  logAbout: ConnectionLog,
+  connection: ConnectionInfo,
+  refusal: Extract<ParsedFrame, { ok: false }>,
+  out: OutcomeBuilder,
+): void {
+  const known = refusal.code !== "unknown_type";
+  logAbout(connection, refusal.code, known ? "warn" : "info", "client frame refused", { code: refusal.code });
+  if (known) out.toSender.push(frames.actionError(refusal.code, refusal.error, refusal.seq));
+}
+
+/** A frame over the connection's queue limit: dropped at once; an action is told so. */
+export function refuseFlood(
+  logAbout: ConnectionLog,
+  connection: ConnectionInfo | undefined,
+  parsed: ParsedFrame,
+  out: OutcomeBuilder,
+): void {
+  if (connection) {
+    logAbout(connection, "too_many_pending", "warn", "too many frames waiting; frame dropped", {
+      limit: MAX_PENDING_PER_CONNECTION,
+    });
+  }
+  if (parsed.ok && parsed.message.type === "__action") {
+    out.toSender.push(
+      frames.actionError("too_many_pending", "Too many messages waiting; slow down", parsed.message.seq),
+    );
+  }
+}

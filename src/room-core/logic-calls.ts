@@ -1,0 +1,119 @@
+import type { ActionCall, LogicCall, LogicRunner, Settled } from "../engine/logic-runner";
+import { stateToJson } from "../engine/state";
+import type { GameDescription, LogicInput, LogicResult } from "../engine/types";
+import type { ConnectionInfo, RoomLogger, RoomRecord } from "./types";
+import { errorMessage } from "./views";
+
+/** A call that went through: its result, and its state as JSON (serialized once for every frame). */
+export interface Ran {
+  ok: true;
+  result: LogicResult;
+  stateJson: string;
+}
+
+/** A call that did not: the scenario threw, the action is unknown, or the sandbox failed. */
+export interface Failed {
+  ok: false;
+  code: "unknown_action" | "action_failed";
+  error: string;
+}
+
+/** At most this many waiting actions go into one call, so the call's CPU limit stays a fair share. */
+export const MAX_ACTIONS_PER_CALL = 16;
+
+/**
+ * The room core's calls into scenario code and their error handling, in one place: every failure,
+ * whether the scenario threw or the sandbox did, becomes a value the core can answer with.
+ */
+export class LogicCalls {
+  private description: GameDescription | null = null;
+  /** Calls made for actions so far (for the benchmark: actions per call). */
+  actionCalls = 0;
+  private runner: LogicRunner;
+  private readonly log: RoomLogger;
+
+  constructor(runner: LogicRunner, log: RoomLogger) {
+    this.runner = runner;
+    this.log = log;
+  }
+
+  /** New code (a changed codeId): what was learnt of the old code is forgotten. */
+  replace(runner: LogicRunner): void {
+    this.runner = runner;
+    this.description = null;
+  }
+
+  /** The game's actions, deadlines and tick rate, asked once per code. A sandbox failure propagates. */
+  async describe(): Promise<GameDescription> {
+    this.description ??= await this.runner.describe();
+    return this.description;
+  }
+
+  /** Tick rate, once described (0 until then). */
+  get tickRate(): number {
+    return this.description?.tickRate ?? 0;
+  }
+
+  /** setup(), update() or a deadline handler; a failure is logged with `failure` and returned. */
+  async run(call: LogicCall, failure: string): Promise<Ran | Failed> {
+    const done = await this.settle(() => this.runner.run(call));
+    if (!done.ok) this.log("error", failure, { error: done.error });
+    return done;
+  }
+
+  /**
+   * Waiting actions in one call (each its own rollback, results in order). When the call fails as
+   * a whole (the sandbox stopped it: its CPU limit, a crash), each action is run again on its own,
+   * so one action that burns the limit fails alone.
+   */
+  async actions(input: LogicInput, actions: ActionCall[]): Promise<(Ran | Failed)[]> {
+    this.actionCalls++;
+    try {
+      return (await this.runner.runActions(input, actions)).map(ranOf);
+    } catch (error) {
+      if (actions.length === 1) return [{ ok: false, code: "action_failed", error: errorMessage(error) }];
+    }
+    const results: (Ran | Failed)[] = [];
+    let current = input;
+    for (const action of actions) {
+      const [done] = await this.actions(current, [action]);
+      if (done?.ok) current = { ...current, ...pick(done.result) };
+      results.push(done as Ran | Failed);
+    }
+    return results;
+  }
+
+  private async settle(call: () => Promise<Settled>): Promise<Ran | Failed> {
+    try {
+      return ranOf(await call());
+    } catch (error) {
+      return { ok: false, code: "action_failed", error: errorMessage(error) };
+    }
+  }
+}
+
+function ranOf(settled: Settled): Ran | Failed {
+  if (!settled.ok) {
+    return {
+      ok: false,
+      code: settled.code === "unknown_action" ? "unknown_action" : "action_failed",
+      error: settled.error,
+    };
+  }
+  return { ok: true, result: settled.result, stateJson: stateToJson(settled.result.state) };
+}
+
+function pick({ state, rng, deadlines }: LogicResult) {
+  return { state, rng, deadlines };
+}
+
+/** What the runs of actions, deadlines and setup (action-runs.ts, deadline-runs.ts, game-start.ts) see of their room. */
+export interface LogicRoom {
+  readonly record: RoomRecord;
+  readonly logic: LogicCalls;
+  readonly log: RoomLogger;
+  connection(connectionId: string): ConnectionInfo | undefined;
+  gameTime(): number;
+  logicInput(playerId: string | null): LogicInput;
+  adopt(result: LogicResult): void;
+}
