@@ -69,7 +69,14 @@ describe("log lines of a full sign-in and a room game", () => {
 
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) {
-      expect(line).toMatchObject({ severity: expect.any(String), message: expect.any(String), environment: "dev" });
+      // Every line, the room's included, names the request it belongs to.
+      expect(line).toMatchObject({
+        severity: expect.any(String),
+        message: expect.any(String),
+        app: expect.any(String),
+        environment: "dev",
+        requestId: expect.stringMatching(/^[A-Za-z0-9-]{8,64}$/),
+      });
     }
     const all = raw.join("\n");
     for (const [what, shape] of FORBIDDEN_SHAPES) expect(all, `a log line holds ${what}`).not.toMatch(shape);
