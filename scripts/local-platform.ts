@@ -70,10 +70,12 @@ export async function startWranglerDev(
 
 /**
  * The whole platform (wrangler.toml, dev environment) on a port: migrated D1 databases, fresh
- * dev IdP keys, and every dev URL var moved from localhost:8787 to http://127.0.0.1:<port>.
+ * dev IdP keys, and every dev URL var moved from localhost:8787 to http://127.0.0.1:<port>;
+ * `vars` overrides other vars (e.g. ROOM_TICKETS: "required", as in stg and prd).
  */
 export async function startPlatform(
   port: number,
+  options: { vars?: Record<string, string> } = {},
 ): Promise<RunningWorker & { stateDir: string; secrets: Record<string, string> }> {
   const persistTo = mkdtempSync(path.join(tmpdir(), "platform-state-"));
   const secrets = freshDevSecrets();
@@ -94,7 +96,7 @@ export async function startPlatform(
   const worker = await startWranglerDev(
     "wrangler.toml",
     port,
-    [...devUrlVars(`http://127.0.0.1:${port}`), ...secretVars(secrets)],
+    [...devUrlVars(`http://127.0.0.1:${port}`), ...secretVars(secrets), ...secretVars(options.vars ?? {})],
     persistTo,
   );
   return {

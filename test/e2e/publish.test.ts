@@ -67,7 +67,8 @@ async function authorWithToken(): Promise<{ idToken: string; token: string; id: 
 
 beforeAll(async () => {
   await waitForFreePort(PORT);
-  platform = await startPlatform(PORT);
+  // Seat tickets required, as in stg and prd: the lobby's links must carry them.
+  platform = await startPlatform(PORT, { vars: { ROOM_TICKETS: "required" } });
   auth = `${platform.url}/auth`;
   api = `${platform.url}/backend`;
   configDir = mkdtempSync(path.join(tmpdir(), "scenario-config-"));
@@ -165,6 +166,10 @@ describe("scenario publish against the local platform", () => {
       anchors.map((a) => ({ kind: a.getAttribute("data-seat-kind"), href: (a as HTMLAnchorElement).href })),
     );
     expect(links.map((l) => l.kind)).toEqual(["player", "player", "spectator"]);
+    for (const link of links) expect(new URL(link.href).searchParams.get("ticket")).toBeTruthy();
+    // The platform runs as stg and prd do: a socket without a ticket is refused before the upgrade.
+    const bare = await fetch(`${platform.url}/rooms/ws/games/${revisionId}/room-x?seatId=p1`);
+    expect(((await bare.json()) as { error: string }).error).toBe("ticket_required");
 
     const [p1, p2, spectator] = await Promise.all([browser.newPage(), browser.newPage(), browser.newPage()]);
     screenshotOnFailure(p1 as Page, "publish-p1");

@@ -62,6 +62,13 @@ describe("POST /backend/rooms/tickets", () => {
     expect(await refused.json()).toMatchObject({ error: "invalid_id_token" });
   });
 
+  it("answers 401 publish_token_not_allowed to a publish-token ID token: it is no user here", async () => {
+    const idToken = await signIdToken({ ...idTokenClaims("user-1"), publish_token: true });
+    const res = await askTicket({ revisionId: "rev-1", roomId: "r1", players }, idToken);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: "publish_token_not_allowed" });
+  });
+
   it("answers 400 for a malformed room id or roster", async () => {
     const idToken = await signIdToken(idTokenClaims("user-1"));
     const badRoom = await askTicket({ revisionId: "../x", roomId: "r1", players }, idToken);

@@ -7,6 +7,7 @@ import { ApiError } from "../../shared/errors";
 import { clientFile, withSdkImportMap } from "../play/client-files";
 import { SDK_JS } from "../play/generated-sdk";
 import { LobbyPage } from "../play/lobby-page";
+import { isLobbyRoomKey, lobbyRoomKey } from "../play/lobby-room-key";
 import { publishedRevision } from "../play/published-revision";
 import { type PlayableRevision, seatLinks } from "../play/seat-links";
 
@@ -20,13 +21,20 @@ async function revisionOrThrow(env: Env, revisionId: string): Promise<PlayableRe
   return revision;
 }
 
-function newRoomId(): string {
-  return `room-${crypto.randomUUID().slice(0, 8)}`;
+/**
+ * The lobby URL of a new room: with a ticket secret it carries the room's key, without which the
+ * lobby mints no tickets for a room (it may be another authority's).
+ */
+async function newRoomUrl(playBase: string, revisionId: string, ticketSecret: string | null): Promise<string> {
+  const roomId = `room-${crypto.randomUUID().slice(0, 8)}`;
+  const query = new URLSearchParams({ room: roomId });
+  if (ticketSecret) query.set("key", await lobbyRoomKey(ticketSecret, revisionId, roomId));
+  return `${playBase}/?${query}`;
 }
 
 /**
  * The published game in a browser (docs/publishing.md): GET /play/{revisionId}/ is a lobby that
- * makes a room and hands out one link per seat; the links open the client files of the
+ * makes a room and hands out one link per seat, each with its seat ticket; the links open the client files of the
  * uploaded zip under /play/{revisionId}/, which import the SDK from /sdk.js.
  */
 export const playRoutes = new Hono<AppEnv>()
@@ -41,15 +49,20 @@ export const playRoutes = new Hono<AppEnv>()
     const revision = await revisionOrThrow(c.env, c.req.param("revisionId"));
     const config = c.get("config");
     const playBase = urlFor(config.apps.rooms, `/play/${revision.id}`);
+    const { ticketSecret } = config.rooms;
     const requested = c.req.query("room");
     let roomId: string | null = null;
     if (revision.hasLogic) {
-      if (!requested || c.req.query("new") !== undefined || !ROOM_ID.test(requested)) {
-        return c.redirect(`${playBase}/?room=${newRoomId()}`, 302);
+      const ours =
+        requested !== undefined &&
+        ROOM_ID.test(requested) &&
+        (!ticketSecret || (await isLobbyRoomKey(ticketSecret, revision.id, requested, c.req.query("key"))));
+      if (!ours || c.req.query("new") !== undefined) {
+        return c.redirect(await newRoomUrl(playBase, revision.id, ticketSecret), 302);
       }
       roomId = requested;
     }
-    const links = seatLinks(revision, roomId ?? "", playBase, formatRooms(config.apps.rooms));
+    const links = await seatLinks(revision, roomId ?? "", playBase, formatRooms(config.apps.rooms), ticketSecret);
     c.header("cache-control", "no-store");
     return c.html(`<!doctype html>${(<LobbyPage revision={revision} roomId={roomId} links={links} />).toString()}`);
   })
