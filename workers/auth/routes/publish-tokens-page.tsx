@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
+import { prepareSignedInPage } from "../../shared/signed-in-page";
 import type { AuthEnv } from "../auth-env";
 import { PublishTokensPage } from "../views/publish-tokens-page";
 
@@ -15,24 +16,7 @@ const PAGE_CLIENT_ID = "studio";
 export const publishTokensPageRoutes = new Hono<AuthEnv>().get("/publish-tokens", (c) => {
   const config = c.get("config");
   const page = urlFor(config.apps.auth, "/publish-tokens");
-  const login = new URL(urlFor(config.apps.auth, "/login"));
-  login.searchParams.set("client_id", PAGE_CLIENT_ID);
-  login.searchParams.set("redirect_uri", page);
-  c.header("cache-control", "no-store");
-  c.header(
-    "content-security-policy",
-    [
-      "default-src 'none'",
-      "script-src 'self'",
-      "style-src 'self'",
-      `connect-src 'self' ${new URL(config.idp.apiUrl).origin}`,
-      "form-action 'none'",
-      "frame-ancestors 'none'",
-      "base-uri 'none'",
-    ].join("; "),
-  );
-  c.header("referrer-policy", "no-referrer");
-  c.header("x-content-type-options", "nosniff");
+  const loginUrl = prepareSignedInPage(c, PAGE_CLIENT_ID, page);
   return c.html(
     "<!doctype html>" +
       (
@@ -42,7 +26,7 @@ export const publishTokensPageRoutes = new Hono<AuthEnv>().get("/publish-tokens"
             idpApiUrl: config.idp.apiUrl,
             idpApiKey: config.idp.apiKey,
             apiUrl: urlFor(config.apps.auth, "/api/publish-tokens"),
-            loginUrl: login.href,
+            loginUrl,
           }}
         />
       ).toString(),

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
 import type { AppEnv } from "../../shared/app-env";
 import { ApiError } from "../../shared/errors";
+import { prepareSignedInPage } from "../../shared/signed-in-page";
 import { ProductOrderPage } from "../views/product-order-page";
 
 /** The client the page signs in as: the platform's operators use the admin console. */
@@ -18,24 +19,7 @@ export const productOrderPageRoutes = new Hono<AppEnv>()
   .get("/admin/product-order", (c) => {
     const config = c.get("config");
     const page = urlFor(config.apps.backend, "/admin/product-order");
-    const login = new URL(urlFor(config.apps.auth, "/login"));
-    login.searchParams.set("client_id", PAGE_CLIENT_ID);
-    login.searchParams.set("redirect_uri", page);
-    c.header("cache-control", "no-store");
-    c.header(
-      "content-security-policy",
-      [
-        "default-src 'none'",
-        "script-src 'self'",
-        "style-src 'self'",
-        `connect-src 'self' ${new URL(config.idp.apiUrl).origin}`,
-        "form-action 'none'",
-        "frame-ancestors 'none'",
-        "base-uri 'none'",
-      ].join("; "),
-    );
-    c.header("referrer-policy", "no-referrer");
-    c.header("x-content-type-options", "nosniff");
+    const loginUrl = prepareSignedInPage(c, PAGE_CLIENT_ID, page);
     return c.html(
       "<!doctype html>" +
         (
@@ -45,7 +29,7 @@ export const productOrderPageRoutes = new Hono<AppEnv>()
               idpApiUrl: config.idp.apiUrl,
               idpApiKey: config.idp.apiKey,
               graphqlUrl: urlFor(config.apps.backend, "/graphql"),
-              loginUrl: login.href,
+              loginUrl,
               store: "WEB",
             }}
           />
