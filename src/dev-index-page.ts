@@ -3,11 +3,11 @@ import { formatBaseUrl, urlFor } from "./base-url";
 import type { AppName, Config } from "./config";
 
 const DESCRIPTIONS: Record<AppName, string> = {
-  auth: "Sign-in service: login page, SSO, PKCE, transfer codes, publish tokens, consent",
-  store: "Coin store: checkout, products, the store page",
+  auth: "Sign-in service: login page (/login), SSO, PKCE, transfer hand-over, sessions, publish tokens (/publish-tokens), consent, legal documents (/legal/app_terms/latest), log intake",
+  store: "Coin store: the store page, products, checkout, balance",
   backend:
-    "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription), code upload (/code)",
-  rooms: "Multiplayer rooms: WebSocket rooms and the dev harness",
+    "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription, reorder mutations), product order page (/admin/product-order), code upload (/code), seat tickets",
+  rooms: "Multiplayer rooms: WebSocket rooms, play pages of published revisions (/play/{revisionId}/), /sdk.js",
   "dev-idp": "Local identity provider stand-in (dev only)",
   "dev-payments": "Local payment provider stand-in (dev only): Stripe API subset, hosted checkout, signed events",
 };
