@@ -25,7 +25,10 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-/** The seeded operator (admin claim) signs in; /transfer starts the browser's SSO session on the page. */
+/**
+ * The seeded operator (admin claim) signs in; /transfer asks whose account it is, and Continue
+ * starts the browser's SSO session on the page.
+ */
 async function openAsOperator(page: Page): Promise<void> {
   const signIn = await fetch(`${platform.url}/idp/v1/accounts:signInWithPassword?key=dev-api-key`, {
     method: "POST",
@@ -40,6 +43,7 @@ async function openAsOperator(page: Page): Promise<void> {
   });
   const { code } = (await issued.json()) as { code: string };
   await page.goto(`${platform.url}/auth/transfer?code=${code}`);
+  await page.click('button[name="decision"][value="continue"]');
 }
 
 const shownOrder = (page: Page) =>
@@ -172,6 +176,7 @@ describe("the operator page orders the store's products", () => {
     });
     const { code } = (await issued.json()) as { code: string };
     await page.goto(`${platform.url}/auth/transfer?code=${code}`);
+    await page.click('button[name="decision"][value="continue"]');
     await expect
       .poll(() => page.textContent("#error"), { timeout: 15_000 })
       .toMatch(/needs an account with the admin role/);

@@ -135,6 +135,8 @@ describe("the coin store in a browser", () => {
     screenshotOnFailure(appPage, "store-transfer");
     try {
       await appPage.goto(`${platform.url}/auth/transfer?code=${code}`);
+      // The hand-over page asks whose account it is (in the browser's language): Continue.
+      await appPage.click('button[name="decision"][value="continue"]');
       await poll(() => appPage.getByTestId("balance").getAttribute("data-balance")).toBe("0");
       expect(appPage.url()).toBe(`${store}/`);
       expect(await appPage.locator("html").getAttribute("lang")).toBe("ko");
