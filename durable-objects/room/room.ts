@@ -4,6 +4,7 @@ import { sandboxOutbound } from "../../src/egress/outbound";
 import { parseClientFrame } from "../../src/engine/parse-frame";
 import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import { newSeed } from "../../src/engine/random";
+import type { Logger } from "../../src/log/logger";
 import { RoomCore } from "../../src/room-core/room-core";
 import { isSilent, latestHeartbeat } from "../../src/room-core/silent-drop";
 import type { RoomLogger, RoomOutcome } from "../../src/room-core/types";
@@ -31,6 +32,8 @@ export class Room extends DurableObject<Env> {
   private readonly wake: RoomAlarm;
   private readonly log: RoomLogger;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
+  /** Each socket's logger (its upgrade's request id), made once rather than on every frame. */
+  private readonly socketLogs = new WeakMap<WebSocket, Logger>();
   /** The core's clock (game time, input rate, presence): tests move it instead of sleeping. */
   clock: () => number = () => Date.now();
 
@@ -131,7 +134,12 @@ export class Room extends DurableObject<Env> {
   /** Runs a socket hook with the room logger of the request that opened the socket. */
   private withSocketLog(ws: WebSocket, hook: (attachment: SocketAttachment) => Promise<void>): Promise<void> {
     const attachment = readAttachment(ws);
-    return withLog(roomLog(this.env, { requestId: attachment.requestId }), () => hook(attachment));
+    let log = this.socketLogs.get(ws);
+    if (!log) {
+      log = roomLog(this.env, { requestId: attachment.requestId });
+      this.socketLogs.set(ws, log);
+    }
+    return withLog(log, () => hook(attachment));
   }
 
   private async forget(ws: WebSocket) {
@@ -237,8 +245,8 @@ export class Room extends DurableObject<Env> {
     for (const frame of outcome.toSender) this.send(sender, frame);
     if (outcome.broadcast.length > 0 || outcome.toOthers.length > 0) {
       for (const ws of sockets) {
-        for (const frame of outcome.broadcast) this.send(ws, frame);
-        if (ws !== sender) for (const frame of outcome.toOthers) this.send(ws, frame);
+        for (const frame of outcome.broadcast) sendOpen(ws, frame);
+        if (ws !== sender) for (const frame of outcome.toOthers) sendOpen(ws, frame);
       }
     }
     if (outcome.persist === "now") this.storage?.writeNow();
@@ -248,12 +256,7 @@ export class Room extends DurableObject<Env> {
   }
 
   private send(ws: WebSocket | null, frame: string) {
-    if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    try {
-      ws.send(frame);
-    } catch {
-      // the socket closed under us; its close event cleans up
-    }
+    if (ws && ws.readyState === WebSocket.OPEN) sendOpen(ws, frame);
   }
 
   /** Only sockets in OPEN state count. */
@@ -279,5 +282,14 @@ export class Room extends DurableObject<Env> {
     if (!core) return;
     const outcome = await this.guard(null, () => core.tick());
     if (outcome) this.deliver(null, outcome);
+  }
+}
+
+/** Sends to a socket found open at the start of a delivery (so without asking it again per frame). */
+function sendOpen(ws: WebSocket, frame: string) {
+  try {
+    ws.send(frame);
+  } catch {
+    // the socket closed under us; its close event cleans up
   }
 }

@@ -9,12 +9,26 @@ export interface SocketAttachment extends ConnectionInfo {
   requestId?: string;
 }
 
+/**
+ * The last attachment read or written per socket, while this instance lives: every frame reads
+ * its socket's attachment, and deserializing it each time cost more than the rest of a frame's
+ * bookkeeping (docs/decisions.md "Rooms: CPU per action"). Its fields are primitives, so a
+ * shallow copy is a full one: callers get their own copy, as from deserializeAttachment.
+ */
+const known = new WeakMap<WebSocket, SocketAttachment>();
+
 export function readAttachment(ws: WebSocket): SocketAttachment {
-  return ws.deserializeAttachment() as SocketAttachment;
+  let attachment = known.get(ws);
+  if (!attachment) {
+    attachment = ws.deserializeAttachment() as SocketAttachment;
+    known.set(ws, attachment);
+  }
+  return { ...attachment };
 }
 
 export function writeAttachment(ws: WebSocket, attachment: SocketAttachment): void {
   ws.serializeAttachment(attachment);
+  known.set(ws, { ...attachment });
 }
 
 /** Keeps what the core learnt of a connection (a heartbeat it answered, a quiet observer) on its socket. */

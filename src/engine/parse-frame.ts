@@ -28,13 +28,23 @@ const clientMessageSchema = z.discriminatedUnion("type", [
 const sameShape: z.infer<typeof clientMessageSchema> extends ClientMessage ? true : false = true;
 void sameShape;
 
-const CLIENT_MESSAGE_TYPES = new Set<string>(clientMessageSchema.options.map((option) => option.shape.type.value));
+/** Each message type's own schema: a frame is checked against its type's schema only. */
+const SCHEMA_OF_TYPE = new Map<string, z.ZodType<ClientMessage>>(
+  clientMessageSchema.options.map((option) => [option.shape.type.value, option as z.ZodType<ClientMessage>]),
+);
+const utf8 = new TextEncoder();
+
+/** UTF-8 takes at most 3 bytes per UTF-16 unit, so most frames need no encoding to be measured. */
+function overSize(frame: string): boolean {
+  if (frame.length > MAX_FRAME_BYTES) return true;
+  return frame.length * 3 > MAX_FRAME_BYTES && utf8.encode(frame).length > MAX_FRAME_BYTES;
+}
 
 /** Validates one incoming text frame without ever throwing. */
 export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
   if (typeof frame !== "string")
     return { ok: false, code: "invalid_message", error: "Frames must be JSON text", seq: null };
-  if (frame.length > MAX_FRAME_BYTES || new TextEncoder().encode(frame).length > MAX_FRAME_BYTES) {
+  if (overSize(frame)) {
     return { ok: false, code: "frame_too_large", error: `Frames are limited to ${MAX_FRAME_BYTES} bytes`, seq: null };
   }
   let value: unknown;
@@ -44,10 +54,11 @@ export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
     return { ok: false, code: "invalid_json", error: "Frame is not valid JSON", seq: null };
   }
   const type = (value as { type?: unknown } | null)?.type;
-  if (typeof type !== "string" || !CLIENT_MESSAGE_TYPES.has(type)) {
+  const schema = typeof type === "string" ? SCHEMA_OF_TYPE.get(type) : undefined;
+  if (!schema) {
     return { ok: false, code: "unknown_type", error: `Unknown message type: ${String(type)}`, seq: null };
   }
-  const result = clientMessageSchema.safeParse(value);
+  const result = schema.safeParse(value);
   if (!result.success) {
     const rawSeq = (value as { seq?: unknown }).seq;
     const issue = result.error.issues[0];

@@ -1,14 +1,14 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import type { ConnectionInfo } from "../../../src/room-core/types";
+import { readAttachment, writeAttachment } from "../../../durable-objects/room/socket-attachment";
 import { alarmOf, twoPlayers } from "./support";
 
 function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: number) {
   return runInDurableObject(stub, (_room: Room, state) => {
     for (const ws of state.getWebSockets()) {
-      const info = ws.deserializeAttachment() as ConnectionInfo;
-      if (info.playerId === playerId) ws.serializeAttachment({ ...info, connectedAt: Date.now() - ageMs });
+      const info = readAttachment(ws);
+      if (info.playerId === playerId) writeAttachment(ws, { ...info, connectedAt: Date.now() - ageMs });
     }
   });
 }
