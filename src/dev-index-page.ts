@@ -7,7 +7,8 @@ const DESCRIPTIONS: Record<AppName, string> = {
   store: "Coin store: the store page, products, checkout, balance",
   backend:
     "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription, reorder mutations), product order page (/admin/product-order), code upload (/code), seat tickets",
-  rooms: "Multiplayer rooms: WebSocket rooms, play pages of published revisions (/play/{revisionId}/), /sdk.js",
+  rooms:
+    "Multiplayer rooms: WebSocket rooms, published games (/play/{revisionId}/ and its lobby /lobby/{revisionId}/, where players sign in and take seats), /sdk.js",
   "dev-idp": "Local identity provider stand-in (dev only)",
   "dev-payments": "Local payment provider stand-in (dev only): Stripe API subset, hosted checkout, signed events",
 };

@@ -12,6 +12,7 @@ import { errorResponse } from "../../workers/shared/errors";
 import { currentLog, forwardedRequestId, withLog } from "../../workers/shared/request-log";
 import { CONNECT_HEADER, type ConnectParams } from "./connect-params";
 import { loadIsolateRunner } from "./isolate-runner";
+import { type LobbySeats, lobbySeats, type SeatClaim } from "./lobby-seats";
 import { RoomAlarm } from "./room-alarm";
 import { roomLog, roomLogger } from "./room-log";
 import { RoomStorage } from "./room-storage";
@@ -104,6 +105,11 @@ export class Room extends DurableObject<Env> {
       ticking: this.tickTimer !== null,
       actionCalls: this.core?.actionCalls ?? 0,
     };
+  }
+
+  /** The lobby's seat holders (seat id to uid), after `claim` if given: the first claim of a seat wins. */
+  async lobbySeats(claim?: SeatClaim): Promise<LobbySeats> {
+    return lobbySeats(this.ctx.storage, claim);
   }
 
   private async accept(request: Request, requestId: string | undefined): Promise<Response> {

@@ -4,261 +4,241 @@
 // (optimistic); when saving fails, the last order the server confirmed comes back and the error
 // is shown. Keyboard: Space picks up / drops the focused product, arrows move it, Escape cancels;
 // every step is announced in a live region.
-(() => {
-  const config = JSON.parse(document.getElementById("product-order-config").textContent);
-  const status = document.getElementById("status");
-  const errorBox = document.getElementById("error");
-  const live = document.getElementById("live");
-  const list = document.getElementById("products");
-  let idToken = null;
-  let listId = null;
-  /** The order the server last confirmed. */
-  let saved = [];
-  /** The order on screen (saved, or a move not yet confirmed). */
-  let shown = [];
-  /** While a product is picked up by keyboard: its id and the order before the pick-up. */
-  let grabbed = null;
-  let dragged = null;
-  /** A save is on its way: moves wait for its answer (it decides the order they start from). */
-  let saving = false;
+import { signIn } from "./signed-in-page.js";
 
-  const announce = (text) => {
-    // A changed text node is what screen readers announce; clear first so a repeat is read too.
-    live.textContent = "";
-    requestAnimationFrame(() => {
-      live.textContent = text;
-    });
-  };
-  const say = (text) => {
-    status.textContent = text;
-  };
-  const showError = (text) => {
-    errorBox.textContent = text;
-  };
+const config = JSON.parse(document.getElementById("product-order-config").textContent);
+const status = document.getElementById("status");
+const errorBox = document.getElementById("error");
+const live = document.getElementById("live");
+const list = document.getElementById("products");
+let idToken = null;
+let listId = null;
+/** The order the server last confirmed. */
+let saved = [];
+/** The order on screen (saved, or a move not yet confirmed). */
+let shown = [];
+/** While a product is picked up by keyboard: its id and the order before the pick-up. */
+let grabbed = null;
+let dragged = null;
+/** A save is on its way: moves wait for its answer (it decides the order they start from). */
+let saving = false;
 
-  function claimsOf(token) {
-    const part = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
-    return JSON.parse(atob(part.padEnd(part.length + ((4 - (part.length % 4)) % 4), "=")));
-  }
+const announce = (text) => {
+  // A changed text node is what screen readers announce; clear first so a repeat is read too.
+  live.textContent = "";
+  requestAnimationFrame(() => {
+    live.textContent = text;
+  });
+};
+const say = (text) => {
+  status.textContent = text;
+};
+const showError = (text) => {
+  errorBox.textContent = text;
+};
 
-  async function signIn() {
-    const url = new URL(location.href);
-    const customToken = url.searchParams.get("idpAuthCustomToken");
-    if (!customToken) {
-      location.replace(config.loginUrl);
-      return false;
-    }
-    // The custom token is single-purpose; it must not stay in the address bar or history.
-    url.searchParams.delete("idpAuthCustomToken");
-    history.replaceState(null, "", url.pathname + url.search);
-    const endpoint = `${config.idpApiUrl}/v1/accounts:signInWithCustomToken?key=${encodeURIComponent(config.idpApiKey)}`;
-    const response = await fetch(endpoint, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-    });
-    if (!response.ok) throw new Error("Sign-in failed; reload the page to try again.");
-    idToken = (await response.json()).idToken;
-    return true;
-  }
+function claimsOf(token) {
+  const part = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+  return JSON.parse(atob(part.padEnd(part.length + ((4 - (part.length % 4)) % 4), "=")));
+}
 
-  async function graphql(query, variables) {
-    const response = await fetch(config.graphqlUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${idToken}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await response.json().catch(() => ({}));
-    if (body.errors && body.errors.length > 0) throw new Error(body.errors[0].message);
-    if (!response.ok || !body.data) throw new Error(`The service answered ${response.status}.`);
-    return body.data;
-  }
+async function graphql(query, variables) {
+  const response = await fetch(config.graphqlUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (body.errors && body.errors.length > 0) throw new Error(body.errors[0].message);
+  if (!response.ok || !body.data) throw new Error(`The service answered ${response.status}.`);
+  return body.data;
+}
 
-  const PRODUCT_FIELDS = "id productId coinCount subscriptionBonusRate";
+const PRODUCT_FIELDS = "id productId coinCount subscriptionBonusRate";
 
-  function labelOf(product) {
-    const bonus =
-      product.subscriptionBonusRate > 0 ? `, +${Math.round(product.subscriptionBonusRate * 100)}% for members` : "";
-    return `${product.productId}: ${product.coinCount} coins${bonus}`;
-  }
+function labelOf(product) {
+  const bonus =
+    product.subscriptionBonusRate > 0 ? `, +${Math.round(product.subscriptionBonusRate * 100)}% for members` : "";
+  return `${product.productId}: ${product.coinCount} coins${bonus}`;
+}
 
-  function nameOf(id) {
-    const product = shown.find((p) => p.id === id);
-    return product ? product.productId : String(id);
-  }
+function nameOf(id) {
+  const product = shown.find((p) => p.id === id);
+  return product ? product.productId : String(id);
+}
 
-  function placeOf(id) {
-    return `position ${shown.findIndex((p) => p.id === id) + 1} of ${shown.length}`;
-  }
+function placeOf(id) {
+  return `position ${shown.findIndex((p) => p.id === id) + 1} of ${shown.length}`;
+}
 
-  function render(focusId) {
-    list.replaceChildren(
-      ...shown.map((product) => {
-        const item = document.createElement("li");
-        item.dataset.id = String(product.id);
-        item.tabIndex = 0;
-        item.draggable = true;
-        item.textContent = labelOf(product);
-        item.setAttribute("aria-roledescription", "sortable product");
-        if (grabbed && grabbed.id === product.id) {
-          item.classList.add("grabbed");
-          item.setAttribute("aria-pressed", "true");
-        }
-        return item;
-      }),
+function render(focusId) {
+  list.replaceChildren(
+    ...shown.map((product) => {
+      const item = document.createElement("li");
+      item.dataset.id = String(product.id);
+      item.tabIndex = 0;
+      item.draggable = true;
+      item.textContent = labelOf(product);
+      item.setAttribute("aria-roledescription", "sortable product");
+      if (grabbed && grabbed.id === product.id) {
+        item.classList.add("grabbed");
+        item.setAttribute("aria-pressed", "true");
+      }
+      return item;
+    }),
+  );
+  list.hidden = false;
+  if (focusId !== undefined) list.querySelector(`li[data-id="${focusId}"]`)?.focus();
+}
+
+function move(id, offset) {
+  const from = shown.findIndex((p) => p.id === id);
+  const to = from + offset;
+  if (from < 0 || to < 0 || to >= shown.length) return false;
+  const next = [...shown];
+  const [product] = next.splice(from, 1);
+  next.splice(to, 0, product);
+  shown = next;
+  return true;
+}
+
+function sameOrder(a, b) {
+  return a.length === b.length && a.every((p, i) => p.id === b[i].id);
+}
+
+async function save(focusId) {
+  if (sameOrder(shown, saved)) return;
+  showError("");
+  say("Saving…");
+  saving = true;
+  list.setAttribute("aria-busy", "true");
+  try {
+    const data = await graphql(
+      `mutation($input: ReorderConsumableProductsInput!) { reorderConsumableProducts(input: $input) { ${PRODUCT_FIELDS} } }`,
+      { input: { parentId: listId, itemIds: shown.map((p) => p.id) } },
     );
-    list.hidden = false;
-    if (focusId !== undefined) list.querySelector(`li[data-id="${focusId}"]`)?.focus();
+    saved = data.reorderConsumableProducts;
+    shown = saved;
+    say("Order saved.");
+    announce("Order saved.");
+  } catch (error) {
+    shown = saved;
+    say("");
+    showError(`The order was not saved: ${error.message} The saved order is shown again.`);
+    announce("The order was not saved; the saved order is shown again.");
+  } finally {
+    saving = false;
+    list.removeAttribute("aria-busy");
   }
+  render(focusId);
+}
 
-  function move(id, offset) {
-    const from = shown.findIndex((p) => p.id === id);
-    const to = from + offset;
-    if (from < 0 || to < 0 || to >= shown.length) return false;
-    const next = [...shown];
-    const [product] = next.splice(from, 1);
-    next.splice(to, 0, product);
-    shown = next;
-    return true;
+list.addEventListener("keydown", (event) => {
+  const item = event.target.closest("li");
+  if (!item) return;
+  const id = Number(item.dataset.id);
+  const key = event.key;
+  if (saving && (key === " " || key === "Enter")) {
+    event.preventDefault();
+    announce("Saving the last move; try again in a moment.");
+    return;
   }
-
-  function sameOrder(a, b) {
-    return a.length === b.length && a.every((p, i) => p.id === b[i].id);
-  }
-
-  async function save(focusId) {
-    if (sameOrder(shown, saved)) return;
-    showError("");
-    say("Saving…");
-    saving = true;
-    list.setAttribute("aria-busy", "true");
-    try {
-      const data = await graphql(
-        `mutation($input: ReorderConsumableProductsInput!) { reorderConsumableProducts(input: $input) { ${PRODUCT_FIELDS} } }`,
-        { input: { parentId: listId, itemIds: shown.map((p) => p.id) } },
-      );
-      saved = data.reorderConsumableProducts;
-      shown = saved;
-      say("Order saved.");
-      announce("Order saved.");
-    } catch (error) {
-      shown = saved;
-      say("");
-      showError(`The order was not saved: ${error.message} The saved order is shown again.`);
-      announce("The order was not saved; the saved order is shown again.");
-    } finally {
-      saving = false;
-      list.removeAttribute("aria-busy");
-    }
-    render(focusId);
-  }
-
-  list.addEventListener("keydown", (event) => {
-    const item = event.target.closest("li");
-    if (!item) return;
-    const id = Number(item.dataset.id);
-    const key = event.key;
-    if (saving && (key === " " || key === "Enter")) {
-      event.preventDefault();
-      announce("Saving the last move; try again in a moment.");
-      return;
-    }
-    if (key === " " || key === "Enter") {
-      event.preventDefault();
-      if (grabbed && grabbed.id === id) {
-        grabbed = null;
-        render(id);
-        announce(`${nameOf(id)} dropped at ${placeOf(id)}.`);
-        save(id);
-      } else {
-        grabbed = { id, before: shown };
-        render(id);
-        announce(`${nameOf(id)} picked up, ${placeOf(id)}. Arrow keys move it, Space drops it, Escape cancels.`);
-      }
-    } else if (key === "ArrowUp" || key === "ArrowDown") {
-      event.preventDefault();
-      const offset = key === "ArrowUp" ? -1 : 1;
-      if (grabbed && grabbed.id === id) {
-        if (move(id, offset)) {
-          render(id);
-          announce(`${nameOf(id)} moved to ${placeOf(id)}.`);
-        }
-      } else {
-        const sibling = offset < 0 ? item.previousElementSibling : item.nextElementSibling;
-        sibling?.focus();
-      }
-    } else if (key === "Escape" && grabbed) {
-      event.preventDefault();
-      shown = grabbed.before;
+  if (key === " " || key === "Enter") {
+    event.preventDefault();
+    if (grabbed && grabbed.id === id) {
       grabbed = null;
       render(id);
-      announce(`Move cancelled; ${nameOf(id)} is back at ${placeOf(id)}.`);
+      announce(`${nameOf(id)} dropped at ${placeOf(id)}.`);
+      save(id);
+    } else {
+      grabbed = { id, before: shown };
+      render(id);
+      announce(`${nameOf(id)} picked up, ${placeOf(id)}. Arrow keys move it, Space drops it, Escape cancels.`);
     }
-  });
-
-  list.addEventListener("focusout", (event) => {
-    // Leaving the list while carrying a product puts it back.
-    if (grabbed && !list.contains(event.relatedTarget) && event.relatedTarget !== null) {
-      shown = grabbed.before;
-      const id = grabbed.id;
-      grabbed = null;
-      render();
-      announce(`Move cancelled; ${nameOf(id)} is back at ${placeOf(id)}.`);
+  } else if (key === "ArrowUp" || key === "ArrowDown") {
+    event.preventDefault();
+    const offset = key === "ArrowUp" ? -1 : 1;
+    if (grabbed && grabbed.id === id) {
+      if (move(id, offset)) {
+        render(id);
+        announce(`${nameOf(id)} moved to ${placeOf(id)}.`);
+      }
+    } else {
+      const sibling = offset < 0 ? item.previousElementSibling : item.nextElementSibling;
+      sibling?.focus();
     }
-  });
+  } else if (key === "Escape" && grabbed) {
+    event.preventDefault();
+    shown = grabbed.before;
+    grabbed = null;
+    render(id);
+    announce(`Move cancelled; ${nameOf(id)} is back at ${placeOf(id)}.`);
+  }
+});
 
-  list.addEventListener("dragstart", (event) => {
-    const item = event.target.closest("li");
-    if (!item || saving) {
-      event.preventDefault();
+list.addEventListener("focusout", (event) => {
+  // Leaving the list while carrying a product puts it back.
+  if (grabbed && !list.contains(event.relatedTarget) && event.relatedTarget !== null) {
+    shown = grabbed.before;
+    const id = grabbed.id;
+    grabbed = null;
+    render();
+    announce(`Move cancelled; ${nameOf(id)} is back at ${placeOf(id)}.`);
+  }
+});
+
+list.addEventListener("dragstart", (event) => {
+  const item = event.target.closest("li");
+  if (!item || saving) {
+    event.preventDefault();
+    return;
+  }
+  dragged = Number(item.dataset.id);
+  event.dataTransfer.effectAllowed = "move";
+  event.dataTransfer.setData("text/plain", item.dataset.id);
+});
+list.addEventListener("dragover", (event) => {
+  if (dragged !== null) event.preventDefault();
+});
+list.addEventListener("drop", (event) => {
+  event.preventDefault();
+  const target = event.target.closest("li");
+  if (dragged === null || !target) return;
+  const id = dragged;
+  dragged = null;
+  const to = shown.findIndex((p) => p.id === Number(target.dataset.id));
+  const from = shown.findIndex((p) => p.id === id);
+  if (!move(id, to - from)) return;
+  render(id);
+  announce(`${nameOf(id)} dropped at ${placeOf(id)}.`);
+  save(id);
+});
+list.addEventListener("dragend", () => {
+  dragged = null;
+});
+
+(async () => {
+  try {
+    idToken = await signIn(config);
+    if (!idToken) return;
+    if (claimsOf(idToken).admin !== true) {
+      say("");
+      showError("This page needs an account with the admin role. Sign in with another account.");
       return;
     }
-    dragged = Number(item.dataset.id);
-    event.dataTransfer.effectAllowed = "move";
-    event.dataTransfer.setData("text/plain", item.dataset.id);
-  });
-  list.addEventListener("dragover", (event) => {
-    if (dragged !== null) event.preventDefault();
-  });
-  list.addEventListener("drop", (event) => {
-    event.preventDefault();
-    const target = event.target.closest("li");
-    if (dragged === null || !target) return;
-    const id = dragged;
-    dragged = null;
-    const to = shown.findIndex((p) => p.id === Number(target.dataset.id));
-    const from = shown.findIndex((p) => p.id === id);
-    if (!move(id, to - from)) return;
-    render(id);
-    announce(`${nameOf(id)} dropped at ${placeOf(id)}.`);
-    save(id);
-  });
-  list.addEventListener("dragend", () => {
-    dragged = null;
-  });
-
-  (async () => {
-    try {
-      if (!(await signIn())) return;
-      if (claimsOf(idToken).admin !== true) {
-        say("");
-        showError("This page needs an account with the admin role. Sign in with another account.");
-        return;
-      }
-      const data = await graphql(
-        `query($store: Store!) { productList(store: $store) { id products { ${PRODUCT_FIELDS} } } }`,
-        {
-          store: config.store,
-        },
-      );
-      listId = data.productList.id;
-      saved = data.productList.products;
-      shown = saved;
-      render();
-      say(shown.length === 0 ? "The store has no products yet." : "");
-    } catch (error) {
-      say("");
-      showError(error.message);
-    }
-  })();
+    const data = await graphql(
+      `query($store: Store!) { productList(store: $store) { id products { ${PRODUCT_FIELDS} } } }`,
+      {
+        store: config.store,
+      },
+    );
+    listId = data.productList.id;
+    saved = data.productList.products;
+    shown = saved;
+    render();
+    say(shown.length === 0 ? "The store has no products yet." : "");
+  } catch (error) {
+    say("");
+    showError(error.message);
+  }
 })();

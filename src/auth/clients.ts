@@ -28,6 +28,9 @@ const REGISTERED: readonly Client[] = [
   client("portal", "Booking portal", PORTAL),
   { ...client("portal-shop", "Booking portal for shops", PORTAL), emailPasswordLogin: true },
   client("portal-admin", "Booking portal admin", PORTAL),
+  // Not one of document 1's kinds: the rooms' lobby of published games (docs/publishing.md), where
+  // players sign in to take a seat. Players are app users, so it asks for the app's terms.
+  client("play", "Game lobby", APP),
 ];
 
 const BY_ID = new Map(REGISTERED.map((c) => [c.id, c]));

@@ -67,7 +67,7 @@ async function authorWithToken(): Promise<{ idToken: string; token: string; id: 
 
 beforeAll(async () => {
   await waitForFreePort(PORT);
-  // Seat tickets required, as in stg and prd: the lobby's links must carry them.
+  // Seat tickets required, as in stg and prd: the lobby hands them to signed-in users.
   platform = await startPlatform(PORT, { vars: { ROOM_TICKETS: "required" } });
   auth = `${platform.url}/auth`;
   api = `${platform.url}/backend`;
@@ -86,6 +86,41 @@ async function expectText(page: Page, selector: string, text: string) {
     ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
     [selector, text],
     { timeout: 15_000 },
+  );
+}
+
+/** A user of their own: a new browser context (no SSO session yet), its page shot if the test fails. */
+async function newPlayer(name: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  screenshotOnFailure(page, name);
+  return page;
+}
+
+/**
+ * On a lobby that sent the browser to the sign-in service: a new account by phone (the dev IdP's
+ * fixed code, the lobby client's documents), then back on the lobby with its seats read.
+ */
+async function signUpInLobby(page: Page): Promise<void> {
+  await page.waitForURL(`${auth}/login?**`);
+  expect(new URL(page.url()).searchParams.get("client_id")).toBe("play");
+  const phone = `+81 90 ${String(Date.now()).slice(-4)} ${String(Math.floor(Math.random() * 9000) + 1000)}`;
+  await page.getByLabel("Terms of Service").check();
+  await page.getByLabel("Privacy Policy").check();
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Verification code").fill("123456");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL(`${platform.url}/rooms/lobby/**`);
+  await page.waitForSelector('#seats li:not([data-state="unknown"])');
+  expect(page.url()).not.toContain("idpAuthCustomToken");
+}
+
+/** Each seat's state as the lobby shows it: free, taken or yours. */
+function seatStates(page: Page): Promise<Record<string, string>> {
+  return page.$$eval("#seats li", (items) =>
+    Object.fromEntries(items.map((item) => [item.getAttribute("data-seat-id"), item.getAttribute("data-state")])),
   );
 }
 
@@ -149,7 +184,7 @@ describe("the publish-token page", () => {
 });
 
 describe("scenario publish against the local platform", () => {
-  it("publishes examples/tic-tac-toe; two browser seats play the new revision from its play page", async () => {
+  it("publishes examples/tic-tac-toe; two signed-in users take seats in the lobby and play it in a sandbox", async () => {
     const { token } = await authorWithToken();
     const published = await scenario(["publish", "examples/tic-tac-toe"], { SCENARIO_PUBLISH_TOKEN: token });
     expect(published.code, published.stderr).toBe(0);
@@ -158,38 +193,70 @@ describe("scenario publish against the local platform", () => {
     const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
     expect(revisionId).toMatch(/^tic-tac-toe-[0-9a-f]{16}$/);
     expect(playUrl).toBe(`${platform.url}/rooms/play/${revisionId}/`);
-
-    const lobby = await browser.newPage();
-    screenshotOnFailure(lobby, "publish-lobby");
-    await lobby.goto(playUrl);
-    const links = await lobby.$$eval("a[data-seat-kind]", (anchors) =>
-      anchors.map((a) => ({ kind: a.getAttribute("data-seat-kind"), href: (a as HTMLAnchorElement).href })),
-    );
-    expect(links.map((l) => l.kind)).toEqual(["player", "player", "spectator"]);
-    for (const link of links) expect(new URL(link.href).searchParams.get("ticket")).toBeTruthy();
     // The platform runs as stg and prd do: a socket without a ticket is refused before the upgrade.
     const bare = await fetch(`${platform.url}/rooms/ws/games/${revisionId}/room-x?seatId=p1`);
     expect(((await bare.json()) as { error: string }).error).toBe("ticket_required");
 
-    const [p1, p2, spectator] = await Promise.all([browser.newPage(), browser.newPage(), browser.newPage()]);
-    screenshotOnFailure(p1 as Page, "publish-p1");
-    screenshotOnFailure(p2 as Page, "publish-p2");
-    await (p1 as Page).goto(links[0]?.href as string);
-    await (p2 as Page).goto(links[1]?.href as string);
-    await (spectator as Page).goto(links[2]?.href as string);
-    const one = p1 as Page;
-    const two = p2 as Page;
-    await expectText(one, "#status", "Your turn (X)");
-    await expectText(two, "#status", "Waiting for X");
-    await move(one, two, 0, "X");
-    await move(two, one, 3, "O");
-    await move(one, two, 1, "X");
-    await move(two, one, 4, "O");
-    await move(one, two, 2, "X");
-    await expectText(one, "#status", "X wins (you)");
-    await expectText(two, "#status", "X wins");
-    await (spectator as Page).waitForFunction(() => document.querySelector('[data-cell="2"]')?.textContent === "X");
-  });
+    // Alice opens the printed URL: the lobby makes a room, she signs up, and the lobby is back.
+    const alice = await newPlayer("publish-alice");
+    await alice.goto(playUrl);
+    await signUpInLobby(alice);
+    const lobbyUrl = await alice.inputValue("#share");
+    expect(new URL(lobbyUrl).pathname).toBe(`/rooms/lobby/${revisionId}/`);
+    expect(alice.url()).toBe(lobbyUrl);
+    expect(await seatStates(alice)).toEqual({ p1: "free", p2: "free" });
+    // Bob gets the lobby link from her and signs up too (before anyone sits: the game's turn
+    // timer starts with the first player).
+    const bob = await newPlayer("publish-bob");
+    await bob.goto(lobbyUrl);
+    await signUpInLobby(bob);
+    expect(await seatStates(bob)).toEqual({ p1: "free", p2: "free" });
+
+    // Taking p1 opens the game on her ticket, in an opaque origin of its own.
+    await alice.getByRole("button", { name: "Take seat: Player 1" }).click();
+    await alice.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
+    expect(new URL(alice.url()).searchParams.get("ticket")).toBeTruthy();
+    expect(await alice.evaluate(() => origin)).toBe("null");
+    expect(
+      await alice.evaluate(() => {
+        try {
+          return typeof localStorage.length;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      }),
+    ).toBe("SecurityError");
+    await expectText(alice, "#you", "You are player p1 (online)");
+
+    // Bob's lobby shows p1 taken as it reads the seats again; he takes p2.
+    await bob.waitForSelector('#seats li[data-seat-id="p1"][data-state="taken"]');
+    expect(await bob.locator('[data-seat-id="p1"] button').isVisible()).toBe(false);
+    await bob.getByRole("button", { name: "Take seat: Player 2" }).click();
+    await bob.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
+
+    await expectText(alice, "#status", "Your turn (X)");
+    await expectText(bob, "#status", "Waiting for X");
+    await move(alice, bob, 0, "X");
+    await move(bob, alice, 3, "O");
+    await move(alice, bob, 1, "X");
+    await move(bob, alice, 4, "O");
+    await move(alice, bob, 2, "X");
+    await expectText(alice, "#status", "X wins (you)");
+    await expectText(bob, "#status", "X wins");
+
+    // Carol, a third user, finds both seats taken, with nothing to press but the spectator's button.
+    const carol = await newPlayer("publish-carol", { width: 360, height: 740 });
+    await carol.goto(lobbyUrl);
+    await signUpInLobby(carol);
+    expect(await seatStates(carol)).toEqual({ p1: "taken", p2: "taken" });
+    expect(await carol.locator("#seats button:visible").count()).toBe(0);
+    const widths = await carol.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
+    await carol.getByRole("button", { name: "Watch as spectator" }).click();
+    await carol.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
+    await carol.waitForFunction(() => document.querySelector('[data-cell="2"]')?.textContent === "X");
+    await expectText(carol, "#status", "X wins");
+  }, 180_000);
 
   it("publishes a manifest without serverActionLogicPath as a solo game that plays in solo mode", async () => {
     const dir = path.join(configDir, "solo-tic-tac-toe");
@@ -205,12 +272,16 @@ describe("scenario publish against the local platform", () => {
 
     const page = await browser.newPage();
     screenshotOnFailure(page, "publish-solo");
+    // No sign-in: the lobby of a solo game links straight to its (sandboxed) page.
     await page.goto(playUrl);
+    expect(new URL(page.url()).pathname).toMatch(/^\/rooms\/lobby\/solo-tic-tac-toe-[0-9a-f]{16}\/$/);
     const links = await page.$$eval("a[data-seat-kind]", (anchors) =>
       anchors.map((a) => a.getAttribute("data-seat-kind")),
     );
     expect(links).toEqual(["solo"]);
     await page.click('a[data-seat-kind="solo"]');
+    await page.waitForURL("**/index.html");
+    expect(await page.evaluate(() => origin)).toBe("null");
     await expectText(page, "#you", "You are seat player (solo)");
     await expectText(page, "#status", "Your turn (X)");
     await page.click('[data-cell="4"]');

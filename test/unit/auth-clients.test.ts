@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { clientFor, missingDocumentKeys, registeredClients, requiredDocumentKeys } from "../../src/auth/clients";
 
 describe("client registry", () => {
-  it("registers the eight clients of document 1", () => {
+  it("registers the eight clients of document 1 and the game lobby", () => {
     expect(registeredClients().map((c) => c.id)).toEqual([
       "studio",
       "admin",
@@ -12,6 +12,7 @@ describe("client registry", () => {
       "portal",
       "portal-shop",
       "portal-admin",
+      "play",
     ]);
     for (const client of registeredClients()) {
       expect(client.name).not.toBe("");

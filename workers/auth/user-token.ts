@@ -1,7 +1,7 @@
 import type { VerifiedIdToken } from "../../src/idp/identity-provider";
 import { ApiError } from "../shared/errors";
+import { signedInUser } from "../shared/verify-id-token";
 import type { AuthContext } from "./auth-env";
-import { verifiedOrThrow } from "./errors";
 
 /** How recent an ID token must be where it buys a browser session or a link grant (issue 12). */
 export const FRESH_ID_TOKEN_SECONDS = 5 * 60;
@@ -28,10 +28,7 @@ export async function verifiedUser(
   rules: UserTokenRules = {},
 ): Promise<VerifiedIdToken> {
   const { idp, now } = c.get("auth");
-  const token = await verifiedOrThrow(idp.verifyIdToken(idToken));
-  if (token.publishToken) {
-    throw new ApiError(403, "publish_token_not_allowed", `A publish-token ID token cannot ${action}.`);
-  }
+  const token = await signedInUser(idp, idToken, action);
   if (rules.maxAgeSeconds !== undefined && now() / 1000 - token.issuedAt > rules.maxAgeSeconds) {
     throw new ApiError(
       401,
@@ -40,15 +37,4 @@ export async function verifiedUser(
     );
   }
   return token;
-}
-
-const BEARER = /^Bearer\s+(\S{1,8192})$/i;
-
-/** The ID token of `Authorization: Bearer <token>`, or 401 when there is none. */
-export function bearerIdToken(c: AuthContext): string {
-  const match = BEARER.exec(c.req.header("authorization") ?? "");
-  if (!match?.[1]) {
-    throw new ApiError(401, "missing_id_token", "Send the user's ID token as Authorization: Bearer <ID token>.");
-  }
-  return match[1];
 }

@@ -1,9 +1,19 @@
 import { createApp } from "../shared/create-app";
 import { devStatsRoute } from "./routes/dev-stats";
 import { gameSocketRoute } from "./routes/game-socket";
+import { lobbyRoutes } from "./routes/lobby";
+import { lobbySeatRoutes } from "./routes/lobby-seats";
 import { playRoutes } from "./routes/play";
 
-/** Multiplayer rooms (document 3): WebSocket upgrade to the Room Durable Object. */
+/**
+ * Multiplayer rooms (document 3): WebSocket upgrade to the Room Durable Object, and published
+ * games in a browser (the lobby, its seats, the sandboxed game files).
+ */
 export function createRoomsApp() {
-  return createApp("rooms").route("/", gameSocketRoute).route("/", devStatsRoute).route("/", playRoutes);
+  return createApp("rooms")
+    .route("/", gameSocketRoute)
+    .route("/", devStatsRoute)
+    .route("/", playRoutes)
+    .route("/", lobbyRoutes)
+    .route("/", lobbySeatRoutes);
 }

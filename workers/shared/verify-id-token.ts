@@ -1,4 +1,5 @@
-import { IdTokenError } from "../../src/idp/identity-provider";
+import type { Context } from "hono";
+import { type IdentityProvider, IdTokenError, type VerifiedIdToken } from "../../src/idp/identity-provider";
 import { ApiError } from "./errors";
 import { currentLog } from "./request-log";
 
@@ -22,4 +23,29 @@ export async function verifiedOrThrow<T>(verify: Promise<T>): Promise<T> {
     }
     throw new ApiError(401, "invalid_id_token", `${error.code}: ${error.message}`);
   }
+}
+
+/**
+ * The person behind an ID token, where a signed-in user must act: verified completely by the
+ * provider, and never a publish-token ID token (document 1, authentication 9a: those act only on
+ * the backend's publishing routes), which is 403 `publish_token_not_allowed`. `action` completes
+ * the refusal sentence: "A publish-token ID token cannot <action>."
+ */
+export async function signedInUser(idp: IdentityProvider, idToken: string, action: string): Promise<VerifiedIdToken> {
+  const token = await verifiedOrThrow(idp.verifyIdToken(idToken));
+  if (token.publishToken) {
+    throw new ApiError(403, "publish_token_not_allowed", `A publish-token ID token cannot ${action}.`);
+  }
+  return token;
+}
+
+const BEARER = /^Bearer\s+(\S{1,8192})$/i;
+
+/** The ID token of `Authorization: Bearer <token>`, or 401 `missing_id_token` when there is none. */
+export function bearerIdToken(c: Context): string {
+  const match = BEARER.exec(c.req.header("authorization") ?? "");
+  if (!match?.[1]) {
+    throw new ApiError(401, "missing_id_token", "Send the user's ID token as Authorization: Bearer <ID token>.");
+  }
+  return match[1];
 }

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { ApiError, errorResponse } from "../shared/errors";
-import { verifiedOrThrow } from "../shared/verify-id-token";
+import { errorResponse } from "../shared/errors";
+import { signedInUser } from "../shared/verify-id-token";
 import type { StoreEnv } from "./store-env";
 
 const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,8192})$/;
@@ -21,10 +21,7 @@ export const requireUser = createMiddleware<StoreEnv>(async (c, next) => {
     return response;
   }
   const idToken = match[1];
-  const token = await verifiedOrThrow(c.get("store").idp.verifyIdToken(idToken));
-  if (token.publishToken) {
-    throw new ApiError(403, "publish_token_not_allowed", "A publish-token ID token cannot buy coins.");
-  }
+  const token = await signedInUser(c.get("store").idp, idToken, "buy coins");
   c.set("user", { uid: token.uid, idToken });
   await next();
 });

@@ -6,10 +6,11 @@ import { isPaidReleaseKind, PAID_RELEASE_KINDS } from "../../../src/legal/paid-r
 import { TermsAgreements } from "../../backend/terms-agreements";
 import { ApiError } from "../../shared/errors";
 import { currentLog } from "../../shared/request-log";
+import { bearerIdToken } from "../../shared/verify-id-token";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { ConsentLedger } from "../consent-ledger";
 import { configuredOriginsCors } from "../cors";
-import { bearerIdToken, verifiedUser } from "../user-token";
+import { verifiedUser } from "../user-token";
 import { jsonBody, parseOrThrow } from "../validation";
 
 /** Routes of consent (the ledger's `source`): how the user came to accept. */

@@ -15,13 +15,17 @@ const PAGE_CLIENT_ID = "studio";
  */
 export const publishTokensPageRoutes = new Hono<AuthEnv>().get("/publish-tokens", (c) => {
   const config = c.get("config");
-  const page = urlFor(config.apps.auth, "/publish-tokens");
-  const loginUrl = prepareSignedInPage(c, PAGE_CLIENT_ID, page);
+  const assetsUrl = urlFor(config.apps.auth, "/assets");
+  const loginUrl = prepareSignedInPage(c, {
+    clientId: PAGE_CLIENT_ID,
+    pageUrl: urlFor(config.apps.auth, "/publish-tokens"),
+    assetsUrl,
+  });
   return c.html(
     "<!doctype html>" +
       (
         <PublishTokensPage
-          assetsUrl={urlFor(config.apps.auth, "/assets")}
+          assetsUrl={assetsUrl}
           browserConfig={{
             idpApiUrl: config.idp.apiUrl,
             idpApiKey: config.idp.apiKey,

@@ -2,10 +2,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { PUBLISH_TOKEN_NAME_MAX } from "../../../src/auth/publish-token";
 import { ApiError } from "../../shared/errors";
+import { bearerIdToken } from "../../shared/verify-id-token";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { PublishTokenStore } from "../publish-token-store";
 import { requireFinishedSignUp } from "../sign-up";
-import { bearerIdToken, verifiedUser } from "../user-token";
+import { verifiedUser } from "../user-token";
 import { parseOrThrow } from "../validation";
 
 const createRequest = z.object({ name: z.string().trim().min(1).max(PUBLISH_TOKEN_NAME_MAX).optional() }).strict();

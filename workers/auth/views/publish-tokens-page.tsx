@@ -26,7 +26,7 @@ export function PublishTokensPage(props: { assetsUrl: string; browserConfig: Pub
           id="publish-tokens-config"
           dangerouslySetInnerHTML={{ __html: jsonForScript(props.browserConfig) }}
         />
-        <script src={`${props.assetsUrl}/publish-tokens.js`} defer />
+        <script type="module" src={`${props.assetsUrl}/publish-tokens.js`} />
       </head>
       <body>
         <main class="card">

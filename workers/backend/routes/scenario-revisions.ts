@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { urlFor } from "../../../src/base-url";
 import { ApiError } from "../../shared/errors";
+import { jsonInput, smallJsonBody } from "../../shared/json-input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { CodeStore, codeKeys } from "../code/code-store";
-import { jsonInput, smallJsonBody } from "../validation";
 
 const registerRequest = z.object({ uploadId: z.string().min(1).max(64) });
 

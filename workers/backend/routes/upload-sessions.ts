@@ -4,9 +4,9 @@ import { urlFor } from "../../../src/base-url";
 import { CODE_LIMITS } from "../../../src/code/limits";
 import { MAX_SEATS } from "../../../src/engine/roster";
 import { ApiError } from "../../shared/errors";
+import { jsonInput, smallJsonBody } from "../../shared/json-input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { CodeStore } from "../code/code-store";
-import { jsonInput, smallJsonBody } from "../validation";
 
 const uploadRequest = z.object({
   /** The manifest's id: the scenario this revision belongs to. */

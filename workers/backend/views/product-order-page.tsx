@@ -28,7 +28,7 @@ export function ProductOrderPage(props: { assetsUrl: string; browserConfig: Prod
           id="product-order-config"
           dangerouslySetInnerHTML={{ __html: jsonForScript(props.browserConfig) }}
         />
-        <script src={`${props.assetsUrl}/product-order.js`} defer />
+        <script type="module" src={`${props.assetsUrl}/product-order.js`} />
       </head>
       <body>
         <main>

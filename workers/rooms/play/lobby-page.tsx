@@ -1,8 +1,31 @@
-import type { PlayableRevision, SeatLink } from "./seat-links";
+import type { LobbySeat, PlayableRevision } from "./seat-links";
 
-/** The lobby of a published game: the room's links, one per seat, and a way to a new room. */
-export function LobbyPage(props: { revision: PlayableRevision; roomId: string | null; links: SeatLink[] }) {
+/** What public/rooms/lobby.js needs: where to sign in, the room's seats and its key. */
+export interface LobbyBrowserConfig {
+  idpApiUrl: string;
+  idpApiKey: string;
+  /** /login of the sign-in service with client_id=play and this lobby as redirect_uri. */
+  loginUrl: string;
+  /** {ROOMS_URL}/lobby/{revisionId}/{roomId}/seats */
+  seatsUrl: string;
+  /** The room's key (lobby-room-key.ts), sent with every seat call. */
+  key: string;
+}
+
+/**
+ * What the lobby shows: a solo game's one link; a room's plain links, one per seat, where the
+ * rooms run without tickets (a bare dev setup); or, with tickets, the room's seats to take once
+ * signed in (public/rooms/lobby.js).
+ */
+export type LobbyView =
+  | { kind: "solo"; playUrl: string }
+  | { kind: "links"; roomId: string; links: { seat: LobbySeat; url: string }[] }
+  | { kind: "seats"; roomId: string; seats: LobbySeat[]; shareUrl: string; browserConfig: LobbyBrowserConfig };
+
+/** The lobby of a published game (routes/lobby.tsx): a server-rendered page, scripted only in the "seats" view. */
+export function LobbyPage(props: { revision: PlayableRevision; assetsUrl: string; view: LobbyView }) {
   const title = props.revision.name ?? props.revision.id;
+  const { view } = props;
   return (
     <html lang="en">
       <head>
@@ -10,42 +33,117 @@ export function LobbyPage(props: { revision: PlayableRevision; roomId: string | 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="no-referrer" />
         <title>{`${title} · play`}</title>
-      </head>
-      <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem">
-        <h1>{title}</h1>
-        <p>
-          Revision <code>{props.revision.id}</code>
-        </p>
-        {props.roomId ? (
+        <link rel="stylesheet" href={`${props.assetsUrl}/lobby.css`} />
+        {view.kind === "seats" && (
           <>
-            <p>
-              Room <code data-testid="room-id">{props.roomId}</code>: open one link per player (send the others theirs).
-            </p>
-            <ul>
-              {props.links.map((link) => (
-                <li>
-                  <a href={link.url} data-seat-kind={link.kind} target="_blank" rel="noopener">
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <p>
-              <a href="?new=1">Create another room</a>
-            </p>
+            <script
+              type="application/json"
+              id="lobby-config"
+              dangerouslySetInnerHTML={{ __html: jsonForScript(view.browserConfig) }}
+            />
+            <script type="module" src={`${props.assetsUrl}/lobby.js`} />
           </>
-        ) : (
-          <ul>
-            {props.links.map((link) => (
-              <li>
-                <a href={link.url} data-seat-kind={link.kind}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
         )}
+      </head>
+      <body>
+        <main class="lobby">
+          <header>
+            <h1>{title}</h1>
+            <p class="muted">
+              Revision <code>{props.revision.id}</code>
+            </p>
+          </header>
+          {view.kind === "solo" && <SoloView playUrl={view.playUrl} />}
+          {view.kind === "links" && <LinksView roomId={view.roomId} links={view.links} />}
+          {view.kind === "seats" && <SeatsView roomId={view.roomId} seats={view.seats} shareUrl={view.shareUrl} />}
+        </main>
       </body>
     </html>
   );
+}
+
+function SoloView(props: { playUrl: string }) {
+  return (
+    <>
+      <p>A game for one player: it runs in your browser, no room needed.</p>
+      <p>
+        <a class="button" href={props.playUrl} data-seat-kind="solo">
+          Play
+        </a>
+      </p>
+    </>
+  );
+}
+
+function LinksView(props: { roomId: string; links: { seat: LobbySeat; url: string }[] }) {
+  return (
+    <>
+      <p>
+        Room <code data-testid="room-id">{props.roomId}</code>: open one link per player (send the others theirs).
+      </p>
+      <ul class="links">
+        {props.links.map((link) => (
+          <li>
+            <a href={link.url} data-seat-kind={link.seat.kind} target="_blank" rel="noopener">
+              {link.seat.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a href="?new=1">Create another room</a>
+      </p>
+    </>
+  );
+}
+
+function SeatsView(props: { roomId: string; seats: LobbySeat[]; shareUrl: string }) {
+  const players = props.seats.filter((seat) => seat.kind === "player");
+  return (
+    <>
+      <p id="status" class="status" role="status" aria-live="polite">
+        Signing in…
+      </p>
+      <section class="room" aria-labelledby="room-heading">
+        <h2 id="room-heading">
+          Room <code data-testid="room-id">{props.roomId}</code>
+        </h2>
+        <label for="share">Send this link to the other players:</label>
+        <div class="share">
+          <input id="share" readonly value={props.shareUrl} />
+          <button type="button" id="copy" class="secondary">
+            Copy
+          </button>
+        </div>
+      </section>
+      <section aria-labelledby="seats-heading">
+        <h2 id="seats-heading">Seats</h2>
+        <p class="muted">A seat is yours once you take it; nobody else can take it then.</p>
+        <ul id="seats" class="seats">
+          {players.map((seat) => (
+            <li data-seat-id={seat.id} data-state="unknown">
+              <span class="seat-name">{seat.name}</span>
+              <span class="seat-state" />
+              <button type="button" disabled>
+                Take seat
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <button type="button" id="spectate" class="secondary" disabled>
+            Watch as spectator
+          </button>
+        </p>
+      </section>
+      <p>
+        <a href="?new=1">Create another room</a>
+      </p>
+      <noscript>This page needs JavaScript.</noscript>
+    </>
+  );
+}
+
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }

@@ -1,10 +1,13 @@
 /**
- * The key of a room the lobby made (docs/publishing.md "Seat tickets in the lobby"): an HMAC of
- * "lobby:{revisionId}/{roomId}" under the rooms' ticket secret, carried in the lobby URL as `key`.
- * The lobby mints seat tickets only for a room whose key it made, so `?room=` cannot name a room
- * another authority (a host app) runs and get tickets for it.
+ * The key of a room the lobby made (docs/publishing.md "Playing a published revision"): an HMAC
+ * of "lobby:{revisionId}/{roomId}" under the rooms' ticket secret, carried in the lobby URL as
+ * `key`. Seats are taken, and tickets minted, only in a room whose key the lobby made, so a room
+ * id cannot name a room another authority (a host app) runs and get tickets for it.
  */
 const KEY_BYTES = 16;
+
+/** Room ids the lobby makes (room-xxxxxxxx) and accepts (any plain id where there is no key: bare dev). */
+export const LOBBY_ROOM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 async function hmacOf(secret: string, message: string): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(

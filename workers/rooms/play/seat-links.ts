@@ -1,5 +1,5 @@
+import { type BaseUrl, formatBaseUrl, urlFor } from "../../../src/base-url";
 import type { Seat } from "../../../src/engine/types";
-import { MAX_TICKET_TTL_SECONDS, mintSeatTicket, type TicketRole } from "../../../src/room-tickets/seat-ticket";
 
 export interface PlayableRevision {
   id: string;
@@ -8,11 +8,15 @@ export interface PlayableRevision {
   hasLogic: boolean;
 }
 
-export interface SeatLink {
-  label: string;
-  kind: "player" | "spectator" | "solo";
-  url: string;
+/** A place in a lobby room: a player seat of the roster, or the spectator (a monitor connection). */
+export interface LobbySeat {
+  id: string;
+  name: string;
+  kind: "player" | "spectator";
 }
+
+/** The spectator's seat id: the roster's ids are p1…pN, so it never names a player. */
+export const SPECTATOR_SEAT = "spectator";
 
 /** Seats of a published game: p1..pN, N from the manifest's playerCount (2 when it has none). */
 export function rosterOf(revision: PlayableRevision): Seat[] {
@@ -20,59 +24,41 @@ export function rosterOf(revision: PlayableRevision): Seat[] {
   return Array.from({ length: count }, (_, index) => ({ id: `p${index + 1}`, name: `Player ${index + 1}` }));
 }
 
-/** A lobby's tickets live an hour (the most a ticket may): reloading the lobby gives fresh ones. */
-export const LOBBY_TICKET_TTL_SECONDS = MAX_TICKET_TTL_SECONDS;
+/** The lobby's places of a room: the roster's seats, then the spectator. */
+export function lobbySeatsOf(revision: PlayableRevision): LobbySeat[] {
+  const players = rosterOf(revision).map(
+    (seat): LobbySeat => ({ id: seat.id, name: seat.name ?? seat.id, kind: "player" }),
+  );
+  return [...players, { id: SPECTATOR_SEAT, name: "Spectator", kind: "spectator" }];
+}
+
+/** The page of a published game: its index.html under /play/{revisionId}/ (sandboxed, play-files.ts). */
+export function gamePageUrl(rooms: BaseUrl, revisionId: string): string {
+  return urlFor(rooms, `/play/${revisionId}/index.html`);
+}
 
 /**
- * The links the lobby hands out for one room: one per seat and a spectator link (a monitor
- * connection), each the client's index.html with the parameters a host app gives a scenario page
- * (document 3, SDK mode selection). A solo scenario gets one link with no room: solo mode.
- *
- * This is the one place seat links are made. With a ticket secret (always in stg and prd), each
- * link carries its seat ticket (`ticket`), minted here: the lobby is the roster's authority for
- * the rooms it makes (docs/publishing.md "Seat tickets in the lobby"). A player's ticket names its
- * seat of the revision's roster; the spectator's is a monitor ticket.
+ * The game page for one place of a lobby room: the client's index.html with the parameters a
+ * host app gives a scenario page (document 3, SDK mode selection) and, where tickets are in use,
+ * the place's seat ticket. The one place these URLs are made.
  */
-export async function seatLinks(
+export function seatGameUrl(
+  rooms: BaseUrl,
   revision: PlayableRevision,
   roomId: string,
-  playBase: string,
-  roomsUrl: string,
-  ticketSecret: string | null,
-): Promise<SeatLink[]> {
-  const page = `${playBase}/index.html`;
-  if (!revision.hasLogic) return [{ label: "Play (solo)", kind: "solo", url: page }];
-  const players = rosterOf(revision);
-  const common = { server: roomsUrl, roomId, revisionId: revision.id, players: JSON.stringify(players) };
-  const ticketOf = async (seatId: string, role: TicketRole, nickname: string): Promise<Record<string, string>> => {
-    if (!ticketSecret) return {};
-    const ticket = await mintSeatTicket(
-      ticketSecret,
-      { revisionId: revision.id, roomId, seatId, role, players, nickname },
-      { ttlSeconds: LOBBY_TICKET_TTL_SECONDS },
-    );
-    return { ticket };
-  };
-  const links: SeatLink[] = [];
-  for (const seat of players) {
-    const nickname = seat.name ?? seat.id;
-    const query = {
-      ...common,
-      seatId: seat.id,
-      nickname,
-      seatKind: "player",
-      ...(await ticketOf(seat.id, "player", nickname)),
-    };
-    links.push({ label: nickname, kind: "player", url: `${page}?${new URLSearchParams(query)}` });
-  }
-  const spectator = {
-    ...common,
-    seatId: "spectator",
-    nickname: "Spectator",
-    monitor: "1",
-    seatKind: "spectator",
-    ...(await ticketOf("spectator", "monitor", "Spectator")),
-  };
-  links.push({ label: "Spectator", kind: "spectator", url: `${page}?${new URLSearchParams(spectator)}` });
-  return links;
+  seat: LobbySeat,
+  ticket?: string,
+): string {
+  const query = new URLSearchParams({
+    server: formatBaseUrl(rooms),
+    roomId,
+    revisionId: revision.id,
+    players: JSON.stringify(rosterOf(revision)),
+    seatId: seat.id,
+    nickname: seat.name,
+    seatKind: seat.kind,
+    ...(seat.kind === "spectator" ? { monitor: "1" } : {}),
+    ...(ticket ? { ticket } : {}),
+  });
+  return `${gamePageUrl(rooms, revision.id)}?${query}`;
 }

@@ -1,8 +1,8 @@
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { ApiError, errorResponse } from "../shared/errors";
+import { ApiError, errorResponse } from "./errors";
 
-/** JSON requests of the backend carry a few fields; larger bodies are refused before they are read. */
+/** JSON requests of the apps carry a few fields; larger bodies are refused before they are read. */
 export const JSON_BODY_LIMIT = 16 * 1024;
 
 export const smallJsonBody = bodyLimit({

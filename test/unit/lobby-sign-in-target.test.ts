@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isPublishedGameFile } from "../../src/auth/published-files";
+import { checkRedirectUri, redirectPolicyFor } from "../../src/auth/redirect-uri";
+import { parseConfig } from "../../src/config";
+import { lobbyUrl } from "../../workers/rooms/play/lobby-urls";
+import { gamePageUrl } from "../../workers/rooms/play/seat-links";
+
+const toml = readFileSync(path.join(import.meta.dirname, "../../wrangler.toml"), "utf8");
+
+/** The string entries of one vars table of wrangler.toml ("vars", "env.stg.vars", ...). */
+function varsOf(table: string): Record<string, string> {
+  const escaped = table.replace(/\./g, "\\.");
+  const section = new RegExp(`^\\[${escaped}\\]\\s*$([\\s\\S]*?)^\\[`, "m").exec(toml)?.[1];
+  if (section === undefined) throw new Error(`wrangler.toml has no [${table}]`);
+  return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
+}
+
+const SECRETS = {
+  IDP_SERVICE_ACCOUNT: JSON.stringify({
+    client_email: "idp@example.iam.gserviceaccount.com",
+    private_key: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n",
+  }),
+  ROOM_TICKET_SECRET: "x".repeat(32),
+};
+
+describe.each(["vars", "env.stg.vars", "env.prd.vars"])("wrangler.toml [%s]", (table) => {
+  const config = parseConfig({ ...varsOf(table), ...SECRETS });
+  const policy = redirectPolicyFor(config.environment, config.auth);
+  const room = { roomId: "room-1a2b3c4d", key: "k".repeat(22) };
+
+  it("lets the game lobby be a sign-in target: the allow-list takes it and it is outside /play/", () => {
+    const lobby = lobbyUrl(config.apps.rooms, "game-0123456789abcdef", room);
+    const check = checkRedirectUri(lobby, policy);
+    expect(check.ok, check.ok ? "" : check.reason).toBe(true);
+    expect(isPublishedGameFile(new URL(lobby), config.apps.rooms)).toBe(false);
+  });
+
+  it("keeps the game pages under /play/, which are never a sign-in target", () => {
+    const game = gamePageUrl(config.apps.rooms, "game-0123456789abcdef");
+    expect(isPublishedGameFile(new URL(game), config.apps.rooms)).toBe(true);
+    expect(isPublishedGameFile(new URL(game.replace("/play/", "/%70lay/")), config.apps.rooms)).toBe(true);
+  });
+});

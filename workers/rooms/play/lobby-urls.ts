@@ -1,0 +1,19 @@
+import { type BaseUrl, urlFor } from "../../../src/base-url";
+
+/**
+ * The lobby of a published game lives under /lobby/{revisionId}/, outside /play/: the sign-in
+ * service refuses every redirect_uri under /play/ (the authors' files), and the lobby is a
+ * sign-in redirect target. /play/{revisionId}/ sends the browser here.
+ */
+export function lobbyUrl(rooms: BaseUrl, revisionId: string, room?: { roomId: string; key: string | null }): string {
+  const url = urlFor(rooms, `/lobby/${revisionId}/`);
+  if (!room) return url;
+  const query = new URLSearchParams({ room: room.roomId });
+  if (room.key) query.set("key", room.key);
+  return `${url}?${query}`;
+}
+
+/** The seats of a lobby room: GET their state, POST …/{seatId} to take one (routes/lobby-seats.ts). */
+export function seatsUrl(rooms: BaseUrl, revisionId: string, roomId: string): string {
+  return urlFor(rooms, `/lobby/${revisionId}/${roomId}/seats`);
+}

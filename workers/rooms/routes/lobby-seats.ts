@@ -1,0 +1,133 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
+import { locationHintOf, roomIdSchema } from "../../../durable-objects/room/connect-params";
+import type { Room } from "../../../durable-objects/room/room";
+import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-tickets/seat-ticket";
+import { ApiError } from "../../shared/errors";
+import { jsonInput, smallJsonBody } from "../../shared/json-input";
+import { isLobbyRoomKey, LOBBY_ROOM_ID } from "../play/lobby-room-key";
+import { revisionOrThrow } from "../play/published-revision";
+import { type LobbySeat, lobbySeatsOf, type PlayableRevision, rosterOf, seatGameUrl } from "../play/seat-links";
+import { type PlayerEnv, signedInPlayer } from "../signed-in-player";
+
+/** A lobby's tickets live an hour (the most a ticket may): a reconnect within a game needs no new one. */
+const LOBBY_TICKET_TTL_SECONDS = MAX_TICKET_TTL_SECONDS;
+
+const roomParams = z.object({
+  revisionId: roomIdSchema,
+  roomId: z.string().regex(LOBBY_ROOM_ID, "must be 1-64 letters, digits, '.', '_' or '-'"),
+});
+const keySchema = z.string().min(1, "key is required").max(64);
+const seatsQuery = z.object({ key: keySchema });
+const takeBody = z.object({ key: keySchema }).strict();
+
+type SeatState = "free" | "taken" | "yours";
+
+interface LobbyRoom {
+  revision: PlayableRevision;
+  roomId: string;
+  ticketSecret: string;
+  room: DurableObjectStub<Room>;
+}
+
+/**
+ * The lobby room a seat call names: tickets in use here (503 `tickets_unavailable` otherwise),
+ * a published game with rooms (404), and the key the lobby gave that room (403 `wrong_room_key`),
+ * so the lobby hands out seats only in rooms it made.
+ */
+async function lobbyRoom(c: Context<PlayerEnv>, key: string): Promise<LobbyRoom> {
+  const ids = roomParams.safeParse(c.req.param());
+  if (!ids.success) {
+    const issue = ids.error.issues[0];
+    throw new ApiError(400, "invalid_room", `${issue?.path.join(".")}: ${issue?.message ?? "invalid"}`);
+  }
+  const { ticketSecret } = c.get("config").rooms;
+  if (!ticketSecret) throw new ApiError(503, "tickets_unavailable", "Seat tickets are not configured here");
+  const revision = await revisionOrThrow(c.env, ids.data.revisionId);
+  if (!revision.hasLogic) throw new ApiError(404, "no_rooms", "This game is played alone: it has no rooms or seats.");
+  const { roomId } = ids.data;
+  if (!(await isLobbyRoomKey(ticketSecret, revision.id, roomId, key))) {
+    throw new ApiError(403, "wrong_room_key", "The key is not this room's: open the room's lobby link again.");
+  }
+  // The placement the room's sockets ask for (document 3's default), whichever call comes first.
+  const room = c.env.ROOM.get(c.env.ROOM.idFromName(`${revision.id}/${roomId}`), {
+    locationHint: locationHintOf(undefined),
+  });
+  return { revision, roomId, ticketSecret, room };
+}
+
+function stateOf(holder: string | undefined, uid: string): SeatState {
+  if (holder === undefined) return "free";
+  return holder === uid ? "yours" : "taken";
+}
+
+/**
+ * The seats of a lobby room, for a signed-in user (docs/publishing.md "Playing a published
+ * revision"). A seat of the roster (p1…pN) belongs to the first user who takes it; the Room
+ * Durable Object keeps who holds which (durable-objects/room/lobby-seats.ts).
+ *
+ * - GET /lobby/{revisionId}/{roomId}/seats?key=…: `{roomId, seats: [{id, name, state}]}`, state
+ *   `free`, `taken` (by someone else) or `yours`.
+ * - POST /lobby/{revisionId}/{roomId}/seats/{seatId} `{key}`: takes the seat (or takes it again)
+ *   and answers `{seatId, role, ticket, expiresIn, gameUrl}`: a player ticket for the seat, or a
+ *   monitor ticket for `spectator`, which anyone signed in may have; 409 `seat_taken` for another
+ *   user's seat, 404 `seat_not_found` for a seat the game does not have.
+ */
+export const lobbySeatRoutes = new Hono<PlayerEnv>()
+  .get("/lobby/:revisionId/:roomId/seats", signedInPlayer, async (c) => {
+    const query = seatsQuery.safeParse(c.req.query());
+    if (!query.success) throw new ApiError(400, "invalid_request", `key: ${query.error.issues[0]?.message}`);
+    const { revision, roomId, room } = await lobbyRoom(c, query.data.key);
+    const holders = await room.lobbySeats();
+    const uid = c.get("uid");
+    const seats = rosterOf(revision).map((seat) => ({
+      id: seat.id,
+      name: seat.name ?? seat.id,
+      state: stateOf(holders[seat.id], uid),
+    }));
+    c.header("cache-control", "no-store");
+    return c.json({ roomId, seats });
+  })
+  .post("/lobby/:revisionId/:roomId/seats/:seatId", smallJsonBody, signedInPlayer, async (c) => {
+    const { key } = await jsonInput(c.req.raw, takeBody);
+    const { revision, roomId, room, ticketSecret } = await lobbyRoom(c, key);
+    const seatId = c.req.param("seatId");
+    const seat = lobbySeatsOf(revision).find((candidate) => candidate.id === seatId);
+    if (!seat) throw new ApiError(404, "seat_not_found", `This game has no seat ${seatId}.`);
+    const uid = c.get("uid");
+    if (seat.kind === "player") {
+      const holders = await room.lobbySeats({ seatId: seat.id, uid });
+      if (holders[seat.id] !== uid) {
+        throw new ApiError(409, "seat_taken", `${seat.name} is taken by another player: pick a free seat.`);
+      }
+    }
+    const ticket = await ticketFor(ticketSecret, revision, roomId, seat);
+    c.header("cache-control", "no-store");
+    return c.json({
+      seatId: seat.id,
+      role: roleOf(seat),
+      ticket,
+      expiresIn: LOBBY_TICKET_TTL_SECONDS,
+      gameUrl: seatGameUrl(c.get("config").apps.rooms, revision, roomId, seat, ticket),
+    });
+  });
+
+function roleOf(seat: LobbySeat): "player" | "monitor" {
+  return seat.kind === "player" ? "player" : "monitor";
+}
+
+function ticketFor(secret: string, revision: PlayableRevision, roomId: string, seat: LobbySeat): Promise<string> {
+  return mintSeatTicket(
+    secret,
+    {
+      revisionId: revision.id,
+      roomId,
+      seatId: seat.id,
+      role: roleOf(seat),
+      players: rosterOf(revision),
+      nickname: seat.name,
+    },
+    { ttlSeconds: LOBBY_TICKET_TTL_SECONDS },
+  );
+}

@@ -1,0 +1,85 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { urlFor } from "../../../src/base-url";
+import type { AppEnv } from "../../shared/app-env";
+import { pageAssetRoutes } from "../../shared/page-assets";
+import { prepareSignedInPage } from "../../shared/signed-in-page";
+import { LobbyPage, type LobbyView } from "../play/lobby-page";
+import { isLobbyRoomKey, LOBBY_ROOM_ID, lobbyRoomKey } from "../play/lobby-room-key";
+import { lobbyUrl, seatsUrl } from "../play/lobby-urls";
+import { revisionOrThrow } from "../play/published-revision";
+import { gamePageUrl, lobbySeatsOf, seatGameUrl } from "../play/seat-links";
+
+/** The registered client the lobby signs in as (src/auth/clients.ts). */
+const LOBBY_CLIENT_ID = "play";
+
+/** Headers of a lobby view with no script (solo, plain links): its stylesheet only, no framing. */
+function plainPageHeaders(c: Context<AppEnv>, assetsUrl: string) {
+  c.header("cache-control", "no-store");
+  c.header(
+    "content-security-policy",
+    `default-src 'none'; style-src ${assetsUrl}/; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`,
+  );
+  c.header("referrer-policy", "no-referrer");
+  c.header("x-content-type-options", "nosniff");
+}
+
+/**
+ * GET /lobby/{revisionId}/: the lobby of a published game (docs/publishing.md). A solo game gets
+ * one link to its page. A game with rooms gets a room: `?room=&key=` names one the lobby made
+ * (with a ticket secret the key must be the lobby's, lobby-room-key.ts), anything else, or
+ * `?new=1`, is sent to a new room. With tickets the page signs the user in (client `play`) and
+ * takes seats through routes/lobby-seats.ts; without a secret (bare dev) it lists plain links.
+ * GET /assets/*: the lobby's script and stylesheet (public/rooms/).
+ */
+export const lobbyRoutes = new Hono<AppEnv>()
+  .get("/lobby/:revisionId", (c) => c.redirect(`${new URL(c.req.url).pathname}/`, 301))
+  .get("/lobby/:revisionId/", async (c) => {
+    const revision = await revisionOrThrow(c.env, c.req.param("revisionId"));
+    const config = c.get("config");
+    const rooms = config.apps.rooms;
+    const assetsUrl = urlFor(rooms, "/assets");
+    const page = (view: LobbyView) =>
+      c.html(`<!doctype html>${(<LobbyPage revision={revision} assetsUrl={assetsUrl} view={view} />).toString()}`);
+    if (!revision.hasLogic) {
+      plainPageHeaders(c, assetsUrl);
+      return page({ kind: "solo", playUrl: gamePageUrl(rooms, revision.id) });
+    }
+
+    const { ticketSecret } = config.rooms;
+    const requested = c.req.query("room");
+    const ours =
+      requested !== undefined &&
+      LOBBY_ROOM_ID.test(requested) &&
+      (!ticketSecret || (await isLobbyRoomKey(ticketSecret, revision.id, requested, c.req.query("key"))));
+    if (!ours || c.req.query("new") !== undefined) {
+      const roomId = `room-${crypto.randomUUID().slice(0, 8)}`;
+      const key = ticketSecret ? await lobbyRoomKey(ticketSecret, revision.id, roomId) : null;
+      return c.redirect(lobbyUrl(rooms, revision.id, { roomId, key }), 302);
+    }
+    const roomId = requested;
+    const seats = lobbySeatsOf(revision);
+    if (!ticketSecret) {
+      plainPageHeaders(c, assetsUrl);
+      const links = seats.map((seat) => ({ seat, url: seatGameUrl(rooms, revision, roomId, seat) }));
+      return page({ kind: "links", roomId, links });
+    }
+
+    const key = await lobbyRoomKey(ticketSecret, revision.id, roomId);
+    const shareUrl = lobbyUrl(rooms, revision.id, { roomId, key });
+    const loginUrl = prepareSignedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl: shareUrl, assetsUrl });
+    return page({
+      kind: "seats",
+      roomId,
+      seats,
+      shareUrl,
+      browserConfig: {
+        idpApiUrl: config.idp.apiUrl,
+        idpApiKey: config.idp.apiKey,
+        loginUrl,
+        seatsUrl: seatsUrl(rooms, revision.id, roomId),
+        key,
+      },
+    });
+  })
+  .route("/", pageAssetRoutes("rooms"));
