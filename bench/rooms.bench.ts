@@ -30,19 +30,21 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
   const revisionId = await newRevision();
   const roomUrl = (room: string, seat: string, roster = ROSTER) =>
     `${ws(platformUrl)}/rooms/ws/games/${revisionId}/${room}?seatId=${seat}&players=${roster}`;
-  const openRoom = async (room: string, seats = SEATS) => {
+  const openRoom = async (room: string, seats = SEATS, compress = false) => {
     const roster = encodeURIComponent(JSON.stringify(seats));
     const sockets: BenchSocket[] = [];
     for (const seat of seats) {
-      const socket = await BenchSocket.open(roomUrl(room, seat, roster));
+      const socket = await BenchSocket.open(roomUrl(room, seat, roster), { compress });
       await socket.next((f) => f.type === "__state");
       sockets.push(socket);
     }
     return sockets;
   };
-  const openRelay = async (room: string, clients = CLIENTS) => {
+  const openRelay = async (room: string, clients = CLIENTS, compress = false) => {
     const sockets: BenchSocket[] = [];
-    for (let i = 0; i < clients; i++) sockets.push(await BenchSocket.open(`${ws(baselineUrl)}/relay/${room}`));
+    for (let i = 0; i < clients; i++) {
+      sockets.push(await BenchSocket.open(`${ws(baselineUrl)}/relay/${room}`, { compress }));
+    }
     return sockets;
   };
   const closeAll = (sockets: BenchSocket[]) => {
@@ -81,12 +83,13 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
   // take turns at; CPU of each wrangler dev process tree over its windows, per completed action.
   const platformPort = Number(new URL(platformUrl).port);
   const baselinePort = Number(new URL(baselineUrl).port);
-  const measureThroughput = async (clients: number) => {
-    const roomSockets = await openRoom(`throughput-${clients}`, seatsOf(clients));
-    const relaySockets = await openRelay(`throughput-${clients}`, clients);
+  const measureThroughput = async (clients: number, compress = false) => {
+    const name = `throughput-${clients}${compress ? "-compressed" : ""}`;
+    const roomSockets = await openRoom(name, seatsOf(clients), compress);
+    const relaySockets = await openRelay(name, clients, compress);
     const totals = { room: { completed: 0, seconds: 0, cpuMs: 0 }, relay: { completed: 0, seconds: 0, cpuMs: 0 } };
     const stats = async () =>
-      (await (await fetch(`${platformUrl}/rooms/dev/rooms/${revisionId}/throughput-${clients}/stats`)).json()) as {
+      (await (await fetch(`${platformUrl}/rooms/dev/rooms/${revisionId}/${name}/stats`)).json()) as {
         actionCalls: number;
       };
     const callsBefore = (await stats()).actionCalls;
@@ -131,6 +134,8 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
   };
   const eight = await measureThroughput(CLIENTS);
   const many = await measureThroughput(MANY_CLIENTS);
+  // What permessage-deflate would cost (wrangler dev's proxy accepts it; production rooms refuse it).
+  const compressed = await measureThroughput(CLIENTS, true);
 
   // Storage write batches at a steady 100 actions/s.
   const steady = await openRoom("steady");
@@ -227,6 +232,8 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
       pass: many.room >= 0.8 * many.relay,
     },
     row("room CPU per action, 8 clients", eight.roomCpu, eight.relayCpu, "ms"),
+    row("room throughput, 8 clients, compressed", compressed.room, compressed.relay, "actions/s"),
+    row("room CPU per action, 8 clients, compressed", compressed.roomCpu, compressed.relayCpu, "ms"),
     row("room CPU per action, 32 clients", many.roomCpu, many.relayCpu, "ms"),
     { ...row("actions per sandbox call, 8 clients", eight.actionsPerCall, 1, "actions"), baseline: null },
     { ...row("actions per sandbox call, 32 clients", many.actionsPerCall, 1, "actions"), baseline: null },
