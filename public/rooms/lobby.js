@@ -53,8 +53,9 @@ function render(seats) {
     const label = LABELS[seat.state];
     item.dataset.state = seat.state;
     item.querySelector(".seat-state").textContent = label.state;
-    // A taken seat offers nothing to do; the row says whose it is not.
-    const button = item.querySelector("button");
+    // A taken seat offers nothing to do (not even its link); the row says whose it is not.
+    item.querySelector(".seat-link").hidden = seat.state === "taken";
+    const button = item.querySelector("button.take");
     button.hidden = label.button === null;
     button.disabled = label.button === null;
     if (label.button) {
@@ -67,6 +68,7 @@ function render(seats) {
 async function refresh() {
   const { seats } = await call(`?${new URLSearchParams({ key: config.key })}`);
   render(seats);
+  return seats;
 }
 
 /** Takes the seat (again, when it is already this user's) and opens the game on its ticket. */
@@ -99,7 +101,7 @@ async function run(work) {
 }
 
 seatList.addEventListener("click", (event) => {
-  const button = event.target.closest("button");
+  const button = event.target.closest("button.take");
   if (!button || button.disabled) return;
   const item = button.closest("[data-seat-id]");
   const name = item.querySelector(".seat-name").textContent;
@@ -116,22 +118,45 @@ spectate.addEventListener("click", () =>
   }),
 );
 
-document.getElementById("copy").addEventListener("click", async () => {
-  share.select();
+// Copy buttons: the room's link, each seat's own link, the spectator link.
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("button.copy");
+  if (!button) return;
+  const link = button.dataset.copy;
   try {
-    await navigator.clipboard.writeText(share.value);
+    await navigator.clipboard.writeText(link);
     say("Link copied.");
   } catch {
+    // No clipboard (an insecure origin, a refused permission): select the link to copy by hand.
+    share.value = link;
+    share.select();
     say("Copy the selected link.");
   }
 });
 
+/** Opened from a seat's own link: takes that seat, unless someone else holds it. */
+async function takeLinkedSeat(seats) {
+  if (config.seat === "spectator") {
+    say("Opening the game as a spectator…");
+    return take("spectator");
+  }
+  const seat = seats.find((s) => s.id === config.seat);
+  if (!seat) return;
+  if (seat.state === "taken") {
+    say(`${seat.name} is taken by another player: take a free seat.`, "error");
+    return;
+  }
+  say(`Taking ${seat.name}…`);
+  await take(seat.id);
+}
+
 run(async () => {
   idToken = await signIn(config);
   if (!idToken) return;
-  await refresh();
+  const seats = await refresh();
   spectate.disabled = false;
   say("");
+  if (config.seat) await takeLinkedSeat(seats);
   setInterval(() => {
     if (document.visibilityState === "visible" && !busy) refresh().catch(() => {});
   }, REFRESH_MS);

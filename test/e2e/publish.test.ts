@@ -228,11 +228,15 @@ describe("scenario publish against the local platform", () => {
     ).toBe("SecurityError");
     await expectText(alice, "#you", "You are player p1 (online)");
 
-    // Bob's lobby shows p1 taken as it reads the seats again; he takes p2.
+    // Bob's lobby shows p1 taken as it reads the seats again. He opens p2's own link (what Alice
+    // could have sent him): the SSO session signs the page in again and it takes p2 by itself.
     await bob.waitForSelector('#seats li[data-seat-id="p1"][data-state="taken"]');
-    expect(await bob.locator('[data-seat-id="p1"] button').isVisible()).toBe(false);
-    await bob.getByRole("button", { name: "Take seat: Player 2" }).click();
+    expect(await bob.locator('[data-seat-id="p1"] button:visible').count()).toBe(0);
+    const p2Link = (await bob.getAttribute('[data-seat-id="p2"] button.seat-link', "data-copy")) as string;
+    expect(new URL(p2Link).searchParams.get("seat")).toBe("p2");
+    await bob.goto(p2Link);
     await bob.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
+    expect(new URL(bob.url()).searchParams.get("seatId")).toBe("p2");
 
     await expectText(alice, "#status", "Your turn (X)");
     await expectText(bob, "#status", "Waiting for X");

@@ -35,6 +35,12 @@ interface LobbyConfig {
   seatsUrl: string;
   key: string;
   idpApiUrl: string;
+  seat: string | null;
+}
+
+/** The browser config of a lobby page. */
+function configOf(html: string): LobbyConfig {
+  return JSON.parse(/id="lobby-config">(.*?)<\/script>/s.exec(html)?.[1] ?? "null") as LobbyConfig;
 }
 
 /** A fresh room's lobby page (tickets required): its URL, room id, page and browser config. */
@@ -45,7 +51,7 @@ async function newLobby(revisionId: string) {
   const res = await fetchRequired(lobbyUrl);
   expect(res.status).toBe(200);
   const html = await res.text();
-  const config = JSON.parse(/id="lobby-config">(.*?)<\/script>/s.exec(html)?.[1] ?? "null") as LobbyConfig;
+  const config = configOf(html);
   const roomId = new URL(lobbyUrl).searchParams.get("room") as string;
   return { lobbyUrl, roomId, res, html, config };
 }
@@ -137,6 +143,31 @@ describe("the lobby of a published game, with seat tickets", () => {
     for (const asset of ["lobby.js", "lobby.css", "signed-in-page.js"]) {
       expect((await fetchRequired(`${ROOMS}/assets/${asset}`)).status).toBe(200);
     }
+  });
+
+  it("gives each seat and the spectator a link of its own, kept through the sign-in; an unknown seat is ignored", async () => {
+    const lobby = await newLobby(revisionId);
+    expect(lobby.config.seat).toBeNull();
+    const links = [...lobby.html.matchAll(/data-copy="([^"]+)"/g)].map(
+      (m) => new URL((m[1] as string).replace(/&amp;/g, "&")),
+    );
+    expect(links.map((link) => link.searchParams.get("seat"))).toEqual([null, "p1", "p2", "p3", "spectator"]);
+    for (const link of links) {
+      expect(link.searchParams.get("room")).toBe(lobby.roomId);
+      expect(link.searchParams.get("key")).toBe(lobby.config.key);
+    }
+
+    const p2Link = links[2] as URL;
+    const page = await fetchRequired(p2Link.href);
+    expect(page.status).toBe(200);
+    const config = configOf(await page.text());
+    expect(config.seat).toBe("p2");
+    // The sign-in comes back to the seat's own link, so the page can take that seat.
+    expect(new URL(config.loginUrl).searchParams.get("redirect_uri")).toBe(p2Link.href);
+
+    const unknown = configOf(await (await fetchRequired(`${lobby.lobbyUrl}&seat=p9`)).text());
+    expect(unknown.seat).toBeNull();
+    expect(new URL(unknown.loginUrl).searchParams.get("redirect_uri")).toBe(lobby.lobbyUrl);
   });
 
   it("keeps a room only with its key; another key, no key or ?new=1 makes a new room", async () => {

@@ -10,7 +10,12 @@ export interface LobbyBrowserConfig {
   seatsUrl: string;
   /** The room's key (lobby-room-key.ts), sent with every seat call. */
   key: string;
+  /** The seat this page's link is for (`?seat=`): taken as soon as the user is signed in. */
+  seat: string | null;
 }
+
+/** A place of the room with its own link, which takes that place for whoever opens it. */
+export type LinkedSeat = LobbySeat & { link: string };
 
 /**
  * What the lobby shows: a solo game's one link; a room's plain links, one per seat, where the
@@ -20,7 +25,7 @@ export interface LobbyBrowserConfig {
 export type LobbyView =
   | { kind: "solo"; playUrl: string }
   | { kind: "links"; roomId: string; links: { seat: LobbySeat; url: string }[] }
-  | { kind: "seats"; roomId: string; seats: LobbySeat[]; shareUrl: string; browserConfig: LobbyBrowserConfig };
+  | { kind: "seats"; roomId: string; seats: LinkedSeat[]; shareUrl: string; browserConfig: LobbyBrowserConfig };
 
 /** The lobby of a published game (routes/lobby.tsx): a server-rendered page, scripted only in the "seats" view. */
 export function LobbyPage(props: { revision: PlayableRevision; assetsUrl: string; view: LobbyView }) {
@@ -97,8 +102,9 @@ function LinksView(props: { roomId: string; links: { seat: LobbySeat; url: strin
   );
 }
 
-function SeatsView(props: { roomId: string; seats: LobbySeat[]; shareUrl: string }) {
+function SeatsView(props: { roomId: string; seats: LinkedSeat[]; shareUrl: string }) {
   const players = props.seats.filter((seat) => seat.kind === "player");
+  const spectator = props.seats.find((seat) => seat.kind === "spectator");
   return (
     <>
       <p id="status" class="status" role="status" aria-live="polite">
@@ -111,29 +117,50 @@ function SeatsView(props: { roomId: string; seats: LobbySeat[]; shareUrl: string
         <label for="share">Send this link to the other players:</label>
         <div class="share">
           <input id="share" readonly value={props.shareUrl} />
-          <button type="button" id="copy" class="secondary">
+          <button type="button" class="secondary copy" data-copy={props.shareUrl}>
             Copy
           </button>
         </div>
       </section>
       <section aria-labelledby="seats-heading">
         <h2 id="seats-heading">Seats</h2>
-        <p class="muted">A seat is yours once you take it; nobody else can take it then.</p>
+        <p class="muted">
+          A seat is yours once you take it; nobody else can take it then. A seat's own link takes that seat for whoever
+          opens it.
+        </p>
         <ul id="seats" class="seats">
           {players.map((seat) => (
             <li data-seat-id={seat.id} data-state="unknown">
               <span class="seat-name">{seat.name}</span>
               <span class="seat-state" />
-              <button type="button" disabled>
+              <button
+                type="button"
+                class="secondary copy seat-link"
+                data-copy={seat.link}
+                aria-label={`Copy the link of ${seat.name}`}
+              >
+                Link
+              </button>
+              <button type="button" class="take" disabled>
                 Take seat
               </button>
             </li>
           ))}
         </ul>
-        <p>
+        <p class="spectator">
           <button type="button" id="spectate" class="secondary" disabled>
             Watch as spectator
           </button>
+          {spectator && (
+            <button
+              type="button"
+              class="secondary copy"
+              data-copy={spectator.link}
+              aria-label="Copy the spectator link"
+            >
+              Spectator link
+            </button>
+          )}
         </p>
       </section>
       <p>

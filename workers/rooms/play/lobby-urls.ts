@@ -5,11 +5,17 @@ import { type BaseUrl, urlFor } from "../../../src/base-url";
  * service refuses every redirect_uri under /play/ (the authors' files), and the lobby is a
  * sign-in redirect target. /play/{revisionId}/ sends the browser here.
  */
-export function lobbyUrl(rooms: BaseUrl, revisionId: string, room?: { roomId: string; key: string | null }): string {
+export function lobbyUrl(
+  rooms: BaseUrl,
+  revisionId: string,
+  room?: { roomId: string; key: string | null; seat?: string },
+): string {
   const url = urlFor(rooms, `/lobby/${revisionId}/`);
   if (!room) return url;
   const query = new URLSearchParams({ room: room.roomId });
   if (room.key) query.set("key", room.key);
+  // A seat's own link: the lobby takes that seat for whoever opens it, once signed in.
+  if (room.seat) query.set("seat", room.seat);
   return `${url}?${query}`;
 }
 

@@ -29,7 +29,8 @@ function plainPageHeaders(c: Context<AppEnv>, assetsUrl: string) {
  * one link to its page. A game with rooms gets a room: `?room=&key=` names one the lobby made
  * (with a ticket secret the key must be the lobby's, lobby-room-key.ts), anything else, or
  * `?new=1`, is sent to a new room. With tickets the page signs the user in (client `play`) and
- * takes seats through routes/lobby-seats.ts; without a secret (bare dev) it lists plain links.
+ * takes seats through routes/lobby-seats.ts, each seat with a link of its own (`&seat=`) that takes
+ * that seat once its opener is signed in; without a secret (bare dev) it lists plain links.
  * GET /assets/*: the lobby's script and stylesheet (public/rooms/).
  */
 export const lobbyRoutes = new Hono<AppEnv>()
@@ -67,11 +68,14 @@ export const lobbyRoutes = new Hono<AppEnv>()
 
     const key = await lobbyRoomKey(ticketSecret, revision.id, roomId);
     const shareUrl = lobbyUrl(rooms, revision.id, { roomId, key });
-    const loginUrl = prepareSignedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl: shareUrl, assetsUrl });
+    // ?seat= (a seat's own link) is kept through the sign-in; an unknown seat is ignored.
+    const seat = seats.find((place) => place.id === c.req.query("seat"))?.id ?? null;
+    const pageUrl = seat ? lobbyUrl(rooms, revision.id, { roomId, key, seat }) : shareUrl;
+    const loginUrl = prepareSignedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl, assetsUrl });
     return page({
       kind: "seats",
       roomId,
-      seats,
+      seats: seats.map((place) => ({ ...place, link: lobbyUrl(rooms, revision.id, { roomId, key, seat: place.id }) })),
       shareUrl,
       browserConfig: {
         idpApiUrl: config.idp.apiUrl,
@@ -79,6 +83,7 @@ export const lobbyRoutes = new Hono<AppEnv>()
         loginUrl,
         seatsUrl: seatsUrl(rooms, revision.id, roomId),
         key,
+        seat,
       },
     });
   })
