@@ -120,18 +120,31 @@ describe("scenario dev examples/tic-tac-toe in a real browser", () => {
   });
 
   it("pausing from one seat freezes the other; resuming runs both clocks again", async () => {
+    // The page's clock is Playwright's: time moves when the test says so (the turn timer renders
+    // on a 250 ms interval and reads the SDK's game clock), frames still arrive over real sockets.
+    await page.clock.install();
     const { p1, p2 } = await openHarness("pause");
     await p2.waitForFunction(() => document.querySelector("#clock")?.getAttribute("data-frozen") === "false");
+    await page.clock.runFor(300);
+    const running = await p2.textContent("#timer");
+    expect(running).toMatch(/^\d+ s left for X$/);
+    await page.clock.runFor(2_000);
+    expect(await p2.textContent("#timer")).not.toBe(running);
+
     await p1.click("#pause");
     await p2.waitForFunction(() => document.querySelector("#clock")?.getAttribute("data-frozen") === "true", null, {
       timeout: 10_000,
     });
-    const timerWhilePaused = await p2.textContent("#timer");
-    await p2.waitForTimeout(1_500);
-    expect(await p2.textContent("#timer")).toBe(timerWhilePaused);
+    await page.clock.runFor(300);
+    const paused = await p2.textContent("#timer");
+    await page.clock.runFor(3_000);
+    expect(await p2.textContent("#timer")).toBe(paused);
+
     await p2.click("#resume");
     await p1.waitForFunction(() => document.querySelector("#clock")?.getAttribute("data-frozen") === "false", null, {
       timeout: 10_000,
     });
+    await page.clock.runFor(2_000);
+    expect(await p2.textContent("#timer")).not.toBe(paused);
   });
 });
