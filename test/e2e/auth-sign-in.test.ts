@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../scripts/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { signInByPhone } from "./support/login-page.ts";
 import {
   type RunningWorker,
   startPlatform,
@@ -61,14 +62,6 @@ async function uidOfPasswordUser(): Promise<string> {
     body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
   });
   return ((await res.json()) as { localId: string }).localId;
-}
-
-/** Phone sign-in on the login page with the dev IdP's fixed code. */
-async function signInByPhone(on: Page, phone: string): Promise<void> {
-  await on.getByLabel("Phone number").fill(phone);
-  await on.getByRole("button", { name: "Send code" }).click();
-  await on.getByLabel("Verification code").fill("123456");
-  await on.getByRole("button", { name: "Verify" }).click();
 }
 
 describe("sign-in in a real browser", () => {

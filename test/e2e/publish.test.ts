@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../scripts/ports.ts";
 import { projectRoot } from "../../scripts/wrangler-env.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { signUpByPhone } from "./support/login-page.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 
 // Port 8830 belongs to this test.
@@ -105,13 +106,7 @@ async function newPlayer(name: string, viewport = { width: 1280, height: 800 }):
 async function signUpInLobby(page: Page): Promise<void> {
   await page.waitForURL(`${auth}/login?**`);
   expect(new URL(page.url()).searchParams.get("client_id")).toBe("play");
-  const phone = `+81 90 ${String(Date.now()).slice(-4)} ${String(Math.floor(Math.random() * 9000) + 1000)}`;
-  await page.getByLabel("Terms of Service").check();
-  await page.getByLabel("Privacy Policy").check();
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Verification code").fill("123456");
-  await page.getByRole("button", { name: "Verify" }).click();
+  await signUpByPhone(page);
   await page.waitForURL(`${platform.url}/rooms/lobby/**`);
   await page.waitForSelector('#seats li:not([data-state="unknown"])');
   expect(page.url()).not.toContain("idpAuthCustomToken");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../scripts/ports.ts";
 import { LOCALES, messagesFor } from "../../spa/store/src/i18n.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { signUpByPhone } from "./support/login-page.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 
 const PLATFORM_PORT = testPort(8806);
@@ -32,17 +33,6 @@ afterAll(async () => {
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 200 });
 
 const balanceOf = async (p: Page) => Number(await p.getByTestId("balance").getAttribute("data-balance"));
-
-/** The login page of the sign-in service: phone sign-up with the dev IdP's fixed code. */
-async function signUpByPhone(p: Page): Promise<void> {
-  const phone = `+81 90 ${String(Date.now()).slice(-4)} ${String(Math.floor(Math.random() * 9000) + 1000)}`;
-  await p.getByLabel("Terms of Service").check();
-  await p.getByLabel("Privacy Policy").check();
-  await p.getByLabel("Phone number").fill(phone);
-  await p.getByRole("button", { name: "Send code" }).click();
-  await p.getByLabel("Verification code").fill("123456");
-  await p.getByRole("button", { name: "Verify" }).click();
-}
 
 describe("the coin store in a browser", () => {
   it("sends a signed-out visitor to sign in, comes back with the token stripped, buys through the checkout page, sees the balance rise", async () => {
