@@ -156,4 +156,68 @@ describe("GraphQL at {API_URL}/graphql", { timeout: 20_000 }, () => {
     expect(first.data.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
     await events.cancel().catch(() => {});
   });
+
+  describe("CORS: no browser origin calls /graphql across origins, so none is answered", () => {
+    const FOREIGN = "https://evil.example.net";
+    const BACKEND_ORIGIN = new URL(API).origin;
+    const corsHeaders = (response: Response) =>
+      [...response.headers].filter(([name]) => name.startsWith("access-control-"));
+
+    it("a foreign origin's query gets no Access-Control-Allow-Origin nor -Credentials", async () => {
+      const { token } = await signedInUser();
+      const response = await exports.default.fetch(`${API}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}`, origin: FOREIGN },
+        body: JSON.stringify({ query: "{ me { id } }" }),
+      });
+      expect(corsHeaders(response)).toEqual([]);
+    });
+
+    it("a preflight is answered 405 (GET, POST) and grants nothing", async () => {
+      const response = await exports.default.fetch(`${API}/graphql`, {
+        method: "OPTIONS",
+        headers: {
+          origin: FOREIGN,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type",
+        },
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, POST");
+      expect(corsHeaders(response)).toEqual([]);
+    });
+
+    it("the product-order page's same-origin query works (it needs no CORS)", async () => {
+      const { token, userId } = await signedInUser();
+      const response = await exports.default.fetch(`${API}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}`, origin: BACKEND_ORIGIN },
+        body: JSON.stringify({ query: "{ me { id } }" }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ data: { me: { id: userId } } });
+      expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+    });
+
+    it("the balance subscription over SSE still streams, with no CORS grant to a foreign origin", async () => {
+      const { token } = await signedInUser();
+      for (const origin of [BACKEND_ORIGIN, FOREIGN]) {
+        const response = await exports.default.fetch(`${API}/graphql`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "text/event-stream",
+            authorization: `Bearer ${token}`,
+            origin,
+          },
+          body: JSON.stringify({ query: "subscription { currentUserCoinBalance { balance } }" }),
+        });
+        expect(response.headers.get("content-type")).toContain("text/event-stream");
+        expect(corsHeaders(response)).toEqual([]);
+        const events = sseReader(response.body as ReadableStream<Uint8Array>);
+        expect((await events.next()).data.data.currentUserCoinBalance.balance).toBe(0);
+        await events.cancel();
+      }
+    });
+  });
 });
