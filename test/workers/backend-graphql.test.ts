@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { idTokenClaims, signIdToken } from "./helpers/dev-idp";
 import {
   API,
+  activeSubscription,
   checkout,
   deliverySettings,
   flushEvents,
@@ -63,17 +64,9 @@ describe("GraphQL at {API_URL}/graphql", { timeout: 20_000 }, () => {
   it("me: hasActiveSubscription follows the subscriptions table; balance the ledger", async () => {
     const { token, userId } = await signedInUser();
     const { backendDb } = await import("../../src/db/client");
-    const { adminFunds, subscriptions } = await import("../../src/db/backend-schema");
+    const { adminFunds } = await import("../../src/db/backend-schema");
     const { env } = await import("cloudflare:workers");
-    await backendDb(env)
-      .insert(subscriptions)
-      .values({
-        userId,
-        store: "IOS_STORE",
-        originalTransactionId: unique("tx"),
-        startedAt: new Date(Date.now() - 60_000),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+    await activeSubscription(userId);
     await backendDb(env).insert(adminFunds).values({ userId, coinCount: 42, reason: "support", createdAt: new Date() });
     const { body } = await graphql("{ me { id balance hasActiveSubscription } }", {}, token);
     expect(body.data.me).toEqual({ id: userId, balance: 42, hasActiveSubscription: true });

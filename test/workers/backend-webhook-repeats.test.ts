@@ -1,14 +1,11 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { beforeEach, describe, expect, it } from "vitest";
 import { iapDeposits, limitedCoinDeposits, subscriptions } from "../../src/db/backend-schema";
 import { backendDb } from "../../src/db/client";
-import { handlePlatformRequest } from "../../src/platform";
 import { balanceChannel } from "../../workers/backend/balance-channel";
 import {
-  API,
+  activeSubscription,
   checkout,
   completedEventFor,
   deliverySettings,
@@ -18,6 +15,7 @@ import {
   newUser,
   pay,
   postEvent,
+  postEventWithEnv,
   refund,
   standInPrice,
   unique,
@@ -45,21 +43,6 @@ async function paidCheckout() {
   return { userId, paymentIntentId: payment_intent, payload: await completedEventFor(session.id) };
 }
 
-async function makePremium(userId: number): Promise<number> {
-  const [row] = await db
-    .insert(subscriptions)
-    .values({
-      userId,
-      store: "IOS_STORE",
-      originalTransactionId: unique("sub"),
-      startedAt: new Date(Date.now() - 60_000),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })
-    .returning({ id: subscriptions.id });
-  if (!row) throw new Error("subscription not written");
-  return row.id;
-}
-
 async function endPremium(subscriptionId: number): Promise<void> {
   await db.update(subscriptions).set({ cancelledAt: new Date() }).where(eq(subscriptions.id, subscriptionId));
 }
@@ -71,28 +54,12 @@ const bonusesOf = (paymentIntentId: string) =>
 const publishedBalance = async (userId: number) => (await balanceChannel(env, userId).latest())?.balance ?? null;
 
 /** Delivers `payload` while the balance channel throws: the credit is written, then the answer is 5xx. */
-async function deliverWithBalanceChannelDown(payload: string): Promise<Response> {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: env.STRIPE_WEBHOOK_SECRET,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
+function deliverWithBalanceChannelDown(payload: string): Promise<Response> {
   const channelDown = {
     idFromName: (name: string) => env.BALANCE.idFromName(name),
     get: () => ({ publish: () => Promise.reject(new Error("balance channel unavailable")) }),
   } as unknown as Env["BALANCE"];
-  const ctx = createExecutionContext();
-  const response = await handlePlatformRequest(
-    new Request(`${API}/webhook/payprov`, {
-      method: "POST",
-      headers: { "stripe-signature": signature },
-      body: payload,
-    }),
-    { ...env, BALANCE: channelDown },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
+  return postEventWithEnv(payload, { BALANCE: channelDown });
 }
 
 async function outcomesOf(responses: Response[]): Promise<string[]> {
@@ -110,7 +77,7 @@ describe("repeated deliveries: deposit and member bonus decided once, the balanc
   it("credited before the user became premium: repeats answer duplicate and write neither deposit nor bonus", async () => {
     const { userId, paymentIntentId, payload } = await paidCheckout();
     expect(await outcomesOf([await postEvent(payload)])).toEqual(["credited"]);
-    await makePremium(userId);
+    await activeSubscription(userId);
 
     const repeats = await Promise.all(Array.from({ length: 5 }, () => postEvent(payload)));
     expect(repeats.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -126,7 +93,7 @@ describe("repeated deliveries: deposit and member bonus decided once, the balanc
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect(await depositsOf(paymentIntentId)).toHaveLength(1);
     expect(await publishedBalance(userId)).toBeNull();
-    await makePremium(userId);
+    await activeSubscription(userId);
 
     const retry = await postEvent(payload);
     expect(retry.status).toBe(200);
@@ -140,14 +107,14 @@ describe("repeated deliveries: deposit and member bonus decided once, the balanc
 
   it("premium at the first delivery: the bonus is written exactly once across a failed delivery and repeats, even after the membership ended", async () => {
     const { userId, paymentIntentId, payload } = await paidCheckout();
-    const subscription = await makePremium(userId);
+    const subscription = await activeSubscription(userId);
     expect((await deliverWithBalanceChannelDown(payload)).status).toBeGreaterThanOrEqual(500);
     expect(await bonusesOf(paymentIntentId)).toMatchObject([{ coinCount: BONUS, reason: "subscription_bonus" }]);
     await endPremium(subscription);
 
     const repeats = await Promise.all(Array.from({ length: 3 }, () => postEvent(payload)));
     expect(await outcomesOf(repeats)).toEqual(["duplicate", "duplicate", "duplicate"]);
-    await makePremium(userId);
+    await activeSubscription(userId);
     expect(await outcomesOf([await postEvent(payload)])).toEqual(["duplicate"]);
 
     expect(await depositsOf(paymentIntentId)).toHaveLength(1);
