@@ -1,15 +1,7 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { identityProviderFor } from "../../src/idp/index";
-import {
-  config,
-  IDP,
-  idpPost,
-  idTokenClaims,
-  nowSeconds,
-  type ProviderErrorBody,
-  signIdToken,
-} from "./helpers/dev-idp";
+import { config, idpPost, idTokenClaims, nowSeconds, providerError, refresh, signIdToken } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);
 
@@ -17,11 +9,6 @@ interface Session {
   localId: string;
   idToken: string;
   refreshToken: string;
-}
-
-async function providerError(res: Response): Promise<string> {
-  expect(res.status).toBe(400);
-  return ((await res.json()) as ProviderErrorBody).error.message;
 }
 
 async function account(): Promise<Session & { email: string }> {
@@ -32,14 +19,6 @@ async function account(): Promise<Session & { email: string }> {
 }
 
 const signIn = (email: string, password: string) => idpPost("/v1/accounts:signInWithPassword", { email, password });
-
-function refresh(refreshToken: string): Promise<Response> {
-  return exports.default.fetch(`${IDP}/v1/token?key=${config.idp.apiKey}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }).toString(),
-  });
-}
 
 describe("dev IdP: accounts:update with the user's ID token", () => {
   it("changes the password: the new one signs in, the old one no longer; a new session is returned", async () => {

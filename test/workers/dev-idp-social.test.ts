@@ -1,14 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { identityProviderFor } from "../../src/idp/index";
-import { config, idpPost, LOGIN, type ProviderErrorBody, socialRoundTrip } from "./helpers/dev-idp";
+import { config, idpPost, LOGIN, providerError, socialRoundTrip } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);
-
-async function providerError(res: Response): Promise<string> {
-  expect(res.status).toBe(400);
-  return ((await res.json()) as ProviderErrorBody).error.message;
-}
 
 describe("dev IdP: social sign-in (createAuthUri, the stand-in page, signInWithIdp)", () => {
   it("signs in as the typed email with the provider as sign_in_provider", async () => {

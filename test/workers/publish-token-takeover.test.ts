@@ -12,7 +12,7 @@ import {
   platform,
   STORE_TARGET,
 } from "./auth-support";
-import { idpPost, type ProviderErrorBody, socialRoundTrip } from "./helpers/dev-idp";
+import { idpPost, type ProviderErrorBody, refresh, socialRoundTrip } from "./helpers/dev-idp";
 
 /**
  * Security review, issue 20 finding 1: a publish token must never give control of its issuer's
@@ -41,7 +41,7 @@ async function linkSocialIdentity(exchanged: string, email = `attacker-${crypto.
 
 /** An ID token the linked session obtains later, by refresh. */
 async function refreshed(refreshToken: string): Promise<string> {
-  const res = await idpPost("/v1/token", { grant_type: "refresh_token", refresh_token: refreshToken });
+  const res = await refresh(refreshToken);
   expect(res.status).toBe(200);
   return (await res.json<{ id_token: string }>()).id_token;
 }

@@ -22,6 +22,21 @@ export interface ProviderErrorBody {
   error: { code: number; message: string };
 }
 
+/** The provider's error word of a refusal ("EMAIL_EXISTS"), checking it is the provider's HTTP 400. */
+export async function providerError(res: Response): Promise<string> {
+  expect(res.status).toBe(400);
+  return ((await res.json()) as ProviderErrorBody).error.message;
+}
+
+/** The securetoken refresh call as clients make it: a form body. */
+export function refresh(refreshToken: string, grantType = "refresh_token"): Promise<Response> {
+  return exports.default.fetch(`${IDP}/v1/token?key=${API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: grantType, refresh_token: refreshToken }).toString(),
+  });
+}
+
 /** The dev IdP's signing key from the test bindings, to forge tokens that only differ in one claim. */
 export async function devSigningKey(): Promise<{ kid: string; key: CryptoKey }> {
   const jwk = JSON.parse(env.IDP_DEV_SIGNING_KEY) as { kid: string };
