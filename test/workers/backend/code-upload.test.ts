@@ -101,12 +101,10 @@ describe("publishing a revision through /code", () => {
     const id = scenarioId();
     await start(owner.idToken, { scenarioId: id });
     const idp = identityProviderFor(env, configFor(env));
-    const mint = async (claims: Record<string, unknown>) =>
-      (await idp.signInWithCustomToken(await idp.createCustomToken(`admin-${crypto.randomUUID()}`, claims))).idToken;
-    expect(
-      (await post("/code/upload_sessions", await mint({ admin: true }), { scenarioId: id, logic: true })).status,
-    ).toBe(201);
-    const viaToken = await mint({ admin: true, publish_token: true });
+    const admin = `admin-${crypto.randomUUID()}`;
+    const adminIdToken = (await idp.signInWithCustomToken(await idp.createCustomToken(admin, { admin: true }))).idToken;
+    expect((await post("/code/upload_sessions", adminIdToken, { scenarioId: id, logic: true })).status).toBe(201);
+    const viaToken = await publishTokenIdToken(admin);
     expect((await post("/code/upload_sessions", viaToken, { scenarioId: id, logic: true })).status).toBe(403);
   });
 
