@@ -36,7 +36,7 @@ describe("the files of a published revision", () => {
   beforeAll(async () => {
     const user = await newUser();
     revisionId = await publishRevision(user.idToken, {
-      files: { ...FILES, "art/sprites.png": BINARY },
+      files: { ...FILES, "art/sprites.png": BINARY, "notes/empty.txt": "" },
       logic: counterSource,
       name: "Counter",
     });
@@ -72,13 +72,19 @@ describe("the files of a published revision", () => {
     const keys = (await env.CODE.list({ prefix: `${revisionId}/` })).objects.map((object) => object.key);
     const [fileSet] = new Set(keys.filter((key) => key.includes("/client/")).map((key) => key.split("/")[2]));
     expect(fileSet).toBeTruthy();
-    const served = [...Object.keys(FILES), "art/sprites.png"].map((path) =>
+    const served = [...Object.keys(FILES), "art/sprites.png", "notes/empty.txt"].map((path) =>
       codeKeys.clientFile(revisionId, fileSet as string, path),
     );
     expect(keys.sort()).toEqual([codeKeys.logic(revisionId), ...served].sort());
     // Whatever the object holds is what the page gets: no zip is behind it.
     await env.CODE.put(codeKeys.clientFile(revisionId, fileSet as string, "style.css"), "body{color:red}");
     expect(await (await get(`${ROOMS}/play/${revisionId}/style.css`)).text()).toBe("body{color:red}");
+  });
+
+  it("serves an empty file as an empty body", async () => {
+    const res = await get(`${ROOMS}/play/${revisionId}/notes/empty.txt`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
   });
 
   it("puts the import map before the first element of a page without <head>", async () => {
