@@ -1,4 +1,5 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Seat } from "../engine/types";
 
 /**
  * BACKEND_DB. Users of the main backend, keyed by the identity provider's uid, and the coin ledger
@@ -229,4 +230,24 @@ export const userTermsAgreements = sqliteTable(
     agreedAt: integer("agreed_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [uniqueIndex("user_terms_agreements_user_kind_version").on(t.userId, t.kind, t.version)],
+);
+
+/**
+ * BACKEND_DB. A multiplayer room the backend is the roster's authority for (docs/rooms.md "Seat
+ * tickets"): made once by POST /rooms (an app) or by the lobby (`lobby`), the first creation wins,
+ * and every seat ticket of the room carries this roster.
+ */
+export const rooms = sqliteTable(
+  "rooms",
+  {
+    revisionId: text("revision_id").notNull(),
+    roomId: text("room_id").notNull(),
+    /** The roster (JSON list of {id, role?, name?}), fixed at creation. */
+    players: text("players", { mode: "json" }).$type<Seat[]>().notNull(),
+    creatorUid: text("creator_uid").notNull(),
+    /** Made by the lobby of a published game: its seats are taken there, never through POST /rooms/tickets. */
+    lobby: integer("lobby", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.revisionId, t.roomId] })],
 );
