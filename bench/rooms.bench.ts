@@ -1,5 +1,6 @@
 import path from "node:path";
 import { projectRoot } from "../scripts/wrangler-env.ts";
+import { codeKeys } from "../src/code/code-keys.ts";
 import { wranglerDevCpuMs } from "./lib/process-cpu.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";
 import { BenchSocket, percentile } from "./lib/ws-client.ts";
@@ -24,7 +25,7 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
   const ws = (url: string) => url.replace(/^http/, "ws");
   const newRevision = async () => {
     const revisionId = `bench-${Date.now()}-${++revisions}`;
-    await putCode(`${revisionId}/logic.js`, FIXTURE);
+    await putCode(codeKeys.logic(revisionId), FIXTURE);
     return revisionId;
   };
   const revisionId = await newRevision();

@@ -179,9 +179,18 @@ export const uploadSessions = sqliteTable("upload_sessions", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  /** The client file set the last accepted client zip PUT extracted (`{revisionId}/client/{id}/`, migration 0011). */
+  clientFiles: text("client_files"),
+  clientZipBytes: integer("client_zip_bytes"),
+  /** The staged logic.js of the last accepted logic PUT (`{revisionId}/staged/{id}/logic.js`). */
+  logicFile: text("logic_file"),
+  logicBytes: integer("logic_bytes"),
 });
 
-/** BACKEND_DB. A published revision: its files are `{id}/client.zip` and (unless solo) `{id}/logic.js` in CODE. */
+/**
+ * BACKEND_DB. A published revision: its client files are the file set `client_files` in CODE
+ * (`{id}/client/{client_files}/…`, src/code/code-keys.ts) and, unless solo, `{id}/logic.js`.
+ */
 export const revisions = sqliteTable(
   "revisions",
   {
@@ -196,6 +205,8 @@ export const revisions = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** Place in the scenario's revision list (reorderScenarioRevisions): position asc, then id asc. */
     position: integer("position").notNull().default(0),
+    /** The extracted client file set it serves; null for a revision registered before extraction (only a client.zip). */
+    clientFiles: text("client_files"),
   },
   (t) => [
     index("revisions_scenario").on(t.scenarioId),
