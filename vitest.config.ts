@@ -1,8 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { generateDevIdpSecrets } from "./scripts/dev-idp-keys.ts";
-import { generateDevPaymentSecrets } from "./scripts/dev-payment-keys.ts";
 import { fakeInternet } from "./test/workers/fake-internet";
+import { generateDevIdpSecrets } from "./tools/local-platform/dev-idp-keys.ts";
+import { generateDevPaymentSecrets } from "./tools/local-platform/dev-payment-keys.ts";
 
 // Fresh dev IdP keys for every test run: nothing secret is ever committed or reused.
 const devIdpSecrets = { ...generateDevIdpSecrets("edge-platform-dev"), ...generateDevPaymentSecrets() };

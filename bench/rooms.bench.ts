@@ -1,6 +1,6 @@
 import path from "node:path";
-import { projectRoot } from "../scripts/wrangler-env.ts";
 import { codeKeys } from "../src/code/code-keys.ts";
+import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
 import { wranglerDevCpuMs } from "./lib/process-cpu.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";
 import { BenchSocket, percentile } from "./lib/ws-client.ts";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
-import { AUTH_LOG_BUNDLE, bundleAuthLog } from "../../scripts/auth-log-bundle";
 import { type AuthEvent, batches, createAuthLog, MAX_BATCH_RECORDS, type Transport } from "../../src/auth-log/auth-log";
 import { knownIssueOf } from "../../src/auth-log/known-issues";
+import { AUTH_LOG_BUNDLE, bundleAuthLog } from "../../tools/build/auth-log-bundle";
 
 const TARGET = "https://auth.example.com/api/log";
 const event: AuthEvent = { name: "phone_otp", action: "send_code", surface: "signIn", outcome: "success" };

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { GENERATED_SDK, playSdkModule } from "../../scripts/play-sdk";
+import { GENERATED_SDK, playSdkModule } from "../../tools/build/play-sdk";
 
 describe("the SDK of the play page", () => {
   it("is generated from the current src/sdk (run `npm run gen:sdk` if this fails)", async () => {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ApiError } from "../../shared/errors";
 import type { StoreContext, StoreEnv } from "../store-env";
 
-/** Folder of the built page inside the ASSETS directory (scripts/build-store.ts writes it). */
+/** Folder of the built page inside the ASSETS directory (tools/build/build-store.ts writes it). */
 export const SPA_ASSET_DIR = "store";
 
 /**

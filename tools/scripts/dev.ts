@@ -5,11 +5,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { buildStorePage } from "./build-store.ts";
-import { ensureDevIdpSecrets } from "./dev-idp-keys.ts";
-import { ensureDevPaymentSecrets } from "./dev-payment-keys.ts";
-import { devUrlVars } from "./local-platform.ts";
-import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
+import { buildStorePage } from "../build/build-store.ts";
+import { ensureDevIdpSecrets } from "../local-platform/dev-idp-keys.ts";
+import { ensureDevPaymentSecrets } from "../local-platform/dev-payment-keys.ts";
+import { devUrlVars } from "../local-platform/local-platform.ts";
+import { projectRoot, wranglerBin, wranglerEnv } from "../local-platform/wrangler-env.ts";
 
 // The dev IdP's keys: made on first run, kept in .dev.vars (gitignored) so dev sessions survive restarts.
 // The payment stand-in's API key and webhook signing secret live there too.

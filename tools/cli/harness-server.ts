@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { connect } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
-import type { Seat } from "../engine/types.ts";
+import type { Seat } from "../../src/engine/types.ts";
 import { withDevTicket } from "./dev-roster.ts";
 import { harnessPage } from "./harness-page.ts";
 

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 
-export const projectRoot = path.resolve(import.meta.dirname, "..");
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 export function wranglerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const bin = path.join(projectRoot, "node_modules", ".bin");

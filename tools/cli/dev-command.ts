@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { watch } from "node:fs";
 import path from "node:path";
-import { bundleLogic, bundleSdk } from "./bundle.ts";
+import { bundleSdk } from "../build/sdk.ts";
+import { bundleLogic } from "./bundle.ts";
 import { DEFAULT_PLAYER_COUNT, devRevisionId, devRoster } from "./dev-roster.ts";
 import { HarnessServer } from "./harness-server.ts";
 import { startLocalRooms } from "./local-rooms.ts";

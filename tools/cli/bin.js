@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx scenario`: runs src/cli/run.ts on the project's Node 22 (node_modules/.bin/node), which
+// `npx scenario`: runs tools/cli/run.ts on the project's Node 22 (node_modules/.bin/node), which
 // runs TypeScript directly; the machine's own node may be older.
 import { spawn } from "node:child_process";
 import path from "node:path";

@@ -1,6 +1,6 @@
 /** `npm run gen:sdk`: writes workers/rooms/play/generated-sdk.ts (the SDK the play page serves). */
 import { writeFileSync } from "node:fs";
-import { GENERATED_SDK, playSdkModule } from "./play-sdk.ts";
+import { GENERATED_SDK, playSdkModule } from "../build/play-sdk.ts";
 
 const module = await playSdkModule();
 writeFileSync(GENERATED_SDK, module);

@@ -6,9 +6,8 @@
  */
 import { renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { build } from "vite";
-import { projectRoot } from "./wrangler-env.ts";
+import { projectRoot } from "../local-platform/wrangler-env.ts";
 
 export const STORE_PAGE_DIR = path.join(projectRoot, "public", "store");
 
@@ -35,9 +34,4 @@ export async function buildStorePage(): Promise<void> {
   });
   rmSync(STORE_PAGE_DIR, { recursive: true, force: true });
   renameSync(outDir, STORE_PAGE_DIR);
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildStorePage();
-  console.log(`store page built into ${path.relative(projectRoot, STORE_PAGE_DIR)}/`);
 }

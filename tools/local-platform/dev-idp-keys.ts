@@ -3,7 +3,7 @@
  * IDP_SERVICE_ACCOUNT (the service account whose key signs custom tokens, as the provider's
  * console would hand it out) and IDP_DEV_SIGNING_KEY (the dev IdP's own ID-token signing key,
  * a private JWK), and ROOM_TICKET_SECRET (the key of the rooms' seat tickets). `npm run dev`
- * writes them to .dev.vars; vitest.config.ts and scripts/local-platform.ts make fresh ones.
+ * writes them to .dev.vars; vitest.config.ts and tools/local-platform/local-platform.ts make fresh ones.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

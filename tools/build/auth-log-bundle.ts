@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { build } from "esbuild";
-import { projectRoot } from "./wrangler-env.ts";
+import { projectRoot } from "../local-platform/wrangler-env.ts";
 
 export const AUTH_LOG_ENTRY = path.join(projectRoot, "src/auth-log/browser.ts");
 export const AUTH_LOG_BUNDLE = path.join(projectRoot, "public/auth/auth-log.js");

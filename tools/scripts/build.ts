@@ -7,9 +7,9 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { bundleSdk } from "../src/cli/bundle.ts";
-import { buildStorePage } from "./build-store.ts";
-import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
+import { buildStorePage } from "../build/build-store.ts";
+import { bundleSdk } from "../build/sdk.ts";
+import { projectRoot, wranglerBin, wranglerEnv } from "../local-platform/wrangler-env.ts";
 
 const environments = ["dev", "stg", "prd"] as const;
 const rows: string[] = [];

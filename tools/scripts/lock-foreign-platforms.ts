@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { projectRoot } from "./wrangler-env.ts";
+import { projectRoot } from "../local-platform/wrangler-env.ts";
 
 interface LockEntry {
   version?: string;

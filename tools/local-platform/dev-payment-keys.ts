@@ -2,7 +2,7 @@
  * Payment secrets of dev and tests, made on this machine and never committed: STRIPE_SECRET_KEY
  * (the key the Stripe client sends to the payment stand-in, which accepts only it) and
  * STRIPE_WEBHOOK_SECRET (the stand-in signs its events with it, the backend webhook verifies with
- * it). `npm run dev` writes them to .dev.vars; vitest.config.ts and scripts/local-platform.ts
+ * it). `npm run dev` writes them to .dev.vars; vitest.config.ts and tools/local-platform/local-platform.ts
  * make fresh ones.
  */
 import { randomBytes } from "node:crypto";

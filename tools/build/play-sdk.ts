@@ -3,9 +3,9 @@
  * (workers/rooms/play): the same bundle `scenario dev` serves, kept as a generated module.
  */
 import path from "node:path";
-import { bundleSdk } from "../src/cli/bundle.ts";
+import { projectRoot } from "../local-platform/wrangler-env.ts";
 import { sha256 } from "./engine-template.ts";
-import { projectRoot } from "./wrangler-env.ts";
+import { bundleSdk } from "./sdk.ts";
 
 export const GENERATED_SDK = path.join(projectRoot, "workers/rooms/play/generated-sdk.ts");
 

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { build } from "esbuild";
-import { projectRoot } from "./wrangler-env.ts";
+import { projectRoot } from "../local-platform/wrangler-env.ts";
 
 export const TEMPLATE_ENTRY = path.join(projectRoot, "durable-objects/room/sandbox/entry.ts");
 export const GENERATED_TEMPLATE = path.join(projectRoot, "durable-objects/room/sandbox/generated-template.ts");

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { MAX_SEATS } from "../engine/roster.ts";
+import { MAX_SEATS } from "../../src/engine/roster.ts";
 
 /** manifest.json of a scenario (document 3, "Manifest"). */
 const manifestSchema = z.object({

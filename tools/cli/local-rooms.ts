@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { devSecretVars, devUrlVars, freshDevSecrets, startWranglerDev } from "../../scripts/local-platform.ts";
-import { projectRoot, wranglerBin, wranglerEnv } from "../../scripts/wrangler-env.ts";
-import { codeKeys } from "../code/code-keys.ts";
+import { codeKeys } from "../../src/code/code-keys.ts";
+import { devSecretVars, devUrlVars, freshDevSecrets, startWranglerDev } from "../local-platform/local-platform.ts";
+import { projectRoot, wranglerBin, wranglerEnv } from "../local-platform/wrangler-env.ts";
 
 /** The platform's R2 bucket for logic files (wrangler.toml, binding CODE). */
 const CODE_BUCKET = "platform-code";

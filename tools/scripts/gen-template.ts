@@ -1,6 +1,6 @@
 /** `npm run gen:template`: writes durable-objects/room/sandbox/generated-template.ts. */
 import { writeFileSync } from "node:fs";
-import { bundleEngineTemplate, GENERATED_TEMPLATE, generatedModule, sha256 } from "./engine-template.ts";
+import { bundleEngineTemplate, GENERATED_TEMPLATE, generatedModule, sha256 } from "../build/engine-template.ts";
 
 const code = await bundleEngineTemplate();
 writeFileSync(GENERATED_TEMPLATE, generatedModule(code));
