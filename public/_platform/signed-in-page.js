@@ -1,6 +1,6 @@
-// Shared by the pages that sign in like a web client (workers/shared/signed-in-page.ts): the
+// Shared by the pages that sign in like a web client (src/worker-kit/pages/signed-in-page.ts): the
 // publish-token page, the product-order page and the game lobby. Each app serves this file
-// beside its own page scripts (workers/shared/page-assets.ts), which import it as a module.
+// beside its own page scripts (src/worker-kit/pages/page-assets.ts), which import it as a module.
 
 /**
  * The user's ID token, kept by the caller in memory only. The page's URL carries the custom

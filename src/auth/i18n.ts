@@ -1,4 +1,4 @@
-import type { SocialProvider } from "./config";
+import type { SocialProvider } from "../config/auth";
 
 export const LANGUAGES = ["ja", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifySeatTicket } from "../../src/room-tickets/seat-ticket";
+import { verifySeatTicket } from "../../src/room-access/seat-ticket";
 import counterSource from "../fixtures/counter.logic.js?raw";
 import { publishTokenIdToken } from "./auth-support";
 import { publishRevision } from "./backend/publish-support";

@@ -1,5 +1,5 @@
 import type { Seat } from "../../src/engine/types.ts";
-import { mintSeatTicket } from "../../src/room-tickets/seat-ticket.ts";
+import { mintSeatTicket } from "../../src/room-access/seat-ticket.ts";
 
 export const DEFAULT_PLAYER_COUNT = 2;
 

@@ -1,6 +1,6 @@
 import type { VerifiedIdToken } from "../../src/idp/identity-provider";
-import { ApiError } from "../shared/errors";
-import { signedInUser } from "../shared/verify-id-token";
+import { ApiError } from "../../src/worker-kit/errors";
+import { signedInUser } from "../../src/worker-kit/verify-id-token";
 import type { AuthContext } from "./auth-env";
 
 /** How recent an ID token must be where it buys a browser session or a link grant (issue 12). */

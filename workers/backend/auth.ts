@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../../src/config";
-import { identityProviderFor } from "../../src/idp";
 import type { IdentityProvider } from "../../src/idp/identity-provider";
+import type { AppEnv } from "../../src/worker-kit/app-env";
+import { ApiError } from "../../src/worker-kit/errors";
+import { identityProviderFor } from "../../src/worker-kit/providers";
+import { bearerToken, verifiedSubject } from "../../src/worker-kit/verify-id-token";
 import { issuerOfPublishPrincipal } from "../auth/publish-principals";
-import type { AppEnv } from "../shared/app-env";
-import { ApiError } from "../shared/errors";
-import { verifiedSubject } from "../shared/verify-id-token";
 
 /**
  * Backend authentication (document 1, authentication rule 9): who a request of `workers/backend`
@@ -65,15 +65,13 @@ export interface AuthenticateOptions {
   identityProvider?: (env: Env, config: Config) => IdentityProvider;
 }
 
-const BEARER = /^Bearer\s+(\S{1,8192})$/i;
-
 export function authenticate(options: AuthenticateOptions = {}) {
   const required = options.required ?? false;
   const policy = options.publishTokens ?? "unauthenticated";
   const providerFor = options.identityProvider ?? identityProviderFor;
   return createMiddleware<BackendEnv>(async (c, next) => {
     const header = c.req.header("authorization");
-    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    const token = header === undefined ? undefined : (bearerToken(header) ?? undefined);
     if (header !== undefined && !token) {
       throw new ApiError(401, "invalid_id_token", "The Authorization header must be Bearer <ID token>.");
     }

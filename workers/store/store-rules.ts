@@ -2,7 +2,7 @@ import { urlFor } from "../../src/base-url";
 import type { Config } from "../../src/config";
 import { type Catalog, matchCatalog } from "../../src/store/catalog";
 import { type Currency, chooseCurrency, currencyForCountry } from "../../src/store/currency";
-import { currentLog } from "../shared/request-log";
+import { currentLog } from "../../src/worker-kit/request-log";
 import type { StoreContext, StoreServices } from "./store-env";
 
 /**

@@ -3,12 +3,12 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { publishPrincipalUid } from "../../../src/auth/publish-token";
 import { configFor } from "../../../src/config";
-import { identityProviderFor } from "../../../src/idp";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { handleError, notFound } from "../../../src/worker-kit/errors";
+import { identityProviderFor } from "../../../src/worker-kit/providers";
 import { issuerOfPublishPrincipal } from "../../../workers/auth/publish-principals";
 import { PublishTokenStore } from "../../../workers/auth/publish-token-store";
 import { authenticate, type BackendEnv, requestUser, userOfIdToken } from "../../../workers/backend/auth";
-import type { AppEnv } from "../../../workers/shared/app-env";
-import { handleError, notFound } from "../../../workers/shared/errors";
 import { newUser, publishTokenIdToken } from "../auth-support";
 
 /** Probe routes flagged as the backend's routes are: a publishing route, a signed-in route, an open one. */

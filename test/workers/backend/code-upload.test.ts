@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { codeKeys } from "../../../src/code/code-keys";
 import { CODE_LIMITS } from "../../../src/code/limits";
 import { configFor } from "../../../src/config";
-import { identityProviderFor } from "../../../src/idp";
+import { identityProviderFor } from "../../../src/worker-kit/providers";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { newUser, publishTokenIdToken } from "../auth-support";
 import { connect, ROSTER } from "../rooms/support";

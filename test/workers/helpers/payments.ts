@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
+import { handlePlatformRequest } from "../../../platform/platform";
 import { configFor } from "../../../src/config";
 import { consumableProducts, subscriptions } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
-import { paymentProviderFor } from "../../../src/payments";
-import { handlePlatformRequest } from "../../../src/platform";
+import { paymentProviderFor } from "../../../src/worker-kit/providers";
 import { CoinLedger } from "../../../workers/backend/ledger/coin-ledger";
 
 export const config = configFor(env);

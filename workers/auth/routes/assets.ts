@@ -1,4 +1,4 @@
-import { pageAssetRoutes } from "../../shared/page-assets";
+import { pageAssetRoutes } from "../../../src/worker-kit/pages/page-assets";
 import type { AuthEnv } from "../auth-env";
 
 /** GET /assets/*: the login page's static files, from public/auth/ (ASSETS binding). */

@@ -6,7 +6,7 @@ import { currentVersion, DOCUMENT_CATALOG } from "../../../src/auth/document-cat
 import { urlFor } from "../../../src/base-url";
 import { LEGAL_TEXTS } from "../../../src/legal/content";
 import { PAID_RELEASE_CATALOG, PAID_RELEASE_KINDS } from "../../../src/legal/paid-release-catalog";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
 import type { AuthEnv } from "../auth-env";
 
 /** Browsers and caches may keep a document an hour; a new version is published with a deploy. */

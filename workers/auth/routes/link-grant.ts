@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { sha256Hex } from "../../../src/auth/crypto";
 import { CODE_KINDS } from "../../../src/auth/single-use";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { browserNonceHash, loginRequestOfThisBrowser } from "../login-binding";
 import { sameOriginOnly } from "../same-origin";
 import { requireFinishedSignUp } from "../sign-up";
 import { FRESH_ID_TOKEN_SECONDS, verifiedUser } from "../user-token";
-import { jsonBody, parseOrThrow } from "../validation";
 
 const grantRequest = z.object({ id_token: z.string().min(1).max(8192), state: z.string().min(1).max(128) });
 const redeemRequest = z.object({ grant: z.string().min(1).max(256), state: z.string().min(1).max(128) });

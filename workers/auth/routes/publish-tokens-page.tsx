@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
-import { prepareSignedInPage } from "../../shared/signed-in-page";
+import { prepareSignedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import type { AuthEnv } from "../auth-env";
 import { PublishTokensPage } from "../views/publish-tokens-page";
 

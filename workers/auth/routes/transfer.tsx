@@ -8,7 +8,8 @@ import { maskedAccount } from "../../../src/auth/mask";
 import { withQuery } from "../../../src/auth/redirect-uri";
 import { CODE_KINDS } from "../../../src/auth/single-use";
 import { urlFor } from "../../../src/base-url";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import type { Redemption } from "../code-store";
 import { allowedRedirect } from "../redirects";
@@ -16,7 +17,6 @@ import { sameOriginOnly } from "../same-origin";
 import { currentSession, startSession } from "../session-cookie";
 import { requireFinishedSignUp } from "../sign-up";
 import { FRESH_ID_TOKEN_SECONDS, verifiedUser } from "../user-token";
-import { jsonBody, parseOrThrow } from "../validation";
 import { TransferPage } from "../views/transfer-page";
 
 /** Ties the confirmation page to the browser that posts it (double-submit token). */

@@ -1,7 +1,7 @@
 import type { Client, DocumentKey } from "../../../src/auth/clients";
-import type { SocialProvider } from "../../../src/auth/config";
 import { type Language, type LoginStrings, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS, type LinkStrings } from "../../../src/auth/link-strings";
+import type { SocialProvider } from "../../../src/config/auth";
 
 export interface LoginPageProps {
   language: Language;

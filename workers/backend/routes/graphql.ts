@@ -7,7 +7,7 @@ import { orderingResolvers } from "../../../src/graphql/ordering-resolvers";
 import { orderingTypeDefs } from "../../../src/graphql/ordering-schema";
 import { resolvers } from "../../../src/graphql/resolvers";
 import { typeDefs } from "../../../src/graphql/schema";
-import { currentLog } from "../../shared/request-log";
+import { currentLog } from "../../../src/worker-kit/request-log";
 import { authenticate, type BackendEnv } from "../auth";
 import { ledgerOf } from "../backend-services";
 import { graphqlServices } from "../graphql-services";

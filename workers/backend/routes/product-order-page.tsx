@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
-import type { AppEnv } from "../../shared/app-env";
-import { pageAssetRoutes } from "../../shared/page-assets";
-import { prepareSignedInPage } from "../../shared/signed-in-page";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { pageAssetRoutes } from "../../../src/worker-kit/pages/page-assets";
+import { prepareSignedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import { ProductOrderPage } from "../views/product-order-page";
 
 /** The client the page signs in as: the platform's operators use the admin console. */

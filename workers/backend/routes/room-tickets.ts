@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { roomIdSchema } from "../../../durable-objects/room/connect-params";
-import { DEFAULT_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-tickets/seat-ticket";
-import { ApiError } from "../../shared/errors";
-import { jsonInput, smallJsonBody } from "../../shared/json-input";
+import { roomIdSchema } from "../../../src/room-access/connect-params";
+import { DEFAULT_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-access/seat-ticket";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { RoomRecords } from "../rooms/room-records";
 import { refuseLobbyRoom } from "./rooms";

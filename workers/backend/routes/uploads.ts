@@ -1,18 +1,11 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { ClientZipError } from "../../../src/code/client-zip";
 import { CODE_LIMITS } from "../../../src/code/limits";
-import { ApiError, errorResponse } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { bodyLimited } from "../../../src/worker-kit/input";
 import type { BackendEnv } from "../auth";
 import { deleteClientFileSet, deleteStagedLogic, extractClientFiles, stageLogic } from "../code/code-files";
 import { CodeStore, type UploadSession } from "../code/code-store";
-
-function limited(maxSize: number, what: string) {
-  return bodyLimit({
-    maxSize,
-    onError: () => errorResponse(413, "payload_too_large", `${what} must be at most ${maxSize} bytes.`),
-  });
-}
 
 const REGISTERED = () =>
   new ApiError(
@@ -37,7 +30,7 @@ async function openSession(store: CodeStore, secret: string): Promise<UploadSess
  * revision never changes.
  */
 export const uploadRoutes = new Hono<BackendEnv>()
-  .put("/code/uploads/:secret/client.zip", limited(CODE_LIMITS.clientZipBytes, "The client zip"), async (c) => {
+  .put("/code/uploads/:secret/client.zip", bodyLimited(CODE_LIMITS.clientZipBytes, "The client zip"), async (c) => {
     const store = new CodeStore(c.env.BACKEND_DB);
     const session = await openSession(store, c.req.param("secret"));
     const zip = new Uint8Array(await c.req.arrayBuffer());
@@ -60,7 +53,7 @@ export const uploadRoutes = new Hono<BackendEnv>()
     if (session.clientFiles) await deleteClientFileSet(c.env.CODE, session.revisionId, session.clientFiles);
     return c.json({ bytes: zip.byteLength, files: extracted.files });
   })
-  .put("/code/uploads/:secret/logic.js", limited(CODE_LIMITS.logicBytes, "logic.js"), async (c) => {
+  .put("/code/uploads/:secret/logic.js", bodyLimited(CODE_LIMITS.logicBytes, "logic.js"), async (c) => {
     const store = new CodeStore(c.env.BACKEND_DB);
     const session = await openSession(store, c.req.param("secret"));
     if (!session.hasLogic) {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { formatBaseUrl } from "../../../src/base-url";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { publicSession, refundPayment } from "../actions";
 import { type CheckoutSessionObject, newId, nowSeconds, type PriceObject } from "../objects";
 import { formBody, listOf, notFoundError, queryOf, StripeApiError, standInOf } from "../stand-in";

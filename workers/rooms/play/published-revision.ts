@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { revisions } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
 import type { PlayableRevision } from "./seat-links";
 
 /** A registered revision (POST /code/scenario_revisions of the backend), or null. */

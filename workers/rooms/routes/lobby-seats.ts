@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { locationHintOf, roomIdSchema } from "../../../durable-objects/room/connect-params";
 import type { Room } from "../../../durable-objects/room/room";
 import type { Seat } from "../../../src/engine/types";
-import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-tickets/seat-ticket";
+import { locationHintOf, roomIdSchema } from "../../../src/room-access/connect-params";
+import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-access/seat-ticket";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { type RoomRecord, RoomRecords } from "../../backend/rooms/room-records";
-import { ApiError } from "../../shared/errors";
-import { jsonInput, smallJsonBody } from "../../shared/json-input";
 import { isLobbyRoomKey, LOBBY_ROOM_ID } from "../play/lobby-room-key";
 import { revisionOrThrow } from "../play/published-revision";
 import { type LobbySeat, lobbySeatsOf, type PlayableRevision, rosterOf, seatGameUrl } from "../play/seat-links";

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
-import type { AppEnv } from "../../shared/app-env";
-import { pageAssetRoutes } from "../../shared/page-assets";
-import { prepareSignedInPage } from "../../shared/signed-in-page";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { pageAssetRoutes } from "../../../src/worker-kit/pages/page-assets";
+import { prepareSignedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import { LobbyPage, type LobbyView } from "../play/lobby-page";
 import { isLobbyRoomKey, LOBBY_ROOM_ID, lobbyRoomKey } from "../play/lobby-room-key";
 import { lobbyUrl, seatsUrl } from "../play/lobby-urls";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseOrThrow } from "../../auth/validation";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { parseOrThrow } from "../../../src/worker-kit/input";
 import { requireUser } from "../require-user";
 import type { StoreEnv } from "../store-env";
 

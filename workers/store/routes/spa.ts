@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
 import type { StoreContext, StoreEnv } from "../store-env";
 
 /** Folder of the built page inside the ASSETS directory (tools/build/build-store.ts writes it). */

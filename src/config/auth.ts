@@ -32,7 +32,7 @@ const domainList = commaList.refine((domains) => domains.every((d) => HOSTNAME.t
   message: "must be a comma-separated list of lower-case host names (example.com)",
 });
 
-/** The vars behind AuthConfig; composed into the platform's config schema (src/config.ts). */
+/** The vars behind AuthConfig; composed into the platform's config schema (src/config/index.ts). */
 export const authVarsSchema = z.object({
   AUTH_DOMAIN: z.string().refine((value) => value === "" || HOSTNAME.test(value) || value === "localhost", {
     message: "must be a host name (auth.example.com), or empty for a host-only cookie",

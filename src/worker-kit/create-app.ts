@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppName } from "../../src/config";
+import type { AppName } from "../config";
 import type { AppEnv } from "./app-env";
 
 /** A new app with the routes every app answers: GET /health. */

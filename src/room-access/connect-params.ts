@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Seat } from "../../src/engine/types";
+import type { Seat } from "../engine/types";
 
 /** Ids of revisions and rooms: safe in an R2 key and a Durable Object name. */
 export const roomIdSchema = z

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth/config";
-import { type BaseUrl, BaseUrlError, parseBaseUrl } from "./base-url";
-import { parseAllowList } from "./egress/policy";
-import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp/config";
-import { type RoomsConfig, roomsConfigFrom, roomsVarsSchema } from "./room-tickets/config";
+import { type BaseUrl, BaseUrlError, parseBaseUrl } from "../base-url";
+import { parseAllowList } from "../egress/policy";
+import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth";
+import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp";
+import { type RoomsConfig, roomsConfigFrom, roomsVarsSchema } from "./rooms";
 
 /** Every app the router can reach; dev-idp and dev-payments exist only in dev. */
 export const APP_NAMES = ["auth", "store", "backend", "rooms", "dev-idp", "dev-payments"] as const;
@@ -18,11 +18,11 @@ export interface Config {
     Readonly<Record<"auth" | "store" | "backend" | "rooms", BaseUrl>>;
   /** Hosts scenario code may call through the egress gate; empty means no outbound access at all. */
   readonly egressAllowedHosts: readonly string[];
-  /** Sign-in service settings (src/auth/config.ts). */
+  /** Sign-in service settings (src/config/auth.ts). */
   readonly auth: AuthConfig;
-  /** Identity provider endpoints and service account (src/idp/config.ts). */
+  /** Identity provider endpoints and service account (src/config/idp.ts). */
   readonly idp: IdpConfig;
-  /** Seat tickets of the rooms (src/room-tickets/config.ts). */
+  /** Seat tickets of the rooms (src/config/rooms.ts). */
   readonly rooms: RoomsConfig;
 }
 

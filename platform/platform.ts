@@ -1,17 +1,17 @@
 import { Hono } from "hono";
+import { type AppName, type Config, ConfigError, configFor } from "../src/config";
+import { matchApp, matchOptionsFor } from "../src/router";
+import { accessLog, logAccess } from "../src/worker-kit/access-log";
+import type { AppEnv } from "../src/worker-kit/app-env";
+import { errorResponse, handleError, notFound } from "../src/worker-kit/errors";
+import { currentLog, loggerFor, requestIdOf, withLog, withRequestIdHeader } from "../src/worker-kit/request-log";
 import { createAuthApp } from "../workers/auth/app";
 import { createBackendApp } from "../workers/backend/app";
 import { createDevIdpApp } from "../workers/dev-idp/app";
 import { createDevPaymentsApp } from "../workers/dev-payments/app";
 import { createRoomsApp } from "../workers/rooms/app";
-import { accessLog, logAccess } from "../workers/shared/access-log";
-import type { AppEnv } from "../workers/shared/app-env";
-import { errorResponse, handleError, notFound } from "../workers/shared/errors";
-import { currentLog, loggerFor, requestIdOf, withLog, withRequestIdHeader } from "../workers/shared/request-log";
 import { createStoreApp } from "../workers/store/app";
-import { type AppName, type Config, ConfigError, configFor } from "./config";
 import { renderDevIndexPage } from "./dev-index-page";
-import { matchApp, matchOptionsFor } from "./router";
 
 const APP_FACTORIES: Record<AppName, () => Hono<AppEnv>> = {
   auth: createAuthApp,

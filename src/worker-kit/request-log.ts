@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createLogger, type LogFields, type LogFormat, type Logger } from "../../src/log/logger";
+import { createLogger, type LogFields, type LogFormat, type Logger } from "../log/logger";
 
 /**
  * The logger of the request being handled. AsyncLocalStorage (nodejs_compat) carries it through

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { isPublishPrincipalUid } from "../../src/auth/publish-token";
-import { type IdentityProvider, IdTokenError, type VerifiedIdToken } from "../../src/idp/identity-provider";
+import { isPublishPrincipalUid } from "../auth/publish-token";
+import { type IdentityProvider, IdTokenError, type VerifiedIdToken } from "../idp/identity-provider";
 import { ApiError } from "./errors";
 import { currentLog } from "./request-log";
 
@@ -62,13 +62,22 @@ export async function signedInUser(idp: IdentityProvider, idToken: string, actio
   return subject.token;
 }
 
+/** RFC 6750 section 2.1 (the scheme's case is free, RFC 9110 section 11.1); at most 8 KiB of token. */
 const BEARER = /^Bearer\s+(\S{1,8192})$/i;
+
+/**
+ * The token of an `Authorization: Bearer <token>` header; null when the header is missing or not
+ * of that form. The one parser of the platform: each caller decides what a missing token means.
+ */
+export function bearerToken(header: string | undefined): string | null {
+  return BEARER.exec(header ?? "")?.[1] ?? null;
+}
 
 /** The ID token of `Authorization: Bearer <token>`, or 401 `missing_id_token` when there is none. */
 export function bearerIdToken(c: Context): string {
-  const match = BEARER.exec(c.req.header("authorization") ?? "");
-  if (!match?.[1]) {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) {
     throw new ApiError(401, "missing_id_token", "Send the user's ID token as Authorization: Bearer <ID token>.");
   }
-  return match[1];
+  return token;
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "./app-env";
-import { ApiError } from "./errors";
+import type { AppEnv } from "../app-env";
+import { ApiError } from "../errors";
 
 const ASSET_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(js|css|svg)$/;
 

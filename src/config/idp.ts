@@ -55,7 +55,7 @@ const serviceAccountSecret = z.string().transform((value, ctx): ServiceAccount =
   return { clientEmail: shape.data.client_email, privateKey: shape.data.private_key };
 });
 
-/** The vars and secret behind IdpConfig; composed into the platform's config schema (src/config.ts). */
+/** The vars and secret behind IdpConfig; composed into the platform's config schema (src/config/index.ts). */
 export const idpVarsSchema = z.object({
   IDP_PROJECT_ID: z.string().regex(/^[a-z][a-z0-9-]{3,61}[a-z0-9]$/, {
     message: "must be a provider project id (lower-case letters, digits, dashes)",

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { urlFor } from "../../src/base-url";
-import type { AppEnv } from "./app-env";
+import { urlFor } from "../../base-url";
+import type { AppEnv } from "../app-env";
 
 export interface SignedInPage {
   /** The registered client the page signs in as (src/auth/clients.ts). */

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { baseRoutePath, routePath } from "hono/route";
-import type { Logger } from "../../src/log/logger";
+import type { Logger } from "../log/logger";
 import { currentLog } from "./request-log";
 
 export interface AccessLine {

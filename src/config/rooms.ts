@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_TICKET_SECRET_LENGTH } from "./seat-ticket.ts";
+import { MIN_TICKET_SECRET_LENGTH } from "../room-access/seat-ticket.ts";
 
 /** How the rooms treat seat tickets (docs/rooms.md "Seat tickets"). */
 export interface RoomsConfig {

@@ -1,4 +1,4 @@
-import type { Config } from "../../src/config";
+import type { Config } from "../config";
 
 /** Hono environment shared by every app: the Worker's bindings and the parsed config. */
 export interface AppEnv {

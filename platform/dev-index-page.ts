@@ -1,6 +1,6 @@
 import { html } from "hono/html";
-import { formatBaseUrl, urlFor } from "./base-url";
-import type { AppName, Config } from "./config";
+import { formatBaseUrl, urlFor } from "../src/base-url";
+import type { AppName, Config } from "../src/config";
 
 const DESCRIPTIONS: Record<AppName, string> = {
   auth: "Sign-in service: login page (/login), SSO, PKCE, transfer hand-over, sessions, publish tokens (/publish-tokens), consent, legal documents (/legal/app_terms/latest), log intake",
