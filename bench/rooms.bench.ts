@@ -1,5 +1,5 @@
 import path from "node:path";
-import { codeKeys } from "../src/code/code-keys.ts";
+import { codeKeys } from "../src/publishing/code-keys.ts";
 import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
 import { wranglerDevCpuMs } from "./lib/process-cpu.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";

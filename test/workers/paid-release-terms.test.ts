@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/db/backend-schema";
-import { hasAgreed } from "../../workers/backend/terms-agreements";
+import { hasAgreed } from "../../workers/backend/ports/terms-agreements";
 import { AUTH, json, newUser, platform, publishTokenIdToken } from "./auth-support";
 
 /** A stand-in for the backend's revenue-share table (the ledger issue owns the real one). */

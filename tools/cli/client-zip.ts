@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { CLIENT_ENTRY, CODE_LIMITS } from "../../src/code/limits.ts";
+import { CLIENT_ENTRY, CODE_LIMITS } from "../../src/publishing/limits.ts";
 
 /** Folders and files a client zip never carries. */
 const SKIPPED = new Set(["node_modules", ".git", ".DS_Store"]);

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { codeKeys } from "../../src/code/code-keys.ts";
+import { codeKeys } from "../../src/publishing/code-keys.ts";
 import { devSecretVars, devUrlVars, freshDevSecrets, startWranglerDev } from "../local-platform/local-platform.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../local-platform/wrangler-env.ts";
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { CODE_LIMITS } from "../../src/code/limits.ts";
+import { CODE_LIMITS } from "../../src/publishing/limits.ts";
 import { bundleLogic } from "./bundle.ts";
 import { zipClient } from "./client-zip.ts";
 import { readManifest } from "./manifest.ts";

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../src/worker-kit/app-env";
 import { ApiError } from "../../src/worker-kit/errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { bearerToken, verifiedSubject } from "../../src/worker-kit/verify-id-token";
-import { issuerOfPublishPrincipal } from "../auth/publish-principals";
+import { issuerOfPublishPrincipal } from "../auth/ports/publish-principals";
 
 /**
  * Backend authentication (document 1, authentication rule 9): who a request of `workers/backend`
@@ -22,7 +22,7 @@ import { issuerOfPublishPrincipal } from "../auth/publish-principals";
  *   act as its issuer. Only POST /code/upload_sessions and POST /code/scenario_revisions set it
  *   (rule 9b). Such an ID token names the token's principal (`publish:<token id>`), never the
  *   issuer; the request user is the issuer that the sign-in service's port
- *   (`workers/auth/publish-principals.ts`) names for it while the token is active. A revoked or
+ *   (`workers/auth/ports/publish-principals.ts`) names for it while the token is active. A revoked or
  *   unknown token is 401 `publish_token_revoked`, for every ID token of its principal however it
  *   was obtained. Everywhere else, GraphQL and WebSocket included, a publish-token ID token (or
  *   any ID token of a principal) counts as no credential at all: the request user is null.

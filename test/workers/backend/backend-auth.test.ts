@@ -6,7 +6,7 @@ import { configFor } from "../../../src/config";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { handleError, notFound } from "../../../src/worker-kit/errors";
 import { identityProviderFor } from "../../../src/worker-kit/providers";
-import { issuerOfPublishPrincipal } from "../../../workers/auth/publish-principals";
+import { issuerOfPublishPrincipal } from "../../../workers/auth/ports/publish-principals";
 import { PublishTokenStore } from "../../../workers/auth/publish-token-store";
 import { authenticate, type BackendEnv, requestUser, userOfIdToken } from "../../../workers/backend/auth";
 import { newUser, publishTokenIdToken } from "../auth-support";

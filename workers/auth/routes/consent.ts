@@ -7,7 +7,7 @@ import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
 import { currentLog } from "../../../src/worker-kit/request-log";
 import { bearerIdToken } from "../../../src/worker-kit/verify-id-token";
-import { TermsAgreements } from "../../backend/terms-agreements";
+import { TermsAgreements } from "../../backend/ports/terms-agreements";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { ConsentLedger } from "../consent-ledger";
 import { configuredOriginsCors } from "../cors";

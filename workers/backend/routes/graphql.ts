@@ -12,6 +12,7 @@ import { authenticate, type BackendEnv } from "../auth";
 import { ledgerOf } from "../backend-services";
 import { graphqlServices } from "../graphql-services";
 import { orderingServices } from "../ordering/ordering-services";
+import { ensureUser } from "../ports/users";
 
 /** What the Hono route hands yoga for each request. */
 interface ServerContext {
@@ -68,7 +69,7 @@ export const graphqlRoutes = new Hono<BackendEnv>()
       services: graphqlServices(c.env, ledger),
       // The backend's users row of the caller, made on first sight.
       callerUserId: () => {
-        caller ??= user === null ? Promise.resolve(null) : ledger.ensureUser(user.uid);
+        caller ??= user === null ? Promise.resolve(null) : ensureUser(backendDb(c.env), user.uid);
         return caller;
       },
       caller: async () => (user === null ? null : { uid: user.uid, admin: user.admin }),

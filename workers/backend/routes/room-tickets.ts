@@ -5,7 +5,7 @@ import { DEFAULT_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-ac
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
-import { RoomRecords } from "../rooms/room-records";
+import { RoomRecords } from "../ports/room-records";
 import { refuseLobbyRoom } from "./rooms";
 
 /** A `players` the caller still sends is no part of it (dropped): the roster is the room record's. */

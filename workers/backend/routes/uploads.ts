@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { ClientZipError } from "../../../src/code/client-zip";
-import { CODE_LIMITS } from "../../../src/code/limits";
+import { ClientZipError } from "../../../src/publishing/client-zip";
+import { CODE_LIMITS } from "../../../src/publishing/limits";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { bodyLimited } from "../../../src/worker-kit/input";
 import type { BackendEnv } from "../auth";
@@ -24,7 +24,7 @@ async function openSession(store: CodeStore, secret: string): Promise<UploadSess
 /**
  * PUT /code/uploads/{secret}/client.zip and /logic.js: the files of an upload session, through
  * the Worker into R2 (CODE). The secret in the URL is the credential (like a presigned URL), so
- * these routes take no bearer token. Each PUT writes files of its own (src/code/code-keys.ts) and
+ * these routes take no bearer token. Each PUT writes files of its own (src/publishing/code-keys.ts) and
  * then becomes the session's; a file may be sent again until the revision is registered, and a
  * PUT that finishes after the registration is refused with 409, its files dropped: a registered
  * revision never changes.

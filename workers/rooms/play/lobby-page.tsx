@@ -1,4 +1,5 @@
-import type { LobbySeat, PlayableRevision } from "./seat-links";
+import type { PublishedRevision } from "../../../src/publishing/revision";
+import type { LobbySeat } from "./seat-links";
 
 /** What public/rooms/lobby.js needs: where to sign in, the room's seats and its key. */
 export interface LobbyBrowserConfig {
@@ -28,7 +29,7 @@ export type LobbyView =
   | { kind: "seats"; roomId: string; seats: LinkedSeat[]; shareUrl: string; browserConfig: LobbyBrowserConfig };
 
 /** The lobby of a published game (routes/lobby.tsx): a server-rendered page, scripted only in the "seats" view. */
-export function LobbyPage(props: { revision: PlayableRevision; assetsUrl: string; view: LobbyView }) {
+export function LobbyPage(props: { revision: PublishedRevision; assetsUrl: string; view: LobbyView }) {
   const title = props.revision.name ?? props.revision.id;
   const { view } = props;
   return (

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { codeKeys } from "../../../src/code/code-keys";
 import { parseRoster, RosterError } from "../../../src/engine/roster";
 import type { Seat } from "../../../src/engine/types";
+import { codeKeys } from "../../../src/publishing/code-keys";
 import {
   CONNECT_HEADER,
   type ConnectParams,

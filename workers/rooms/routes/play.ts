@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { urlFor } from "../../../src/base-url";
-import { safeClientPath } from "../../../src/code/client-path";
-import { codeKeys } from "../../../src/code/code-keys";
-import { contentTypeOf } from "../../../src/code/content-types";
+import { safeClientPath } from "../../../src/publishing/client-path";
+import { codeKeys } from "../../../src/publishing/code-keys";
+import { contentTypeOf } from "../../../src/publishing/content-types";
 import { roomIdSchema } from "../../../src/room-access/connect-params";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { ApiError } from "../../../src/worker-kit/errors";

@@ -20,7 +20,7 @@ export const codeKeys = {
   legacyClientZip: (revisionId: string) => `${revisionId}/client.zip`,
 };
 
-/** A fresh id for a staged logic.js or a client file set: 64 random bits in hex. */
-export function newFileSetId(): string {
+/** A fresh id for a staged logic.js, a client file set or a revision's random half: 64 random bits in hex. */
+export function randomHexId(): string {
   return [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

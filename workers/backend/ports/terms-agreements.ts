@@ -1,8 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { currentRequiredVersion, currentVersion } from "../../src/auth/document-catalog";
-import { userTermsAgreements } from "../../src/db/backend-schema";
-import { PAID_RELEASE_CATALOG, type PaidReleaseKind } from "../../src/legal/paid-release-catalog";
+import { currentRequiredVersion, currentVersion } from "../../../src/auth/document-catalog";
+import { users, userTermsAgreements } from "../../../src/db/backend-schema";
+import { backendDb } from "../../../src/db/client";
+import { PAID_RELEASE_CATALOG, type PaidReleaseKind } from "../../../src/legal/paid-release-catalog";
+import { insertUserIfMissing } from "./users";
 
 /**
  * Paid-release terms ledger of BACKEND_DB (document 1: held by the main backend, recorded through
@@ -10,27 +12,38 @@ import { PAID_RELEASE_CATALOG, type PaidReleaseKind } from "../../src/legal/paid
  * backend user row is created on the first agreement if the uid has none yet.
  */
 export class TermsAgreements {
+  private readonly db: ReturnType<typeof backendDb>;
+
   constructor(
-    private readonly db: D1Database,
+    database: D1Database,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.db = backendDb({ BACKEND_DB: database });
+  }
 
   /** One row per kind at the catalog's current version, in one batch with the user row. */
   async record(uid: string, kinds: readonly PaidReleaseKind[]): Promise<void> {
-    if (kinds.length === 0) return;
+    const [first, ...rest] = kinds;
+    if (first === undefined) return;
     const now = this.now();
-    const user = this.db
-      .prepare("INSERT INTO users (idp_uid, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
-      .bind(uid, now);
-    const agreements = kinds.map((kind) =>
+    const agreement = (kind: PaidReleaseKind) =>
       this.db
-        .prepare(
-          `INSERT INTO user_terms_agreements (user_id, kind, version, agreed_at)
-           SELECT id, ?, ?, ? FROM users WHERE idp_uid = ? ON CONFLICT DO NOTHING`,
+        .insert(userTermsAgreements)
+        .select(
+          this.db
+            .select({
+              // Every column, in the table's order: NULL makes the id as a plain insert would.
+              id: sql<number>`null`.as("id"),
+              userId: users.id,
+              kind: sql<string>`${kind}`.as("kind"),
+              version: sql<string>`${currentVersion(PAID_RELEASE_CATALOG, kind, now).version}`.as("version"),
+              agreedAt: sql<Date>`${now}`.as("agreed_at"),
+            })
+            .from(users)
+            .where(eq(users.idpUid, uid)),
         )
-        .bind(kind, currentVersion(PAID_RELEASE_CATALOG, kind, now).version, now, uid),
-    );
-    await this.db.batch([user, ...agreements]);
+        .onConflictDoNothing();
+    await this.db.batch([insertUserIfMissing(this.db, uid, new Date(now)), agreement(first), ...rest.map(agreement)]);
   }
 }
 

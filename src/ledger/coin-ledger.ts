@@ -7,10 +7,10 @@ import {
   type StoreName,
   subscriptions,
   users,
-} from "../../../src/db/backend-schema";
-import type { backendDb } from "../../../src/db/client";
-import { bonusCoins, LIMITED_COIN_LIFETIME_MS } from "../../../src/ledger/rules";
+} from "../db/backend-schema";
+import type { backendDb } from "../db/client";
 import { balanceExpression } from "./balance-sql";
+import { bonusCoins, LIMITED_COIN_LIFETIME_MS } from "./rules";
 
 type BackendDrizzle = ReturnType<typeof backendDb>;
 export type ProductRow = typeof consumableProducts.$inferSelect;
@@ -88,19 +88,6 @@ export class CoinLedger {
         ),
       )
       .orderBy(asc(consumableProducts.position), asc(productKey));
-  }
-
-  /** users.id of an identity-provider uid; the row is made on first sight. */
-  async ensureUser(idpUid: string): Promise<number> {
-    const [inserted] = await this.db
-      .insert(users)
-      .values({ idpUid, createdAt: new Date(this.now()) })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (inserted) return inserted.id;
-    const [found] = await this.db.select({ id: users.id }).from(users).where(eq(users.idpUid, idpUid));
-    if (!found) throw new Error("user row vanished after insert");
-    return found.id;
   }
 
   /**

@@ -1,5 +1,5 @@
-import { publishTokenIdOfPrincipal } from "../../src/auth/publish-token";
-import { PublishTokenStore } from "./publish-token-store";
+import { publishTokenIdOfPrincipal } from "../../../src/auth/publish-token";
+import { PublishTokenStore } from "../publish-token-store";
 
 /**
  * The sign-in service's port for the backend: whom a publish principal (the uid in a publish
