@@ -45,8 +45,8 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
-          // The store app serves the built page from ASSETS.
-          globalSetup: ["test/store-page-setup.ts"],
+          // The store page and the page scripts are served from ASSETS: built first.
+          globalSetup: ["test/browser-build-setup.ts"],
         },
       },
       {
@@ -56,7 +56,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           // choose-browser.ts picks the Chromium (Debian's, CHROMIUM_PATH or the npm package's) once per run.
-          globalSetup: ["test/store-page-setup.ts", "test/e2e/support/choose-browser.ts"],
+          globalSetup: ["test/browser-build-setup.ts", "test/e2e/support/choose-browser.ts"],
           environment: "node",
           // Every file starts its own platform on fixed ports of a 2-core machine: one file at a time.
           fileParallelism: false,

@@ -32,6 +32,7 @@ export function renderDevIndexPage(config: Config) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Edge platform (dev)</title>
     <link rel="stylesheet" href="/_platform/style.css" />
+    <link rel="stylesheet" href="/_platform/index.css" />
   </head>
   <body>
     <main>

@@ -1,5 +1,5 @@
 /**
- * `npm run build:store`: the store's single-page app (spa/store, Preact) built by Vite into
+ * `npm run build:store`: the store's single-page app (browser/store, Preact) built by Vite into
  * public/store/, which the Worker's ASSETS binding serves. Built files are not committed: dev,
  * tests and `npm run build` run this first. Relative asset URLs (base "./") let one build serve
  * the store under /store in dev and at the root of its own host in stg and prd.
@@ -19,7 +19,7 @@ export async function buildStorePage(): Promise<void> {
   const outDir = path.join(projectRoot, "public", `.store-build-${process.pid}-${Date.now()}`);
   await build({
     configFile: false,
-    root: path.join(projectRoot, "spa", "store"),
+    root: path.join(projectRoot, "browser", "store"),
     base: "./",
     logLevel: "warn",
     oxc: { jsx: { runtime: "automatic", importSource: "preact" } },

@@ -7,15 +7,15 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildStorePage } from "../build/build-store.ts";
+import { buildBrowser } from "../build/browser.ts";
 import { bundleSdk } from "../build/sdk.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../local-platform/wrangler-env.ts";
 
 const environments = ["dev", "stg", "prd"] as const;
 const rows: string[] = [];
 
-// The store page goes into the ASSETS directory that every environment's build uploads.
-await buildStorePage();
+// The store page and the page scripts go into the ASSETS directory that every environment's build uploads.
+await buildBrowser();
 
 for (const environment of environments) {
   const outdir = path.join(projectRoot, "dist", environment);

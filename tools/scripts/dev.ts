@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { buildStorePage } from "../build/build-store.ts";
+import { buildBrowser } from "../build/browser.ts";
 import { ensureDevIdpSecrets } from "../local-platform/dev-idp-keys.ts";
 import { ensureDevPaymentSecrets } from "../local-platform/dev-payment-keys.ts";
 import { devUrlVars } from "../local-platform/local-platform.ts";
@@ -49,9 +49,9 @@ if (seeded.status !== 0) {
 }
 console.log("BACKEND_DB: dev seed applied");
 
-// The store page is served from public/store/ (not committed): built before wrangler serves it.
-await buildStorePage();
-console.log("store page: built");
+// The store page and the page scripts are served from public/ (not committed): built before wrangler serves them.
+await buildBrowser();
+console.log("browser code: built");
 
 const wrangler = spawn(wranglerBin, ["dev", ...withPort(process.argv.slice(2), process.env.PORT)], {
   cwd: projectRoot,

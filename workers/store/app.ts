@@ -5,7 +5,7 @@ import { identityProviderFor } from "../../src/worker-kit/providers";
 import { graphqlBackendFor } from "./backend-client";
 import { paymentsFor } from "./payments";
 import { checkoutRoutes } from "./routes/checkout";
-import { configRoutes } from "./routes/config";
+import { configRoutes } from "./routes/client-config";
 import { meRoutes } from "./routes/me";
 import { productRoutes } from "./routes/products";
 import { sessionStatusRoutes } from "./routes/session-status";

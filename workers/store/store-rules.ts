@@ -33,7 +33,7 @@ export function visitorCountry(c: StoreContext): string | null {
  * location), then the location's. A product whose price lacks the first falls back to the next
  * (document 2: the override is ignored for products whose price lacks that currency).
  */
-export function preferredCurrencies(c: StoreContext, override: Currency | undefined): Currency[] {
+export function preferredCurrencies(c: StoreContext, override: Currency | undefined): [Currency, ...Currency[]] {
   const config = c.get("config");
   const country = visitorCountry(c);
   const chosen = chooseCurrency({ environment: config.environment, override, country });

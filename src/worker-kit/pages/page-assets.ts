@@ -5,14 +5,15 @@ import { ApiError } from "../errors";
 const ASSET_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(js|css|svg)$/;
 
 /**
- * Browser modules every app's signed-in pages share (public/_platform/). Each app serves them
- * beside its own files, so a page's Content-Security-Policy can name its own assets URL only.
+ * Files every app's pages share (public/_platform/): the platform's base stylesheet. Each app
+ * serves them beside its own files, so a page's Content-Security-Policy can name its own assets
+ * URL only.
  */
-const SHARED_FILES = new Set(["signed-in-page.js"]);
+const SHARED_FILES = new Set(["style.css"]);
 
 /**
  * GET /assets/*: an app's page files from public/{folder}/ (ASSETS binding), and the shared
- * modules of public/_platform/ under the same URL. Only plain names (letters, digits, '-', '/')
+ * files of public/_platform/ under the same URL. Only plain names (letters, digits, '-', '/')
  * ending in .js, .css or .svg are looked up; anything else is 404.
  */
 export function pageAssetRoutes<E extends AppEnv>(folder: string) {

@@ -10,6 +10,8 @@ import { CODE_KINDS } from "../../../src/auth/single-use";
 import { urlFor } from "../../../src/base-url";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
+import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
+import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import type { Redemption } from "../code-store";
 import { allowedRedirect } from "../redirects";
@@ -78,21 +80,20 @@ export const transferRoutes = new Hono<AuthEnv>()
       c.header("set-cookie", serializeCookie(TRANSFER_CSRF_COOKIE, csrf, cookies, null), { append: true });
     }
     const config = c.get("config");
-    pageHeaders(c, target);
+    transferPageHeaders(c, target);
     return c.html(
-      "<!doctype html>" +
-        (
-          <TransferPage
-            language={pickLanguage(c.req.header("accept-language"), query.lang)}
-            client={clientFor(record.clientId)}
-            account={record.account ?? `ID …${record.uid.slice(-4)}`}
-            replacesSession={session !== null && session.uid !== record.uid}
-            action={urlFor(config.apps.auth, "/transfer")}
-            code={query.code}
-            csrf={csrf}
-            assetsUrl={urlFor(config.apps.auth, "/assets")}
-          />
-        ).toString(),
+      pageHtml(
+        <TransferPage
+          language={pickLanguage(c.req.header("accept-language"), query.lang)}
+          client={clientFor(record.clientId)}
+          account={record.account ?? `ID …${record.uid.slice(-4)}`}
+          replacesSession={session !== null && session.uid !== record.uid}
+          action={urlFor(config.apps.auth, "/transfer")}
+          code={query.code}
+          csrf={csrf}
+          assetsUrl={urlFor(config.apps.auth, "/assets")}
+        />,
+      ),
     );
   })
   .post("/transfer", sameOriginOnly, async (c) => {
@@ -127,21 +128,8 @@ async function formBody(c: AuthContext): Promise<Record<string, unknown>> {
 }
 
 /** The page posts to itself and is then redirected to the target, which form-action must allow. */
-function pageHeaders(c: AuthContext, target: URL): void {
+function transferPageHeaders(c: AuthContext, target: URL): void {
   const targetSource = target.protocol === "http:" || target.protocol === "https:" ? target.origin : target.protocol;
-  c.header("cache-control", "no-store");
   // The code never leaves in a Referer to another site; the page's own post carries its Origin.
-  c.header("referrer-policy", "same-origin");
-  c.header("x-content-type-options", "nosniff");
-  c.header(
-    "content-security-policy",
-    [
-      "default-src 'none'",
-      "style-src 'self'",
-      "img-src 'self'",
-      `form-action 'self' ${targetSource}`,
-      "frame-ancestors 'none'",
-      "base-uri 'none'",
-    ].join("; "),
-  );
+  pageHeaders(c, { styles: "'self'", images: "'self'", forms: `'self' ${targetSource}`, referrer: "same-origin" });
 }

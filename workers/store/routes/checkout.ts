@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { StoreCheckout } from "../../../src/store/api";
 import { CURRENCIES } from "../../../src/store/currency";
 import { STORE_LOCALES } from "../../../src/store/locales";
 import { ApiError } from "../../../src/worker-kit/errors";
@@ -51,5 +52,6 @@ export const checkoutRoutes = new Hono<StoreEnv>().post("/api/checkout", require
   });
   currentLog().info("checkout session created", { productId: product.productId });
   c.header("cache-control", "no-store");
-  return c.json({ url: session.url });
+  const answer: StoreCheckout = { url: session.url };
+  return c.json(answer);
 });

@@ -7,7 +7,7 @@ export const SPA_ASSET_DIR = "store";
 
 /**
  * The built single-page app. Hashed files under /assets/ are cached for a year; the page's own
- * paths (/ and /result, spa/store/src/views/App.tsx) answer index.html, uncached, so a deploy
+ * paths (/ and /result, browser/store/views/App.tsx) answer index.html, uncached, so a deploy
  * reaches visitors at once. Any other path is the platform's JSON 404 (no route).
  */
 export const spaRoutes = new Hono<StoreEnv>()
