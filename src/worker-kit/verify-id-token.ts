@@ -49,16 +49,22 @@ export async function verifiedSubject(idp: IdentityProvider, idToken: string): P
 }
 
 /**
+ * The refusal of a publish-token ID token where a signed-in user must act, the same in every app:
+ * 403 `publish_token_not_allowed` (document 1, authentication 9a answers 403 on token management;
+ * such a token acts only on the backend's publishing routes). `action` completes the sentence:
+ * "A publish-token ID token cannot <action>."
+ */
+export function publishTokenNotAllowed(action: string): ApiError {
+  return new ApiError(403, "publish_token_not_allowed", `A publish-token ID token cannot ${action}.`);
+}
+
+/**
  * The person behind an ID token, where a signed-in user must act: verified completely by the
- * provider, and never a publish-token ID token (document 1, authentication 9a: those act only on
- * the backend's publishing routes), which is 403 `publish_token_not_allowed`. `action` completes
- * the refusal sentence: "A publish-token ID token cannot <action>."
+ * provider, and never a publish-token ID token (`publishTokenNotAllowed`).
  */
 export async function signedInUser(idp: IdentityProvider, idToken: string, action: string): Promise<VerifiedIdToken> {
   const subject = await verifiedSubject(idp, idToken);
-  if (subject.kind === "publish") {
-    throw new ApiError(403, "publish_token_not_allowed", `A publish-token ID token cannot ${action}.`);
-  }
+  if (subject.kind === "publish") throw publishTokenNotAllowed(action);
   return subject.token;
 }
 
@@ -73,11 +79,14 @@ export function bearerToken(header: string | undefined): string | null {
   return BEARER.exec(header ?? "")?.[1] ?? null;
 }
 
+/** The refusal of a request without an ID token where a user must act, the same in every app. */
+export function missingIdToken(): ApiError {
+  return new ApiError(401, "missing_id_token", "Send the user's ID token as Authorization: Bearer <ID token>.");
+}
+
 /** The ID token of `Authorization: Bearer <token>`, or 401 `missing_id_token` when there is none. */
 export function bearerIdToken(c: Context): string {
   const token = bearerToken(c.req.header("authorization"));
-  if (!token) {
-    throw new ApiError(401, "missing_id_token", "Send the user's ID token as Authorization: Bearer <ID token>.");
-  }
+  if (!token) throw missingIdToken();
   return token;
 }

@@ -5,7 +5,12 @@ import type { IdentityProvider } from "../../src/idp/identity-provider";
 import type { AppEnv } from "../../src/worker-kit/app-env";
 import { ApiError } from "../../src/worker-kit/errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
-import { bearerToken, verifiedSubject } from "../../src/worker-kit/verify-id-token";
+import {
+  bearerToken,
+  missingIdToken,
+  publishTokenNotAllowed,
+  verifiedSubject,
+} from "../../src/worker-kit/verify-id-token";
 import { issuerOfPublishPrincipal } from "../auth/ports/publish-principals";
 
 /**
@@ -27,8 +32,9 @@ import { issuerOfPublishPrincipal } from "../auth/ports/publish-principals";
  *   was obtained. Everywhere else, GraphQL and WebSocket included, a publish-token ID token (or
  *   any ID token of a principal) counts as no credential at all: the request user is null.
  * - A publish-token user is never admin, whatever its issuer is (rule 9c).
- * - `required: true` answers 401 when there is no request user; otherwise the handler reads
- *   `c.get("user")`, which is null for an anonymous caller.
+ * - `required: true` answers 401 when there is no request user (403 `publish_token_not_allowed`
+ *   when the caller sent a publish-token ID token, as every app answers it); otherwise the
+ *   handler reads `c.get("user")`, which is null for an anonymous caller.
  * - A token that is present but fails verification is 401 `invalid_id_token` on every route, so a
  *   client learns to refresh it rather than silently being served as anonymous; the provider's
  *   key outage is 503 `idp_unavailable`.
@@ -119,11 +125,9 @@ export function requestUser(c: Context<BackendEnv>): RequestUser {
 
 function unauthenticated(publishToken: boolean): ApiError {
   if (publishToken) {
-    return new ApiError(
-      401,
-      "publish_token_not_allowed",
-      "A publish-token ID token acts only on POST /code/upload_sessions and POST /code/scenario_revisions; sign in as the user.",
+    return publishTokenNotAllowed(
+      "act here: it acts only on POST /code/upload_sessions and POST /code/scenario_revisions; sign in as the user",
     );
   }
-  return new ApiError(401, "unauthenticated", "Send the user's ID token as Authorization: Bearer <ID token>.");
+  return missingIdToken();
 }

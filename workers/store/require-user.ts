@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { errorResponse } from "../../src/worker-kit/errors";
-import { bearerToken, signedInUser } from "../../src/worker-kit/verify-id-token";
+import { bearerToken, missingIdToken, signedInUser } from "../../src/worker-kit/verify-id-token";
 import type { StoreEnv } from "./store-env";
 
 /**
@@ -10,11 +10,8 @@ import type { StoreEnv } from "./store-env";
 export const requireUser = createMiddleware<StoreEnv>(async (c, next) => {
   const idToken = bearerToken(c.req.header("authorization"));
   if (!idToken) {
-    const response = errorResponse(
-      401,
-      "unauthenticated",
-      "Send the user's ID token as Authorization: Bearer <token>.",
-    );
+    const missing = missingIdToken();
+    const response = errorResponse(missing.status, missing.code, missing.message);
     response.headers.set("www-authenticate", 'Bearer realm="store"');
     return response;
   }

@@ -21,7 +21,7 @@ const bodySchema = z.object({
  * (docs/rooms.md "Seat tickets"), with the recorded roster. The seat is the user's own id; a
  * player must be in the roster. Answers {ticket, expiresIn, socketUrl}. A lobby's room gets none
  * (403 `lobby_room`): its lobby hands out its seats. A publish-token ID token is no user here
- * (rule 9b): 401 `publish_token_not_allowed`.
+ * (rule 9b): 403 `publish_token_not_allowed`, as every app answers it.
  */
 export const roomTicketsRoute = new Hono<BackendEnv>().post(
   "/rooms/tickets",
