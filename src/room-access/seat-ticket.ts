@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
+import { CodedError } from "../coded-error.ts";
 import { MAX_SEATS } from "../engine/roster.ts";
 import type { Seat } from "../engine/types.ts";
 
@@ -37,14 +38,8 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 export type TicketErrorCode = "ticket_required" | "ticket_invalid" | "ticket_expired" | "ticket_wrong_room";
 
 /** Why a ticket was refused, as a stable code (the rooms app answers 401 with it). */
-export class TicketError extends Error {
-  readonly code: TicketErrorCode;
-
-  constructor(code: TicketErrorCode, message: string) {
-    super(message);
-    this.name = "TicketError";
-    this.code = code;
-  }
+export class TicketError extends CodedError<TicketErrorCode> {
+  override name = "TicketError";
 }
 
 const idSchema = z.string().min(1).max(128);

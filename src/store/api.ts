@@ -1,4 +1,5 @@
 import type { Currency } from "./currency";
+import type { CheckoutSessionInfo } from "./payments";
 
 /**
  * The store's own API as its page sees it (document 2, Rule 4: the page calls the store only):
@@ -38,13 +39,11 @@ export interface StoreMe {
   bonusRate: number;
 }
 
-/** GET /api/session-status: the result page's view of its checkout. */
-export interface StoreSessionStatus {
-  sessionId: string;
-  status: "open" | "complete" | "expired";
-  paymentStatus: "paid" | "unpaid" | "no_payment_required";
-  productId: string | null;
-}
+/** GET /api/session-status: the result page's view of its checkout, as the provider tells it. */
+export type StoreSessionStatus = { sessionId: string } & Pick<
+  CheckoutSessionInfo,
+  "status" | "paymentStatus" | "productId"
+>;
 
 /** POST /api/checkout: the hosted checkout page to send the visitor to. */
 export interface StoreCheckout {

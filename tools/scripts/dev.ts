@@ -19,8 +19,9 @@ const addedSecrets = [
 ];
 if (addedSecrets.length > 0) console.log(`.dev.vars: generated ${addedSecrets.join(", ")}`);
 
-for (const database of ["AUTH_DB", "BACKEND_DB"]) {
-  const result = spawnSync(wranglerBin, ["d1", "migrations", "apply", database, "--local"], {
+/** Runs a wrangler command on the local state; on failure prints its output and `failure`, and exits. */
+function wranglerOrExit(args: string[], failure: string): string {
+  const result = spawnSync(wranglerBin, args, {
     cwd: projectRoot,
     env: wranglerEnv({ CI: "true" }),
     stdio: ["ignore", "pipe", "pipe"],
@@ -28,25 +29,25 @@ for (const database of ["AUTH_DB", "BACKEND_DB"]) {
   });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
-    console.error(`Could not apply the local migrations of ${database} (see above).`);
+    console.error(`${failure} (see above).`);
     process.exit(result.status ?? 1);
   }
-  const applied = /No migrations to apply/.test(result.stdout) ? "up to date" : "migrations applied";
-  console.log(`${database}: ${applied}`);
+  return result.stdout;
+}
+
+for (const database of ["AUTH_DB", "BACKEND_DB"]) {
+  const output = wranglerOrExit(
+    ["d1", "migrations", "apply", database, "--local"],
+    `Could not apply the local migrations of ${database}`,
+  );
+  console.log(`${database}: ${/No migrations to apply/.test(output) ? "up to date" : "migrations applied"}`);
 }
 
 // Dev data of the backend (seeds/backend-dev.sql: WEB coin products, a premium user); idempotent.
-const seeded = spawnSync(wranglerBin, ["d1", "execute", "BACKEND_DB", "--local", "--file", "seeds/backend-dev.sql"], {
-  cwd: projectRoot,
-  env: wranglerEnv({ CI: "true" }),
-  stdio: ["ignore", "pipe", "pipe"],
-  encoding: "utf8",
-});
-if (seeded.status !== 0) {
-  process.stderr.write(seeded.stdout + seeded.stderr);
-  console.error("Could not seed the local BACKEND_DB (see above).");
-  process.exit(seeded.status ?? 1);
-}
+wranglerOrExit(
+  ["d1", "execute", "BACKEND_DB", "--local", "--file", "seeds/backend-dev.sql"],
+  "Could not seed the local BACKEND_DB",
+);
 console.log("BACKEND_DB: dev seed applied");
 
 // The store page and the page scripts are served from public/ (not committed): built before wrangler serves them.

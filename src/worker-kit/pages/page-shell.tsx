@@ -60,3 +60,18 @@ export function pageHtml(page: { toString(): string }): string {
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }
+
+/** A page of a dev stand-in (the identity provider's, the payment provider's): no assets, its few rules inline. */
+export function StandInPage(props: { title: string; style?: string; children: Child }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{props.title}</title>
+        {props.style && <style>{props.style}</style>}
+      </head>
+      <body>{props.children}</body>
+    </html>
+  );
+}

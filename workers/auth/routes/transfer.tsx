@@ -17,8 +17,7 @@ import type { Redemption } from "../code-store";
 import { allowedRedirect } from "../redirects";
 import { sameOriginOnly } from "../same-origin";
 import { currentSession, startSession } from "../session-cookie";
-import { requireFinishedSignUp } from "../sign-up";
-import { FRESH_ID_TOKEN_SECONDS, verifiedUser } from "../user-token";
+import { freshFinishedUser } from "../user-token";
 import { TransferPage } from "../views/transfer-page";
 
 /** Ties the confirmation page to the browser that posts it (double-submit token). */
@@ -54,11 +53,8 @@ export const transferRoutes = new Hono<AuthEnv>()
   .post("/api/transfer/code", async (c) => {
     const body = parseOrThrow(transferRequest, await jsonBody(c.req.raw));
     const redirectUri = allowedRedirect(c, body.redirect_uri);
-    const { codes, signUps } = c.get("auth");
-    const token = await verifiedUser(c, body.id_token, "start a browser session", {
-      maxAgeSeconds: FRESH_ID_TOKEN_SECONDS,
-    });
-    await requireFinishedSignUp(signUps, token.uid);
+    const token = await freshFinishedUser(c, body.id_token, "start a browser session");
+    const { codes } = c.get("auth");
     const code = await codes.issue("transfer_code", {
       uid: token.uid,
       redirectUri: redirectUri.href,
