@@ -87,7 +87,9 @@ describe("scenario dev: seats, roster authority, reload", () => {
     expect(current.roster.map((seat) => seat.id)).toEqual(["p1", "p2", "p3"]);
     expect(current.spectator).toBe(true);
     const page = await (await fetch(`${base}/`)).text();
-    expect(page).toContain('seatUrl("spectator", "spectator", { monitor: "1" })');
+    expect(page).toContain('<script type="module" src="/harness.js"></script>');
+    const script = await (await fetch(`${base}/harness.js`)).text();
+    expect(script).toContain('seatUrl("spectator", "spectator", { monitor: "1" })');
   });
 
   it("injects the roster built from the manifest and ignores the one a client declares", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { watch } from "node:fs";
 import path from "node:path";
+import { bundleHarnessScript } from "../build/harness.ts";
 import { bundleSdk } from "../build/sdk.ts";
 import { bundleLogic } from "./bundle.ts";
 import { DEFAULT_PLAYER_COUNT, devRevisionId, devRoster } from "./dev-roster.ts";
@@ -40,7 +41,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   let codeHash = hash(code);
   let build = 1;
   let revisionId = devRevisionId(manifest.id, build);
-  const sdk = await bundleSdk({ minify: false });
+  const [sdk, script] = await Promise.all([bundleSdk({ minify: false }), bundleHarnessScript()]);
 
   const roomsPort = options.roomsPort ?? options.port + 1;
   const rooms = await startLocalRooms(roomsPort, options.log, { revisionId, code });
@@ -51,6 +52,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     roomsPort,
     ticketSecret: rooms.ticketSecret,
     sdk: () => sdk,
+    script,
     config: () => ({ revisionId, roster, spectator: options.spectator }),
   });
   let url: string;

@@ -1,7 +1,6 @@
 /**
- * The harness page: one iframe per seat of the dev roster (and a spectator on request), each
- * carrying the parameters a host app gives a scenario client. It listens to the CLI's events and,
- * when the logic changes, points every iframe at the new dev revision without reloading itself.
+ * The harness page: one iframe per seat of the dev roster (and a spectator on request), drawn and
+ * kept current by its script (browser/harness/, served as /harness.js).
  */
 export function harnessPage(title: string): string {
   return `<!doctype html>
@@ -26,67 +25,7 @@ export function harnessPage(title: string): string {
   <span id="notice"></span>
 </header>
 <div id="seats"></div>
-<script type="module">
-const query = new URLSearchParams(location.search);
-let config = await (await fetch("/harness/config")).json();
-let roomId = query.get("room") || "room-1";
-
-function seatUrl(seat, kind, extra = {}) {
-  const params = new URLSearchParams({
-    server: location.origin + "/rooms",
-    roomId,
-    revisionId: config.revisionId,
-    seatId: seat,
-    nickname: seat,
-    players: JSON.stringify(config.roster),
-    seatKind: kind,
-    ...extra,
-  });
-  return "/client/index.html?" + params;
-}
-
-function render() {
-  document.getElementById("revision").textContent = "revision " + config.revisionId + " · room " + roomId;
-  const frames = [];
-  for (const seat of config.roster) frames.push({ id: seat.id, src: seatUrl(seat.id, "player") });
-  if (config.spectator) frames.push({ id: "spectator", src: seatUrl("spectator", "spectator", { monitor: "1" }) });
-  const holder = document.getElementById("seats");
-  holder.replaceChildren(
-    ...frames.map(({ id, src }) => {
-      const figure = document.createElement("figure");
-      const caption = document.createElement("figcaption");
-      caption.textContent = id;
-      const frame = document.createElement("iframe");
-      frame.name = "seat-" + id;
-      frame.dataset.seat = id;
-      frame.src = src;
-      figure.append(caption, frame);
-      return figure;
-    }),
-  );
-}
-
-document.getElementById("new-room").addEventListener("click", (event) => {
-  event.preventDefault();
-  roomId = "room-" + Math.random().toString(36).slice(2, 8);
-  history.replaceState(null, "", "?room=" + roomId);
-  render();
-});
-
-const events = new EventSource("/harness/events");
-events.addEventListener("revision", (event) => {
-  config = JSON.parse(event.data);
-  document.getElementById("notice").textContent = "logic reloaded";
-  render();
-});
-events.addEventListener("client", () => {
-  for (const frame of document.querySelectorAll("iframe")) frame.contentWindow?.location.reload();
-});
-events.addEventListener("failed", (event) => {
-  document.getElementById("notice").textContent = "build failed: " + JSON.parse(event.data).message;
-});
-render();
-</script>
+<script type="module" src="/harness.js"></script>
 </body>
 </html>`;
 }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { connect } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
-import type { Seat } from "../../src/engine/types.ts";
+import type { HarnessPageConfig } from "../../src/page-configs/harness.ts";
 import { withDevTicket } from "./dev-roster.ts";
 import { harnessPage } from "./harness-page.ts";
 
@@ -21,12 +21,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".wav": "audio/wav",
 };
 
-export interface HarnessConfig {
-  revisionId: string;
-  roster: Seat[];
-  spectator: boolean;
-}
-
 export interface HarnessOptions {
   port: number;
   title: string;
@@ -35,7 +29,9 @@ export interface HarnessOptions {
   /** Key of the local rooms' seat tickets. */
   ticketSecret: string;
   sdk: () => string;
-  config: () => HarnessConfig;
+  /** The harness page's script (browser/harness/). */
+  script: string;
+  config: () => HarnessPageConfig;
 }
 
 /**
@@ -78,6 +74,7 @@ export class HarnessServer {
       return sendJson(res, 405, { error: "method_not_allowed", message: "GET only" });
     if (url.pathname === "/") return send(res, 200, CONTENT_TYPES[".html"] as string, harnessPage(this.options.title));
     if (url.pathname === "/sdk.js") return send(res, 200, CONTENT_TYPES[".js"] as string, this.options.sdk());
+    if (url.pathname === "/harness.js") return send(res, 200, CONTENT_TYPES[".js"] as string, this.options.script);
     if (url.pathname === "/harness/config") return sendJson(res, 200, this.options.config());
     if (url.pathname === "/harness/events") return this.openEvents(res);
     if (url.pathname.startsWith("/client/")) return this.serveClientFile(url.pathname.slice("/client/".length), res);
