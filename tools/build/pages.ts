@@ -24,6 +24,9 @@ export const AUTH_LOG_SCRIPT: PageScript = {
   format: "iife",
 };
 
+/** The `scenario dev` harness page's script: the CLI bundles it when it starts and serves it itself. */
+export const HARNESS_SCRIPT = { entry: "browser/harness/harness.ts", format: "esm" } as const;
+
 export const PAGE_SCRIPTS: readonly PageScript[] = [
   { entry: "browser/pages/login/login.ts", output: "public/auth/login.js", format: "iife" },
   { entry: "browser/pages/publish-tokens/publish-tokens.ts", output: "public/auth/publish-tokens.js", format: "esm" },
@@ -33,7 +36,7 @@ export const PAGE_SCRIPTS: readonly PageScript[] = [
 ];
 
 /** One script as its page loads it. */
-export async function bundlePageScript(script: PageScript): Promise<string> {
+export async function bundlePageScript(script: Pick<PageScript, "entry" | "format">): Promise<string> {
   const result = await build({
     entryPoints: [path.join(projectRoot, script.entry)],
     bundle: true,

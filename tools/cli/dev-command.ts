@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { watch } from "node:fs";
 import path from "node:path";
-import { bundleHarnessScript } from "../build/harness.ts";
+import { bundlePageScript, HARNESS_SCRIPT } from "../build/pages.ts";
 import { bundleSdk } from "../build/sdk.ts";
 import { bundleLogic } from "./bundle.ts";
 import { DEFAULT_PLAYER_COUNT, devRevisionId, devRoster } from "./dev-roster.ts";
@@ -41,7 +41,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   let codeHash = hash(code);
   let build = 1;
   let revisionId = devRevisionId(manifest.id, build);
-  const [sdk, script] = await Promise.all([bundleSdk({ minify: false }), bundleHarnessScript()]);
+  const [sdk, script] = await Promise.all([bundleSdk({ minify: false }), bundlePageScript(HARNESS_SCRIPT)]);
 
   const roomsPort = options.roomsPort ?? options.port + 1;
   const rooms = await startLocalRooms(roomsPort, options.log, { revisionId, code });
