@@ -1,7 +1,7 @@
 import path from "node:path";
 import { projectRoot } from "../scripts/wrangler-env.ts";
 import { type LoadReport, runLoad, type SeatAddress } from "./lib/load-engine.ts";
-import { wranglerDevRssBytes } from "./lib/process-tree.ts";
+import { wranglerDevCpuMs, wranglerDevRssBytes } from "./lib/process-tree.ts";
 import { roomWireTarget } from "./lib/room-wire-target.ts";
 import { none, row } from "./lib/rows.ts";
 import type { Benchmark } from "./lib/types.ts";
@@ -53,6 +53,7 @@ const roomsLoadBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode
     row(`${LABEL}: lost (unanswered ${DRAIN_MS / 1000} s after the last send)`, ours.report.lost, null, "actions"),
     row(`${LABEL}: round trip p50 vs partyserver`, p(ours, 50), p(party, 50), "ms"),
     row(`${LABEL}: round trip p99 vs partyserver`, p(ours, 99), p(party, 99), "ms"),
+    row(`${LABEL}: CPU per action vs partyserver`, ours.cpuPerAction, party.cpuPerAction, "ms"),
     row(
       `${LABEL}: memory per open room, idle vs partyserver`,
       perRoom(ours.idleBytes),
@@ -82,11 +83,14 @@ interface LoadRun {
   idleBytes: number;
   /** Its largest growth during the run. */
   peakBytes: number;
+  /** CPU of the process tree from the first seat to the end, per acknowledged action, in ms. */
+  cpuPerAction: number;
 }
 
 /** Runs the load on one server (rooms named load-0 ... load-99) and reads its memory around it. */
 async function underLoad(name: string, port: number, url: (address: SeatAddress) => string): Promise<LoadRun> {
   const before = wranglerDevRssBytes(port);
+  const cpuBefore = wranglerDevCpuMs(port);
   let idle = before;
   let peak = before;
   const report = await runLoad(roomWireTarget({ url, action: () => ADD }), {
@@ -114,7 +118,8 @@ async function underLoad(name: string, port: number, url: (address: SeatAddress)
   }
   if (maxSendLagMs > 100)
     console.log(`  ${name}: the load client fell up to ${maxSendLagMs.toFixed(0)} ms behind its schedule`);
-  return { report, idleBytes: idle - before, peakBytes: peak - before };
+  const cpuPerAction = (wranglerDevCpuMs(port) - cpuBefore) / Math.max(1, report.acked);
+  return { report, idleBytes: idle - before, peakBytes: peak - before, cpuPerAction };
 }
 
 function failedSeats(report: LoadReport): number {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Client as ColyseusClient } from "@colyseus/sdk";
 import { testPort } from "../scripts/ports.ts";
 import { projectRoot } from "../scripts/wrangler-env.ts";
 import { wranglerDevCpuMs } from "./lib/process-tree.ts";
@@ -13,7 +14,7 @@ import {
   type Trips,
 } from "./lib/room-measures.ts";
 import { atLeast, row, upTo } from "./lib/rows.ts";
-import type { Benchmark, BenchRow } from "./lib/types.ts";
+import type { BenchContext, Benchmark, BenchRow } from "./lib/types.ts";
 import { BenchSocket, percentile } from "./lib/ws-client.ts";
 import { ColyseusSeat, colyseusClient, startColyseus } from "./peers/colyseus.ts";
 
@@ -49,8 +50,8 @@ const roomsBenchmark: Benchmark = async (context) => {
 };
 
 async function measureRooms(
-  { platformUrl, baselineUrl, putCode }: Parameters<Benchmark>[0],
-  colyseus: ReturnType<typeof colyseusClient>,
+  { platformUrl, baselineUrl, putCode }: BenchContext,
+  colyseus: ColyseusClient,
 ): Promise<BenchRow[]> {
   const ws = (url: string) => url.replace(/^http/, "ws");
   const newRevision = async () => {

@@ -35,7 +35,7 @@ export function roomWireTarget(options: {
           close: () => closeSocket(ws),
         };
         ws.on("message", (data) => {
-          const frame = JSON.parse(String(data)) as { type?: string; ack?: unknown; seq?: unknown; code?: unknown };
+          const frame = parseFrame(String(data));
           if (frame.type === "__action_result" && typeof frame.ack === "number") events.acked(frame.ack);
           else if (frame.type === "__action_error" && typeof frame.seq === "number")
             events.refused(frame.seq, typeof frame.code === "string" ? frame.code : "action_error");
@@ -61,6 +61,16 @@ export function roomWireTarget(options: {
         });
       }),
   };
+}
+
+/** A server frame's fields the target reads; a frame that is not a JSON object reads as none. */
+function parseFrame(text: string): { type?: unknown; ack?: unknown; seq?: unknown; code?: unknown } {
+  try {
+    const frame: unknown = JSON.parse(text);
+    return typeof frame === "object" && frame !== null ? frame : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Closes a socket and resolves once it is closed (or at once if it already is). */
