@@ -55,7 +55,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/store-page-setup.ts"],
+          // choose-browser.ts picks the Chromium (Debian's, CHROMIUM_PATH or the npm package's) once per run.
+          globalSetup: ["test/store-page-setup.ts", "test/e2e/support/choose-browser.ts"],
           environment: "node",
           // Every file starts its own platform on fixed ports of a 2-core machine: one file at a time.
           fileParallelism: false,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { projectRoot } from "../scripts/wrangler-env.ts";
+import { codeKeys } from "../src/code/code-keys.ts";
 import { type LoadReport, runLoad, type SeatAddress } from "./lib/load-engine.ts";
 import { wranglerDevCpuMs, wranglerDevRssBytes } from "./lib/process-tree.ts";
 import { roomWireTarget } from "./lib/room-wire-target.ts";
@@ -31,7 +32,7 @@ const MIB = 1024 * 1024;
 const roomsLoadBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) => {
   const ws = (url: string) => url.replace(/^http/, "ws");
   const revisionId = `bench-load-${Date.now()}`;
-  await putCode(`${revisionId}/logic.js`, FIXTURE);
+  await putCode(codeKeys.logic(revisionId), FIXTURE);
   const query = ({ seat }: SeatAddress) => `seatId=p${seat}&players=${ROSTER}`;
 
   const ours = await underLoad(

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Client as ColyseusClient } from "@colyseus/sdk";
 import { testPort } from "../scripts/ports.ts";
 import { projectRoot } from "../scripts/wrangler-env.ts";
+import { codeKeys } from "../src/code/code-keys.ts";
 import { wranglerDevCpuMs } from "./lib/process-tree.ts";
 import {
   counterAction,
@@ -56,7 +57,7 @@ async function measureRooms(
   const ws = (url: string) => url.replace(/^http/, "ws");
   const newRevision = async () => {
     const revisionId = `bench-${Date.now()}-${++revisions}`;
-    await putCode(`${revisionId}/logic.js`, FIXTURE);
+    await putCode(codeKeys.logic(revisionId), FIXTURE);
     return revisionId;
   };
   const revisionId = await newRevision();

@@ -11,7 +11,7 @@ import { currentLog, loggerFor, requestIdOf, withLog, withRequestIdHeader } from
 import { createStoreApp } from "../workers/store/app";
 import { type AppName, type Config, ConfigError, configFor } from "./config";
 import { renderDevIndexPage } from "./dev-index-page";
-import { matchApp } from "./router";
+import { matchApp, matchOptionsFor } from "./router";
 
 const APP_FACTORIES: Record<AppName, () => Hono<AppEnv>> = {
   auth: createAuthApp,
@@ -87,7 +87,7 @@ async function routeRequest(request: Request, env: Env, ctx: ExecutionContext): 
   }
   const { config } = platform;
   const url = new URL(request.url);
-  const name = matchApp(url, config.apps, { loopbackAliases: config.environment === "dev" });
+  const name = matchApp(url, config.apps, matchOptionsFor(config.environment));
   if (name) {
     const appLog = currentLog().child({ app: name });
     return withLog(appLog, () => platform.app(name).fetch(request, env, ctx));

@@ -1,4 +1,5 @@
 import type { BaseUrl } from "./base-url";
+import type { Environment } from "./config";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -8,6 +9,11 @@ export interface MatchOptions {
    * on http://127.0.0.1:8787/auth reaches the app configured as http://localhost:8787/auth.
    */
   readonly loopbackAliases: boolean;
+}
+
+/** How the platform's router matches requests in an environment: loopback aliases in dev only. */
+export function matchOptionsFor(environment: Environment): MatchOptions {
+  return { loopbackAliases: environment === "dev" };
 }
 
 /**
@@ -34,7 +40,8 @@ function isUnderPath(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-function sameOrigin(requestUrl: URL, origin: string, options: MatchOptions): boolean {
+/** Whether the URL is on `origin`, as the router sees it (loopback hosts are one in local dev). */
+export function sameOrigin(requestUrl: URL, origin: string, options: MatchOptions): boolean {
   if (requestUrl.origin === origin) return true;
   if (!options.loopbackAliases) return false;
   const base = new URL(origin);

@@ -1,4 +1,5 @@
 import type { WorkerEntrypoint } from "cloudflare:workers";
+import { codeKeys } from "../../src/code/code-keys";
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "../../src/engine/logic-runner";
 import type { GameDescription, LogicInput } from "../../src/engine/types";
 import { ENGINE_TEMPLATE_JS } from "./sandbox/generated-template";
@@ -23,8 +24,8 @@ const SANDBOX_CPU_MS = 200;
  */
 export function loadIsolateRunner(env: Env, revisionId: string, codeId: string, outbound: Fetcher | null): LogicRunner {
   const worker = env.LOADER.get(codeId, async () => {
-    const object = await env.CODE.get(`${revisionId}/logic.js`);
-    if (!object) throw new LogicMissingError(`${revisionId}/logic.js is not in storage`);
+    const object = await env.CODE.get(codeKeys.logic(revisionId));
+    if (!object) throw new LogicMissingError(`${codeKeys.logic(revisionId)} is not in storage`);
     return {
       compatibilityDate: SANDBOX_COMPATIBILITY_DATE,
       mainModule: "template.js",

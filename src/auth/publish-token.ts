@@ -26,3 +26,32 @@ export function publishTokenHash(plaintext: string): Promise<string> {
 
 /** Name, if given: what the author calls the token in the list. */
 export const PUBLISH_TOKEN_NAME_MAX = 100;
+
+/**
+ * The provider-side uid a publish token's ID tokens name (its principal): one throw-away account
+ * per token, never the issuer's, so nothing done with such an ID token at the identity provider
+ * (linking a sign-in method, changing email or password) touches the issuer's account. The
+ * platform maps it to the issuer on the publishing routes only, while the token is active.
+ */
+export const PUBLISH_PRINCIPAL_PREFIX = "publish:";
+
+/** Custom claims of a publish principal's custom token (well under the provider's 1000 bytes). */
+export interface PublishPrincipalClaims {
+  publish_token: true;
+  /** The issuer's uid, for the document database's rules (document 1, authentication 9e). */
+  issuer_uid: string;
+}
+
+export function publishPrincipalUid(tokenId: string): string {
+  return `${PUBLISH_PRINCIPAL_PREFIX}${tokenId}`;
+}
+
+/** Whether a uid is a publish principal: never an ordinary user anywhere on the platform. */
+export function isPublishPrincipalUid(uid: string): boolean {
+  return uid.startsWith(PUBLISH_PRINCIPAL_PREFIX);
+}
+
+/** The publish token id behind a principal uid, or null for any other uid. */
+export function publishTokenIdOfPrincipal(uid: string): string | null {
+  return isPublishPrincipalUid(uid) ? uid.slice(PUBLISH_PRINCIPAL_PREFIX.length) : null;
+}

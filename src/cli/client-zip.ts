@@ -23,6 +23,11 @@ export function zipClient(clientDir: string): { zip: Uint8Array; files: number }
   let total = 0;
   for (const relative of walk(clientDir, "")) {
     const bytes = readFileSync(path.join(clientDir, relative));
+    if (bytes.byteLength > CODE_LIMITS.clientFileBytes) {
+      throw new ClientFilesError(
+        `${relative} is ${bytes.byteLength} bytes; at most ${CODE_LIMITS.clientFileBytes} can be published per file`,
+      );
+    }
     total += bytes.byteLength;
     files[relative] = bytes;
   }

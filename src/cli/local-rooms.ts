@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { devSecretVars, devUrlVars, freshDevSecrets, startWranglerDev } from "../../scripts/local-platform.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../../scripts/wrangler-env.ts";
+import { codeKeys } from "../code/code-keys.ts";
 
 /** The platform's R2 bucket for logic files (wrangler.toml, binding CODE). */
 const CODE_BUCKET = "platform-code";
@@ -41,7 +42,7 @@ export async function startLocalRooms(
       "r2",
       "object",
       "put",
-      `${CODE_BUCKET}/${revisionId}/logic.js`,
+      `${CODE_BUCKET}/${codeKeys.logic(revisionId)}`,
       "--local",
       "--persist-to",
       stateDir,

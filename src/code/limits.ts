@@ -1,13 +1,16 @@
 /**
- * What `scenario publish` may upload (docs/publishing.md). The client zip is read whole by the
- * play page's Worker, so it stays far below a Worker's memory; logic.js runs in a dynamic isolate.
+ * What `scenario publish` may upload (docs/publishing.md, "Limits"). The Worker reads a client
+ * zip whole (it is at most clientZipBytes) and streams each file out of it into R2 with its
+ * output capped at the size the zip declares; nothing is ever inflated to serve a page.
  */
 export const CODE_LIMITS = {
   /** The client zip as uploaded. */
   clientZipBytes: 20 * 1024 * 1024,
   /** Files in the client zip. */
   clientFiles: 2000,
-  /** Every file of the client zip, uncompressed. */
+  /** One file of the client zip, uncompressed. */
+  clientFileBytes: 25 * 1024 * 1024,
+  /** Every file of the client zip, uncompressed, added up: a revision's served files. */
   clientUncompressedBytes: 100 * 1024 * 1024,
   /** The bundled server logic. */
   logicBytes: 2 * 1024 * 1024,

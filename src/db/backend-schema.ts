@@ -1,4 +1,5 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Seat } from "../engine/types";
 
 /**
  * BACKEND_DB. Users of the main backend, keyed by the identity provider's uid, and the coin ledger
@@ -178,9 +179,18 @@ export const uploadSessions = sqliteTable("upload_sessions", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  /** The client file set the last accepted client zip PUT extracted (`{revisionId}/client/{id}/`, migration 0011). */
+  clientFiles: text("client_files"),
+  clientZipBytes: integer("client_zip_bytes"),
+  /** The staged logic.js of the last accepted logic PUT (`{revisionId}/staged/{id}/logic.js`). */
+  logicFile: text("logic_file"),
+  logicBytes: integer("logic_bytes"),
 });
 
-/** BACKEND_DB. A published revision: its files are `{id}/client.zip` and (unless solo) `{id}/logic.js` in CODE. */
+/**
+ * BACKEND_DB. A published revision: its client files are the file set `client_files` in CODE
+ * (`{id}/client/{client_files}/…`, src/code/code-keys.ts) and, unless solo, `{id}/logic.js`.
+ */
 export const revisions = sqliteTable(
   "revisions",
   {
@@ -195,6 +205,8 @@ export const revisions = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** Place in the scenario's revision list (reorderScenarioRevisions): position asc, then id asc. */
     position: integer("position").notNull().default(0),
+    /** The extracted client file set it serves; null for a revision registered before extraction (only a client.zip). */
+    clientFiles: text("client_files"),
   },
   (t) => [
     index("revisions_scenario").on(t.scenarioId),
@@ -218,4 +230,24 @@ export const userTermsAgreements = sqliteTable(
     agreedAt: integer("agreed_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [uniqueIndex("user_terms_agreements_user_kind_version").on(t.userId, t.kind, t.version)],
+);
+
+/**
+ * BACKEND_DB. A multiplayer room the backend is the roster's authority for (docs/rooms.md "Seat
+ * tickets"): made once by POST /rooms (an app) or by the lobby (`lobby`), the first creation wins,
+ * and every seat ticket of the room carries this roster.
+ */
+export const rooms = sqliteTable(
+  "rooms",
+  {
+    revisionId: text("revision_id").notNull(),
+    roomId: text("room_id").notNull(),
+    /** The roster (JSON list of {id, role?, name?}), fixed at creation. */
+    players: text("players", { mode: "json" }).$type<Seat[]>().notNull(),
+    creatorUid: text("creator_uid").notNull(),
+    /** Made by the lobby of a published game: its seats are taken there, never through POST /rooms/tickets. */
+    lobby: integer("lobby", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.revisionId, t.roomId] })],
 );

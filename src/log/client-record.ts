@@ -1,4 +1,4 @@
-import { isSecretKey, REDACTED, scrubText } from "./scrub";
+import { isSecretField, REDACTED, scrubText } from "./scrub";
 
 /**
  * The client log record of document 1 (POST /api/log), turned into what the server writes:
@@ -134,7 +134,7 @@ export function sanitize(value: unknown, depth: number): unknown {
     if (kept >= LIMITS.keys) break;
     if (SERVER_KEYS.has(key) || key.startsWith(RESERVED_PREFIX)) continue;
     const safeKey = short(scrubText(key), 64);
-    out[safeKey] = isSecretKey(key) ? REDACTED : sanitize(item, depth + 1);
+    out[safeKey] = isSecretField(key, item) ? REDACTED : sanitize(item, depth + 1);
     kept += 1;
   }
   return out;

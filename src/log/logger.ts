@@ -1,4 +1,4 @@
-import { isSecretKey, REDACTED, scrubText, scrubValue } from "./scrub";
+import { isSecretField, REDACTED, scrubText, scrubValue } from "./scrub";
 
 /**
  * Severity names of the log agent document 1 writes for (Google Cloud Logging's LogSeverity):
@@ -65,7 +65,7 @@ function safeFields(fields: LogFields): LogFields {
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     if (TRUSTED.has(key)) out[key] = value;
-    else out[key] = isSecretKey(key) ? REDACTED : scrubValue(value);
+    else out[key] = isSecretField(key, value) ? REDACTED : scrubValue(value);
   }
   return out;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { clientLogLine } from "../../src/log/client-record";
+import { readableForm } from "../../src/log/readable-form";
 import { scrubText } from "../../src/log/scrub";
+
+const base64url = (json: object) => Buffer.from(JSON.stringify(json)).toString("base64url");
+/** An ID token as the identity provider issues it: the payload carries the e-mail and the uid. */
+const ID_TOKEN = [
+  base64url({ alg: "RS256", kid: "3f1c", typ: "JWT" }),
+  base64url({ iss: "https://securetoken.example.com/p", email: "carol@example.com", user_id: "u_42" }),
+  "hV3mQ0pX_sN7yKq2Rf8aZ1cW4eT6bD9gJ5uL0oI3",
+].join(".");
 
 /** Personal data that must never reach a log line, in the forms clients and people write it. */
 const PLANTED = {
@@ -34,6 +43,17 @@ const PLANTED = {
     "shop.example.co.jp/orders/42",
     "//cdn.example.com/x.js",
     "localhost:8787/auth/login",
+  ],
+  // The same data written so that a pattern over the raw text would miss it.
+  disguised: [
+    "０９０-５５５５-０３０１",
+    "＋８１ ９０-１２３４-５６７８",
+    "user%40example.com",
+    "user%2540example.com",
+    "ｕｓｅｒ＠ｅｘａｍｐｌｅ．ｃｏｍ",
+    "dave\u200b@example.com",
+    "%31%39%32.168.0.1",
+    ID_TOKEN,
   ],
 };
 const ALL = Object.values(PLANTED).flat();
@@ -82,9 +102,12 @@ function recordWith(next: () => number, value: string) {
   };
 }
 
-describe("fuzz: e-mails, phone numbers, IPs and URLs planted in every field never reach the log line", () => {
+describe("fuzz: e-mails, phone numbers, IPs, URLs and ID tokens, plain or disguised, planted in every field never reach the log line", () => {
   it("scrubs each planted value alone", () => {
-    for (const value of ALL) expect(scrubText(value), value).not.toContain(value);
+    for (const value of ALL) {
+      expect(scrubText(value), value).not.toContain(value);
+      expect(scrubText(value), value).not.toContain(readableForm(value));
+    }
   });
 
   it("scrubs them in 2000 random records, in every field", () => {
@@ -93,6 +116,7 @@ describe("fuzz: e-mails, phone numbers, IPs and URLs planted in every field neve
       const value = ALL[Math.floor(next() * ALL.length)] as string;
       const line = JSON.stringify(clientLogLine(recordWith(next, value), "prd"));
       expect(line, `record ${i}, planted ${value}`).not.toContain(JSON.stringify(value).slice(1, -1));
+      expect(line, `record ${i}, planted ${value}`).not.toContain(JSON.stringify(readableForm(value)).slice(1, -1));
     }
   });
 
@@ -109,6 +133,8 @@ describe("fuzz: e-mails, phone numbers, IPs and URLs planted in every field neve
       "v1.2.3",
       "/auth/login",
       "550e8400-e29b-41d4-a716-446655440000",
+      "seat_taken",
+      "/auth/a%20b",
     ]) {
       expect(scrubText(text)).toBe(text);
     }

@@ -60,6 +60,12 @@ describe("logger", () => {
     });
   });
 
+  it("writes a rejected action's code as is: a code is not a credential", () => {
+    const { lines, sink } = recorder();
+    createLogger({ app: "rooms" }, { sink }).info("action rejected", { code: "unknown_action", action: "move" });
+    expect(JSON.parse(lines[0]?.line ?? "")).toMatchObject({ code: "unknown_action", action: "move" });
+  });
+
   it("keeps its own fields exact (request id, route, status)", () => {
     const { lines, sink } = recorder();
     createLogger({ requestId: "8f1c2d3e4a5b6c7d-NRT" }, { sink }).info("request", {
@@ -107,8 +113,59 @@ describe("scrubber", () => {
     expect(scrubText(input)).toBe(input);
   });
 
+  it.each([
+    ["a full-width phone number", "call ０９０-５５５５-０３０１ now", "call [phone] now"],
+    ["a phone number in Arabic-Indic digits", "call ٠٩٠١٢٣٤٥٦٧٨", "call [phone]"],
+    ["a full-width e-mail address", "mail ｕｓｅｒ＠ｅｘａｍｐｌｅ．ｃｏｍ", "mail [email]"],
+    ["a URL-encoded e-mail address", "next=user%40example.com&x=1", "next=[email]&x=1"],
+    ["a doubly URL-encoded e-mail address", "next=user%2540example.com", "next=[email]"],
+    ["an e-mail address with a full-width percent escape", "to user％40example.com", "to [email]"],
+    ["an e-mail address split by a zero-width space", "to user\u200b@example.com", "to [email]"],
+    ["an e-mail address outside ASCII", "to 山田@例え.jp です", "to [email] です"],
+    ["a URL-encoded phone number", "tel=%2B81%2090-1234-5678", "tel=[phone]"],
+    ["a full-width IPv4 address", "from １９２．０．２．１０", "from [ip]"],
+  ])("removes %s, whatever its encoding", (_, input, output) => {
+    expect(scrubText(input)).toBe(output);
+  });
+
+  it("drops a whole JWT (its payload carries the e-mail), with or without a signature", () => {
+    const segment = (json: object) => Buffer.from(JSON.stringify(json)).toString("base64url");
+    const payload = segment({ email: "ann@example.com", user_id: "u1" });
+    const signed = `${segment({ alg: "RS256", kid: "k1" })}.${payload}.c2lnbmF0dXJlLWJ5dGVz`;
+    const unsigned = `${segment({ alg: "none" })}.${payload}.`;
+    const spaced = `${Buffer.from('{ "alg": "HS256" }').toString("base64url")}.${payload}.c2ln`;
+    for (const token of [signed, unsigned, spaced]) {
+      expect(scrubText(`Bearer ${token} refused`)).toBe("Bearer [jwt] refused");
+    }
+  });
+
+  it.each([
+    ["a percent-encoded path", "/auth/a%20b/c?x=%2F"],
+    ["half-width katakana", "ﾛｸﾞｲﾝ 失敗"],
+    ["an error code", "seat_taken"],
+    ["a host name that starts like a JWT header", "eyeglasses.example.com"],
+    ["a version", "v1.2.3"],
+  ])("leaves %s as written when it holds nothing to scrub", (_, input) => {
+    expect(scrubText(input)).toBe(input);
+  });
+
+  it("keeps a code word under a code key (an outcome); a code that is a credential is redacted", () => {
+    const out = scrubValue({
+      rejected: { code: "seat_taken" },
+      refusal: { code: "auth/invalid-code" },
+      exchange: { code: "Yk3pQ9_zL0vR2mX8-wT5nB7cD1fG4hJ6sA0eU2iO9kM" },
+      otp: { code: "123456" },
+    });
+    expect(out).toEqual({
+      rejected: { code: "seat_taken" },
+      refusal: { code: "auth/invalid-code" },
+      exchange: { code: "[redacted]" },
+      otp: { code: "[redacted]" },
+    });
+  });
+
   it("replaces the value of every secret-named key, at any depth, and survives a cycle", () => {
-    const cyclic: Record<string, unknown> = { code: "abc", list: [{ refresh_token: "r" }] };
+    const cyclic: Record<string, unknown> = { code: "Yk3pQ9_zL0vR2mX8", list: [{ refresh_token: "r" }] };
     cyclic.self = cyclic;
     const out = scrubValue(cyclic) as Record<string, unknown>;
     expect(out.code).toBe("[redacted]");

@@ -134,7 +134,7 @@ describe("publish tokens: create, list, revoke", () => {
 });
 
 describe("POST /api/oauth/token (RFC 8693 token exchange)", () => {
-  it("exchanges a publish token (form body) for the issuer's ID token with publish_token true", async () => {
+  it("exchanges a publish token (form body) for an ID token of the token's principal, naming its issuer", async () => {
     const user = await newUser();
     const created = await create(user.idToken);
     const res = await exchange(created.token);
@@ -147,7 +147,9 @@ describe("POST /api/oauth/token (RFC 8693 token exchange)", () => {
       expires_in: expect.any(Number),
     });
     const verified = await identityProviderFor(env, configFor(env)).verifyIdToken(body.access_token as string);
-    expect(verified.uid).toBe(user.uid);
+    // The token's own principal, never the issuer's uid (issue 20): it cannot change the issuer's account.
+    expect(verified.uid).toBe(`publish:${created.id}`);
+    expect(verified.claims.issuer_uid).toBe(user.uid);
     expect(verified.publishToken).toBe(true);
     expect((await list(user.idToken))[0]?.lastUsedAt).toEqual(expect.any(String));
   });

@@ -106,17 +106,67 @@ describe("a person's sessions", () => {
     expect(await list({ authorization: `Bearer ${user.idToken}` })).toEqual([]);
   });
 
-  it("GET /api/logout?all=1 signs the user out on every browser and device", async () => {
+  it("signing out everywhere (same-origin POST /api/logout, all=1) ends every session of the user", async () => {
     const { laptop, phone } = await twoDevices();
     const other = await signedInBrowser();
-    const res = await platform(`${AUTH}/api/logout?all=1&redirect_uri=${encodeURIComponent(STORE_TARGET)}`, {
-      headers: { cookie: phone.cookieHeader },
+    const res = await platform(`${AUTH}/api/logout`, {
+      method: "POST",
+      headers: {
+        cookie: phone.cookieHeader,
+        origin: new URL(AUTH).origin,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ all: "1", redirect_uri: STORE_TARGET }),
       redirect: "manual",
     });
-    expect(res.status).toBe(302);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(STORE_TARGET);
+    expect(setCookies(res).get("auth_session")).toContain("Max-Age=0");
     expect(await signedIn(platform, laptop.cookieHeader)).toBe(false);
     expect(await signedIn(platform, phone.cookieHeader)).toBe(false);
     expect(await signedIn(platform, other.cookieHeader)).toBe(true);
+  });
+
+  it("a cross-site link to GET /api/logout?all=1 ends only that browser's session (logout CSRF)", async () => {
+    const { laptop, phone } = await twoDevices();
+    // A top-level GET navigation from another site carries the SameSite=Lax cookie.
+    const res = await platform(`${AUTH}/api/logout?all=1&redirect_uri=${encodeURIComponent(STORE_TARGET)}`, {
+      headers: { cookie: phone.cookieHeader, referer: "https://evil.example/" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(await signedIn(platform, phone.cookieHeader)).toBe(false);
+    expect(await signedIn(platform, laptop.cookieHeader)).toBe(true);
+    expect(await list({ cookie: laptop.cookieHeader })).toHaveLength(1);
+  });
+
+  it("refuses POST /api/logout from another site's page (403 cross_origin): no session ends", async () => {
+    const { laptop, phone } = await twoDevices();
+    const res = await platform(`${AUTH}/api/logout?all=1&redirect_uri=${encodeURIComponent(STORE_TARGET)}`, {
+      method: "POST",
+      headers: { cookie: phone.cookieHeader, origin: "https://evil.example" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: "cross_origin" });
+    expect(await signedIn(platform, phone.cookieHeader)).toBe(true);
+    expect(await signedIn(platform, laptop.cookieHeader)).toBe(true);
+  });
+
+  it("POST /api/logout without all=1 ends only this browser's session; a bad redirect_uri ends none", async () => {
+    const { laptop, phone } = await twoDevices();
+    const post = (query: string) =>
+      platform(`${AUTH}/api/logout?${query}`, {
+        method: "POST",
+        headers: { cookie: phone.cookieHeader, origin: new URL(AUTH).origin },
+        redirect: "manual",
+      });
+    const refused = await post(`all=1&redirect_uri=${encodeURIComponent("https://evil.example/")}`);
+    expect(refused.status).toBe(400);
+    expect(await signedIn(platform, phone.cookieHeader)).toBe(true);
+    expect((await post(`redirect_uri=${encodeURIComponent(STORE_TARGET)}`)).status).toBe(303);
+    expect(await signedIn(platform, phone.cookieHeader)).toBe(false);
+    expect(await signedIn(platform, laptop.cookieHeader)).toBe(true);
   });
 
   it("plain logout ends only this browser's session", async () => {

@@ -5,6 +5,7 @@ import { s256Challenge } from "../../src/auth/pkce";
 import { type Config, configFor } from "../../src/config";
 import { type IdentityProvider, identityProviderFor } from "../../src/idp";
 import { createAuthApp } from "../../workers/auth/app";
+import { PublishTokenStore } from "../../workers/auth/publish-token-store";
 import type { AppEnv } from "../../workers/shared/app-env";
 import { handleError, notFound } from "../../workers/shared/errors";
 
@@ -50,6 +51,9 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 /** The platform itself (real clock). */
 export const platform: Fetch = (input, init) => exports.default.fetch(input, init);
 
+/** The password of every account `newUser` makes. */
+export const PASSWORD = "correct horse battery";
+
 let counter = 0;
 
 /** A fresh account at the dev IdP: its uid and an ID token. */
@@ -59,17 +63,21 @@ export async function newUser(): Promise<{ uid: string; idToken: string; email: 
   const res = await platform(`${IDP}/v1/accounts:signUp?key=${env.IDP_API_KEY}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse battery", returnSecureToken: true }),
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
   });
   if (!res.ok) throw new Error(`dev IdP signUp answered ${res.status}: ${await res.text()}`);
   const body = await res.json<{ idToken: string; localId: string }>();
   return { uid: body.localId, idToken: body.idToken, email };
 }
 
-/** An ID token minted by a publish-token exchange (claim publish_token: true) for uid. */
-export async function publishTokenIdToken(uid = "publisher-1"): Promise<string> {
-  const idp = identityProviderFor(env, configFor(env));
-  return (await idp.signInWithCustomToken(await idp.createCustomToken(uid, { publish_token: true }))).idToken;
+/**
+ * An ID token minted by a publish-token exchange: a new active publish token of issuerUid (which
+ * need not be an account at the dev IdP), exchanged at /api/oauth/token. It names the token's
+ * principal and acts for issuerUid on the publishing routes.
+ */
+export async function publishTokenIdToken(issuerUid = "publisher-1"): Promise<string> {
+  const { token } = await new PublishTokenStore(env.AUTH_DB, Date.now).create(issuerUid, null);
+  return exchangePublishToken(token);
 }
 
 /** The uid a custom token signs in as, by exchanging it at the dev IdP (proves it is real). */
@@ -185,4 +193,29 @@ export async function adminIdToken(): Promise<string> {
     body: JSON.stringify({ email: "admin@example.com", password: "dev-password", returnSecureToken: true }),
   });
   return (await res.json<{ idToken: string }>()).idToken;
+}
+
+/** A publish token of the user behind idToken, created through the token-management API. */
+export async function issuePublishToken(idToken: string): Promise<{ id: string; token: string }> {
+  const res = await platform(`${AUTH}/api/publish-tokens`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  if (res.status !== 201) throw new Error(`POST /api/publish-tokens answered ${res.status}: ${await res.text()}`);
+  return res.json<{ id: string; token: string }>();
+}
+
+/** The ID token a publish token is exchanged for (RFC 8693), as `scenario publish` gets it. */
+export async function exchangePublishToken(token: string): Promise<string> {
+  const res = await platform(`${AUTH}/api/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+      subject_token: token,
+      subject_token_type: "urn:ietf:params:oauth:token-type:access_token",
+    }),
+  });
+  if (res.status !== 200) throw new Error(`POST /api/oauth/token answered ${res.status}: ${await res.text()}`);
+  return (await res.json<{ access_token: string }>()).access_token;
 }

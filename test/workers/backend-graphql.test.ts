@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { idTokenClaims, signIdToken } from "./helpers/dev-idp";
 import {
   API,
+  activeSubscription,
   checkout,
   deliverySettings,
   flushEvents,
@@ -63,17 +64,9 @@ describe("GraphQL at {API_URL}/graphql", { timeout: 20_000 }, () => {
   it("me: hasActiveSubscription follows the subscriptions table; balance the ledger", async () => {
     const { token, userId } = await signedInUser();
     const { backendDb } = await import("../../src/db/client");
-    const { adminFunds, subscriptions } = await import("../../src/db/backend-schema");
+    const { adminFunds } = await import("../../src/db/backend-schema");
     const { env } = await import("cloudflare:workers");
-    await backendDb(env)
-      .insert(subscriptions)
-      .values({
-        userId,
-        store: "IOS_STORE",
-        originalTransactionId: unique("tx"),
-        startedAt: new Date(Date.now() - 60_000),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+    await activeSubscription(userId);
     await backendDb(env).insert(adminFunds).values({ userId, coinCount: 42, reason: "support", createdAt: new Date() });
     const { body } = await graphql("{ me { id balance hasActiveSubscription } }", {}, token);
     expect(body.data.me).toEqual({ id: userId, balance: 42, hasActiveSubscription: true });
@@ -155,5 +148,69 @@ describe("GraphQL at {API_URL}/graphql", { timeout: 20_000 }, () => {
     const first = await events.next();
     expect(first.data.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
     await events.cancel().catch(() => {});
+  });
+
+  describe("CORS: no browser origin calls /graphql across origins, so none is answered", () => {
+    const FOREIGN = "https://evil.example.net";
+    const BACKEND_ORIGIN = new URL(API).origin;
+    const corsHeaders = (response: Response) =>
+      [...response.headers].filter(([name]) => name.startsWith("access-control-"));
+
+    it("a foreign origin's query gets no Access-Control-Allow-Origin nor -Credentials", async () => {
+      const { token } = await signedInUser();
+      const response = await exports.default.fetch(`${API}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}`, origin: FOREIGN },
+        body: JSON.stringify({ query: "{ me { id } }" }),
+      });
+      expect(corsHeaders(response)).toEqual([]);
+    });
+
+    it("a preflight is answered 405 (GET, POST) and grants nothing", async () => {
+      const response = await exports.default.fetch(`${API}/graphql`, {
+        method: "OPTIONS",
+        headers: {
+          origin: FOREIGN,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type",
+        },
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, POST");
+      expect(corsHeaders(response)).toEqual([]);
+    });
+
+    it("the product-order page's same-origin query works (it needs no CORS)", async () => {
+      const { token, userId } = await signedInUser();
+      const response = await exports.default.fetch(`${API}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}`, origin: BACKEND_ORIGIN },
+        body: JSON.stringify({ query: "{ me { id } }" }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ data: { me: { id: userId } } });
+      expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+    });
+
+    it("the balance subscription over SSE still streams, with no CORS grant to a foreign origin", async () => {
+      const { token } = await signedInUser();
+      for (const origin of [BACKEND_ORIGIN, FOREIGN]) {
+        const response = await exports.default.fetch(`${API}/graphql`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "text/event-stream",
+            authorization: `Bearer ${token}`,
+            origin,
+          },
+          body: JSON.stringify({ query: "subscription { currentUserCoinBalance { balance } }" }),
+        });
+        expect(response.headers.get("content-type")).toContain("text/event-stream");
+        expect(corsHeaders(response)).toEqual([]);
+        const events = sseReader(response.body as ReadableStream<Uint8Array>);
+        expect((await events.next()).data.data.currentUserCoinBalance.balance).toBe(0);
+        await events.cancel();
+      }
+    });
   });
 });

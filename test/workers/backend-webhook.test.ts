@@ -1,12 +1,10 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { iapDeposits, limitedCoinDeposits, orders } from "../../src/db/backend-schema";
 import { backendDb } from "../../src/db/client";
-import { handlePlatformRequest } from "../../src/platform";
 import {
-  API,
+  activeSubscription,
   checkout,
   completedEventFor,
   deliverySettings,
@@ -16,8 +14,10 @@ import {
   newUser,
   pay,
   postEvent,
+  postEventWithEnv,
   refund,
   resend,
+  signatureOf,
   standInPrice,
   unique,
   webProduct,
@@ -97,12 +97,7 @@ describe("POST /webhook/payprov", { timeout: 20_000 }, () => {
     it("tampered body (signature of the original): 400, nothing granted", async () => {
       const { userId, sessionId } = await paidCheckout();
       const original = await completedEventFor(sessionId);
-      const Stripe = (await import("stripe")).default;
-      const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-        payload: original,
-        secret: env.STRIPE_WEBHOOK_SECRET,
-        cryptoProvider: Stripe.createSubtleCryptoProvider(),
-      });
+      const signature = await signatureOf(original);
       const tampered = original.replace(`"user_id":"${userId}"`, `"user_id":"${userId + 1}"`);
       expect(tampered).not.toBe(original);
       const response = await postEvent(tampered, signature);
@@ -114,23 +109,7 @@ describe("POST /webhook/payprov", { timeout: 20_000 }, () => {
     it("signing secret missing in the environment: 400, nothing granted", async () => {
       const { userId, sessionId } = await paidCheckout();
       const payload = await completedEventFor(sessionId);
-      const Stripe = (await import("stripe")).default;
-      const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-        payload,
-        secret: env.STRIPE_WEBHOOK_SECRET,
-        cryptoProvider: Stripe.createSubtleCryptoProvider(),
-      });
-      const ctx = createExecutionContext();
-      const response = await handlePlatformRequest(
-        new Request(`${API}/webhook/payprov`, {
-          method: "POST",
-          headers: { "stripe-signature": signature },
-          body: payload,
-        }),
-        { ...env, STRIPE_WEBHOOK_SECRET: "" },
-        ctx,
-      );
-      await waitOnExecutionContext(ctx);
+      const response = await postEventWithEnv(payload, { STRIPE_WEBHOOK_SECRET: "" });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: "secret_missing" });
       expect(await ledger.balanceOf(userId)).toBe(0);
@@ -268,24 +247,8 @@ describe("POST /webhook/payprov", { timeout: 20_000 }, () => {
   it("the provider unreachable for the refetch: 5xx, nothing granted; the retry then succeeds", async () => {
     const { userId, sessionId } = await paidCheckout(90);
     const payload = await completedEventFor(sessionId);
-    const Stripe = (await import("stripe")).default;
-    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-      payload,
-      secret: env.STRIPE_WEBHOOK_SECRET,
-      cryptoProvider: Stripe.createSubtleCryptoProvider(),
-    });
-    const ctx = createExecutionContext();
     // A key the provider refuses: the payment intent cannot be refetched.
-    const response = await handlePlatformRequest(
-      new Request(`${API}/webhook/payprov`, {
-        method: "POST",
-        headers: { "stripe-signature": signature },
-        body: payload,
-      }),
-      { ...env, STRIPE_SECRET_KEY: "sk_test_revoked" },
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
+    const response = await postEventWithEnv(payload, { STRIPE_SECRET_KEY: "sk_test_revoked" });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ error: "payment_provider_unavailable" });
     expect(await ledger.balanceOf(userId)).toBe(0);
@@ -309,13 +272,7 @@ describe("POST /webhook/payprov", { timeout: 20_000 }, () => {
     await webProduct(productId, 550, 0.1);
     await standInPrice(productId);
     const userId = await newUser();
-    await db.insert((await import("../../src/db/backend-schema")).subscriptions).values({
-      userId,
-      store: "ANDROID_STORE",
-      originalTransactionId: unique("sub"),
-      startedAt: new Date(Date.now() - 86_400_000),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
+    await activeSubscription(userId);
     const session = await checkout(userId, productId);
     const { payment_intent } = await pay(session.id);
     await flushEvents({ duplicates: 5 });

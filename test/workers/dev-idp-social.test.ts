@@ -1,35 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { identityProviderFor } from "../../src/idp/index";
-import { config, idpPost, type ProviderErrorBody } from "./helpers/dev-idp";
+import { config, idpPost, LOGIN, providerError, socialRoundTrip } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);
-const LOGIN = "http://localhost:8787/auth/login?redirect_uri=http%3A%2F%2Flocalhost%3A8787%2Fstore%2F&client_id=store";
-
-async function providerError(res: Response): Promise<string> {
-  expect(res.status).toBe(400);
-  return ((await res.json()) as ProviderErrorBody).error.message;
-}
-
-/** createAuthUri, then the dev social page answered with an email: the URL the browser returns to. */
-async function socialRoundTrip(providerId: string, email: string): Promise<{ requestUri: string; sessionId: string }> {
-  const res = await idpPost("/v1/accounts:createAuthUri", { providerId, continueUri: LOGIN });
-  expect(res.status).toBe(200);
-  const { authUri, sessionId } = (await res.json()) as { authUri: string; sessionId: string };
-  const page = await exports.default.fetch(authUri);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain(`Sign in with ${providerId}`);
-  const answer = await exports.default.fetch(authUri, {
-    method: "POST",
-    body: new URLSearchParams({ sessionId, email }),
-    redirect: "manual",
-  });
-  expect(answer.status).toBe(302);
-  const requestUri = answer.headers.get("location") ?? "";
-  expect(requestUri.startsWith(`${LOGIN}&code=`)).toBe(true);
-  expect(new URL(requestUri).searchParams.get("state")).toBe(sessionId);
-  return { requestUri, sessionId };
-}
 
 describe("dev IdP: social sign-in (createAuthUri, the stand-in page, signInWithIdp)", () => {
   it("signs in as the typed email with the provider as sign_in_provider", async () => {
@@ -116,5 +90,35 @@ describe("dev IdP: social sign-in (createAuthUri, the stand-in page, signInWithI
     expect(await providerError(noCode)).toMatch(/^INVALID_IDP_RESPONSE/);
     const page = await exports.default.fetch("http://localhost:8787/idp/social/authorize?sessionId=made-up");
     expect(await providerError(page)).toMatch(/^INVALID_SESSION_ID/);
+  });
+  it("links with an idToken: the social identity joins the account of that ID token, and signs it in later", async () => {
+    const signUp = await idpPost("/v1/accounts:signUp", {
+      email: `own-${Date.now()}@example.org`,
+      password: "secret-1",
+    });
+    const owner = (await signUp.json()) as { localId: string; idToken: string };
+    const email = `linked-${Date.now()}@example.org`;
+    const link = await socialRoundTrip("twitter.com", email);
+    const linked = await idpPost("/v1/accounts:signInWithIdp", { ...link, idToken: owner.idToken });
+    expect(linked.status).toBe(200);
+    const body = (await linked.json()) as { localId: string; idToken: string };
+    expect(body.localId).toBe(owner.localId);
+    expect(await idp.verifyIdToken(body.idToken)).toMatchObject({ uid: owner.localId, signInProvider: "twitter.com" });
+    const later = await socialRoundTrip("twitter.com", email);
+    const again = (await (await idpPost("/v1/accounts:signInWithIdp", later)).json()) as { localId: string };
+    expect(again.localId).toBe(owner.localId);
+  });
+
+  it("refuses to link a social identity that belongs to another account: FEDERATED_USER_ID_ALREADY_LINKED", async () => {
+    const signUp = await idpPost("/v1/accounts:signUp", {
+      email: `own2-${Date.now()}@example.org`,
+      password: "secret-1",
+    });
+    const { idToken } = (await signUp.json()) as { idToken: string };
+    const email = `theirs-${Date.now()}@example.org`;
+    expect((await idpPost("/v1/accounts:signInWithIdp", await socialRoundTrip("google.com", email))).status).toBe(200);
+    const link = await socialRoundTrip("google.com", email);
+    const res = await idpPost("/v1/accounts:signInWithIdp", { ...link, idToken });
+    expect(await providerError(res)).toBe("FEDERATED_USER_ID_ALREADY_LINKED");
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CUSTOM_TOKEN_AUDIENCE } from "../../src/idp/custom-token";
 import { identityProviderFor } from "../../src/idp/index";
 import worker from "../../src/index";
-import { config, IDP, idpPost, type ProviderErrorBody } from "./helpers/dev-idp";
+import { config, IDP, idpPost, providerError, refresh } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);
 const serviceAccount = JSON.parse(env.IDP_SERVICE_ACCOUNT) as { client_email: string; private_key: string };
@@ -16,11 +16,6 @@ interface SignInBody {
   localId: string;
 }
 
-async function providerError(res: Response): Promise<string> {
-  expect(res.status).toBe(400);
-  return ((await res.json()) as ProviderErrorBody).error.message;
-}
-
 async function signedIn(res: Response): Promise<SignInBody> {
   expect(res.status).toBe(200);
   return (await res.json()) as SignInBody;
@@ -30,14 +25,6 @@ let counter = 0;
 function uniqueEmail(): string {
   counter += 1;
   return `player-${Date.now()}-${counter}@example.org`;
-}
-
-function refresh(refreshToken: string, grantType = "refresh_token"): Promise<Response> {
-  return exports.default.fetch(`${IDP}/v1/token?key=${config.idp.apiKey}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: grantType, refresh_token: refreshToken }).toString(),
-  });
 }
 
 describe("dev IdP: email and password accounts", () => {

@@ -122,6 +122,40 @@ describe("POST /api/log", () => {
     for (const value of [...planted, "198.51.100.77"]) expect(output).not.toContain(value);
   });
 
+  it("never writes personal data disguised as full-width, percent-encoded or inside a JWT", async () => {
+    const segment = (json: object) =>
+      btoa(JSON.stringify(json)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const payload = segment({ email: "erin@example.com", user_id: "u_77" });
+    const idToken = `${segment({ alg: "RS256", kid: "k1" })}.${payload}.c2lnbmF0dXJl`;
+    const disguised = {
+      "０９０-５５５５-０３０１": ["090-5555-0301", "５５５５"],
+      "user%40example.com": ["user@example.com", "user%40example.com"],
+      "user%2540example.com": ["user@example.com", "user%2540example.com"],
+      [idToken]: [payload, "erin@example.com"],
+    };
+    for (const [planted, forms] of Object.entries(disguised)) {
+      const text = `sign-in failed for ${planted} (retry)`;
+      await post(
+        platform,
+        record({
+          error: { code: "auth/invalid-phone-number", name: "FirebaseError", message: text },
+          client: { userAgent: text },
+          context: { note: text, code: "seat_taken" },
+        }),
+      );
+      const line = intakeLines().at(-1);
+      const written = JSON.stringify(line);
+      for (const form of [planted, ...forms]) expect(written, planted).not.toContain(form);
+      expect(line?.error).toMatchObject({
+        code: "auth/invalid-phone-number",
+        message: expect.stringMatching(/^sign-in failed for \[(phone|email|jwt)\] \(retry\)$/),
+      });
+      // A code is an outcome, not a secret: it stays readable.
+      expect(line?.context).toMatchObject({ context: { code: "seat_taken" } });
+    }
+    expect(intakeLines()).toHaveLength(4);
+  });
+
   it("answers CORS for a configured origin (beacon and keepalive fetch from a product page)", async () => {
     const res = await post(platform, record(), { origin: "https://dev.example.com" });
     expect(res.headers.get("access-control-allow-origin")).toBe("https://dev.example.com");

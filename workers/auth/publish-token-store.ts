@@ -58,6 +58,16 @@ export class PublishTokenStore {
     return revoked.length > 0;
   }
 
+  /** The issuer of the token with this id while it is active; null once revoked, or for no such token. */
+  async activeIssuer(id: string): Promise<string | null> {
+    const row = await this.db
+      .select({ issuerUid: publishTokens.issuerUid })
+      .from(publishTokens)
+      .where(and(eq(publishTokens.id, id), isNull(publishTokens.revokedAt)))
+      .get();
+    return row?.issuerUid ?? null;
+  }
+
   /**
    * The issuer of an active token with this plaintext, marking it used; null for an unknown or
    * revoked token.

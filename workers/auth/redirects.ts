@@ -1,5 +1,6 @@
 import { isPublishedGameFile } from "../../src/auth/published-files";
 import { checkRedirectUri } from "../../src/auth/redirect-uri";
+import { matchOptionsFor } from "../../src/router";
 import { ApiError } from "../shared/errors";
 import type { AuthContext } from "./auth-env";
 
@@ -13,7 +14,8 @@ export function allowedRedirect(c: AuthContext, raw: string | undefined): URL {
   if (raw === undefined) throw new ApiError(400, "invalid_redirect_uri", "redirect_uri is required");
   const result = checkRedirectUri(raw, c.get("auth").redirectPolicy);
   if (!result.ok) throw new ApiError(400, "invalid_redirect_uri", result.reason);
-  if (isPublishedGameFile(result.url, c.get("config").apps.rooms)) {
+  const config = c.get("config");
+  if (isPublishedGameFile(result.url, config.apps.rooms, matchOptionsFor(config.environment))) {
     throw new ApiError(400, "invalid_redirect_uri", "redirect_uri must not point at a published scenario's files");
   }
   return result.url;

@@ -2,6 +2,7 @@ import { createApp } from "../shared/create-app";
 import { graphqlRoutes } from "./routes/graphql";
 import { productOrderPageRoutes } from "./routes/product-order-page";
 import { roomTicketsRoute } from "./routes/room-tickets";
+import { roomsRoute } from "./routes/rooms";
 import { scenarioRevisionRoutes } from "./routes/scenario-revisions";
 import { uploadSessionRoutes } from "./routes/upload-sessions";
 import { uploadRoutes } from "./routes/uploads";
@@ -9,7 +10,7 @@ import { webhookRoutes } from "./routes/webhook";
 
 /**
  * The slice of the main backend the documents need: payment webhook, GraphQL, code upload, the
- * product-order page, seat tickets.
+ * product-order page, room records and their seat tickets.
  */
 export function createBackendApp() {
   return createApp("backend")
@@ -19,5 +20,6 @@ export function createBackendApp() {
     .route("/", uploadRoutes)
     .route("/", scenarioRevisionRoutes)
     .route("/", productOrderPageRoutes)
+    .route("/", roomsRoute)
     .route("/", roomTicketsRoute);
 }

@@ -3,9 +3,10 @@ import { createMiddleware } from "hono/factory";
 import type { Config } from "../../src/config";
 import { identityProviderFor } from "../../src/idp";
 import type { IdentityProvider } from "../../src/idp/identity-provider";
+import { issuerOfPublishPrincipal } from "../auth/publish-principals";
 import type { AppEnv } from "../shared/app-env";
 import { ApiError } from "../shared/errors";
-import { verifiedOrThrow } from "../shared/verify-id-token";
+import { verifiedSubject } from "../shared/verify-id-token";
 
 /**
  * Backend authentication (document 1, authentication rule 9): who a request of `workers/backend`
@@ -18,9 +19,13 @@ import { verifiedOrThrow } from "../shared/verify-id-token";
  *     routes.use("/graphql", authenticate());             // user optional, publish tokens anonymous
  *
  * - `publishTokens: "allow"` is the flag that lets an ID token minted by a publish-token exchange
- *   (claim `publish_token: true`) be the request user. Only POST /code/upload_sessions and
- *   POST /code/scenario_revisions set it (rule 9b). Everywhere else, GraphQL and WebSocket
- *   included, such a token counts as no credential at all: the request user is null.
+ *   act as its issuer. Only POST /code/upload_sessions and POST /code/scenario_revisions set it
+ *   (rule 9b). Such an ID token names the token's principal (`publish:<token id>`), never the
+ *   issuer; the request user is the issuer that the sign-in service's port
+ *   (`workers/auth/publish-principals.ts`) names for it while the token is active. A revoked or
+ *   unknown token is 401 `publish_token_revoked`, for every ID token of its principal however it
+ *   was obtained. Everywhere else, GraphQL and WebSocket included, a publish-token ID token (or
+ *   any ID token of a principal) counts as no credential at all: the request user is null.
  * - A publish-token user is never admin, whatever its issuer is (rule 9c).
  * - `required: true` answers 401 when there is no request user; otherwise the handler reads
  *   `c.get("user")`, which is null for an anonymous caller.
@@ -31,6 +36,9 @@ import { verifiedOrThrow } from "../shared/verify-id-token";
  * Code that receives the token elsewhere than the header (e.g. a WebSocket's first message)
  * calls `userOfIdToken` with the same rules.
  */
+
+/** Whom a publish principal acts for while its token is active; null once revoked or unknown. */
+export type PublishIssuerLookup = (principalUid: string) => Promise<string | null>;
 
 /** The user a request acts for. */
 export interface RequestUser {
@@ -69,7 +77,8 @@ export function authenticate(options: AuthenticateOptions = {}) {
     if (header !== undefined && !token) {
       throw new ApiError(401, "invalid_id_token", "The Authorization header must be Bearer <ID token>.");
     }
-    const user = token ? await userOfIdToken(providerFor(c.env, c.get("config")), token, policy) : null;
+    const issuerOf: PublishIssuerLookup = (uid) => issuerOfPublishPrincipal(c.env, uid);
+    const user = token ? await userOfIdToken(providerFor(c.env, c.get("config")), token, policy, issuerOf) : null;
     if (required && !user) throw unauthenticated(token !== undefined);
     c.set("user", user);
     await next();
@@ -78,18 +87,29 @@ export function authenticate(options: AuthenticateOptions = {}) {
 
 /**
  * The request user of a verified ID token under a route's publish-token policy: null for a
- * publish-token ID token the route does not allow. Throws ApiError 401/503 for a bad token.
+ * publish-token ID token the route does not allow. Throws ApiError 401/503 for a bad token, and
+ * 401 `publish_token_revoked` for a publish-token ID token whose token is no longer active.
  */
 export async function userOfIdToken(
   idp: IdentityProvider,
   idToken: string,
   policy: PublishTokenPolicy,
+  issuerOf: PublishIssuerLookup,
 ): Promise<RequestUser | null> {
-  const verified = await verifiedOrThrow(idp.verifyIdToken(idToken));
-  if (verified.publishToken) {
-    return policy === "allow" ? { uid: verified.uid, admin: false, publishToken: true } : null;
+  const subject = await verifiedSubject(idp, idToken);
+  if (subject.kind === "user") {
+    return { uid: subject.token.uid, admin: subject.token.admin, publishToken: false };
   }
-  return { uid: verified.uid, admin: verified.admin, publishToken: false };
+  if (policy !== "allow") return null;
+  const issuer = subject.principal === null ? null : await issuerOf(subject.principal);
+  if (issuer === null) {
+    throw new ApiError(
+      401,
+      "publish_token_revoked",
+      "The publish token behind this ID token is revoked or unknown: exchange an active publish token.",
+    );
+  }
+  return { uid: issuer, admin: false, publishToken: true };
 }
 
 /** The request user of a route that requires one (after `authenticate({ required: true })`). */

@@ -3,6 +3,7 @@ import { cors } from "hono/cors";
 import { createApp } from "../shared/create-app";
 import { handleError } from "../shared/errors";
 import { ProviderError, providerErrorResponse } from "./provider-error";
+import { accountUpdateRoutes } from "./routes/account-update";
 import { adminRoutes } from "./routes/admin";
 import { benchRoutes } from "./routes/bench";
 import { customTokenAccountRoutes } from "./routes/custom-token-accounts";
@@ -36,6 +37,7 @@ export function createDevIdpApp() {
   app.route("/", phoneAccountRoutes);
   app.route("/", socialAccountRoutes);
   app.route("/", customTokenAccountRoutes);
+  app.route("/", accountUpdateRoutes);
   app.route("/", tokenRoutes);
   app.route("/", adminRoutes);
   app.route("/", benchRoutes);

@@ -34,29 +34,36 @@ export class DevIdp {
     const now = nowSeconds();
     const grant = { uid: user.uid, signInProvider, authTime: now, sessionClaims };
     const idToken = await mintIdToken(this.key, { user, projectId: this.config.projectId, now, ...grant });
-    const refreshToken = await this.users.issueRefreshToken(grant);
+    const refreshToken = await this.users.issueRefreshToken({ ...grant, generation: user.sessionGeneration ?? 0 });
     return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_SECONDS), localId: user.uid };
   }
 
-  /** The account an ID token of this IdP stands for (INVALID_ID_TOKEN, USER_NOT_FOUND). */
+  /** The account an ID token of this IdP stands for (INVALID_ID_TOKEN, USER_NOT_FOUND, TOKEN_EXPIRED). */
   async userOfIdToken(idToken: string): Promise<DevUser> {
-    let uid: string;
+    return (await this.sessionOfIdToken(idToken)).user;
+  }
+
+  /** The account of an ID token and when its session signed in (auth_time), as the provider checks it. */
+  async sessionOfIdToken(idToken: string): Promise<{ user: DevUser; authTime: number; signInProvider: string }> {
+    let verified: { uid: string; issuedAt: number; authTime: number; signInProvider: string | null };
     try {
-      ({ uid } = await verifyIdToken(idToken, {
+      verified = await verifyIdToken(idToken, {
         projectId: this.config.projectId,
         keyFor: async (kid) => {
           if (kid !== this.key.kid) throw new IdTokenError("id_token_key_unknown", "unknown kid");
           return this.key.publicKey;
         },
         now: nowSeconds,
-      }));
+      });
     } catch (error) {
       if (error instanceof IdTokenError) throw new ProviderError("INVALID_ID_TOKEN");
       throw error;
     }
-    const user = await this.users.get(uid);
+    const user = await this.users.get(verified.uid);
     if (!user) throw new ProviderError("USER_NOT_FOUND");
-    return user;
+    // Issued before the account's email or password changed: the provider wants a new sign-in.
+    if (verified.issuedAt < (user.tokensValidAfter ?? 0)) throw new ProviderError("TOKEN_EXPIRED");
+    return { user, authTime: verified.authTime, signInProvider: verified.signInProvider ?? "custom" };
   }
 }
 

@@ -12,6 +12,13 @@ export interface DevUser {
   /** Social providers this account signs in with (absent on accounts that never used one). */
   socialProviders?: string[];
   createdAt: number;
+  /**
+   * A change of email or password ends the sessions signed in before it, as the provider's
+   * tokensValidAfterTime does: ID tokens issued before this second (seconds since the epoch) ...
+   */
+  tokensValidAfter?: number;
+  /** ... and refresh tokens of an earlier generation (one more per change; absent: 0). */
+  sessionGeneration?: number;
 }
 
 /** What a refresh token stands for: the user, how they signed in, and the session's own claims. */
@@ -21,6 +28,8 @@ export interface RefreshGrant {
   authTime: number;
   /** Developer claims of the custom token that started this session. */
   sessionClaims: Record<string, unknown>;
+  /** The user's sessionGeneration when the refresh token was issued (absent: 0). */
+  generation?: number;
 }
 
 /** A social sign-in in progress: which provider, where the browser goes back to. */
@@ -73,6 +82,14 @@ export class DevUserStore {
     await this.kv.put(`${PREFIX}user:${user.uid}`, JSON.stringify(user));
     if (user.email) await this.kv.put(`${PREFIX}email:${user.email.toLowerCase()}`, user.uid);
     if (user.phoneNumber) await this.kv.put(`${PREFIX}phone:${user.phoneNumber}`, user.uid);
+  }
+
+  /** Writes a changed user; an email it no longer has stops naming it. */
+  async replace(previous: DevUser, next: DevUser): Promise<void> {
+    await this.put(next);
+    if (previous.email && previous.email.toLowerCase() !== next.email?.toLowerCase()) {
+      await this.kv.delete(`${PREFIX}email:${previous.email.toLowerCase()}`);
+    }
   }
 
   async issueRefreshToken(grant: RefreshGrant): Promise<string> {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { isPublishPrincipalUid } from "../../src/auth/publish-token";
 import { type IdentityProvider, IdTokenError, type VerifiedIdToken } from "../../src/idp/identity-provider";
 import { ApiError } from "./errors";
 import { currentLog } from "./request-log";
@@ -26,17 +27,39 @@ export async function verifiedOrThrow<T>(verify: Promise<T>): Promise<T> {
 }
 
 /**
+ * Whom a verified ID token stands for on this platform. This is the one place that decides it;
+ * every app's authentication goes through here.
+ * - `user`: an ordinary signed-in user.
+ * - `publish`: minted for a publish token (document 1, authentication 9). Its uid is a publish
+ *   principal (`publish:<token id>`), whatever its claims say: an ID token of a session the
+ *   principal obtained otherwise (a social identity linked to it at the provider) lacks
+ *   `publish_token` and is no user either. Or it carries `publish_token: true` with another uid
+ *   (minted before principals existed, issue 20): `principal` is then null and it acts for nobody.
+ */
+export type IdTokenSubject =
+  | { kind: "user"; token: VerifiedIdToken }
+  | { kind: "publish"; token: VerifiedIdToken; principal: string | null };
+
+/** Verifies an ID token completely (refusals mapped as `verifiedOrThrow` does) and says whom it stands for. */
+export async function verifiedSubject(idp: IdentityProvider, idToken: string): Promise<IdTokenSubject> {
+  const token = await verifiedOrThrow(idp.verifyIdToken(idToken));
+  if (isPublishPrincipalUid(token.uid)) return { kind: "publish", token, principal: token.uid };
+  if (token.publishToken) return { kind: "publish", token, principal: null };
+  return { kind: "user", token };
+}
+
+/**
  * The person behind an ID token, where a signed-in user must act: verified completely by the
  * provider, and never a publish-token ID token (document 1, authentication 9a: those act only on
  * the backend's publishing routes), which is 403 `publish_token_not_allowed`. `action` completes
  * the refusal sentence: "A publish-token ID token cannot <action>."
  */
 export async function signedInUser(idp: IdentityProvider, idToken: string, action: string): Promise<VerifiedIdToken> {
-  const token = await verifiedOrThrow(idp.verifyIdToken(idToken));
-  if (token.publishToken) {
+  const subject = await verifiedSubject(idp, idToken);
+  if (subject.kind === "publish") {
     throw new ApiError(403, "publish_token_not_allowed", `A publish-token ID token cannot ${action}.`);
   }
-  return token;
+  return subject.token;
 }
 
 const BEARER = /^Bearer\s+(\S{1,8192})$/i;

@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import type { Config } from "../../src/config";
-import { matchApp } from "../../src/router";
+import { matchApp, matchOptionsFor } from "../../src/router";
 
 export type Fetcher = (request: Request) => Promise<Response>;
 
@@ -12,7 +12,7 @@ export type Fetcher = (request: Request) => Promise<Response>;
  */
 export function platformFetcher(config: Config): Fetcher {
   return (request) => {
-    const app = matchApp(new URL(request.url), config.apps, { loopbackAliases: config.environment === "dev" });
+    const app = matchApp(new URL(request.url), config.apps, matchOptionsFor(config.environment));
     return app ? exports.default.fetch(request) : fetch(request);
   };
 }

@@ -1,25 +1,13 @@
-/** Debian's chromium driven by playwright-core: never a downloaded browser. */
+/** The Chromium that the e2e project's global setup chose (choose-browser.ts), driven by playwright-core. */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { onTestFailed } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { inject, onTestFailed } from "vitest";
 import { projectRoot } from "../../../scripts/wrangler-env.ts";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { launchBrowser } from "./choose-browser.ts";
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  return launchBrowser(inject("e2eBrowser"));
 }
 
 /** Call at the start of a test: if it fails, the page's last state goes to test-results/<name>.png. */

@@ -5,6 +5,7 @@ import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { ClientFilesError, zipClient } from "../../../src/cli/client-zip";
 import { publishTarget, writeConfig } from "../../../src/cli/publish-config";
+import { CODE_LIMITS } from "../../../src/code/limits";
 
 const temp = () => mkdtempSync(path.join(tmpdir(), "publish-unit-"));
 
@@ -52,6 +53,13 @@ describe("the client zip", () => {
     const { zip, files } = zipClient(dir);
     expect(files).toBe(2);
     expect(Object.keys(unzipSync(zip)).sort()).toEqual(["art/logo.svg", "index.html"]);
+  });
+
+  it("refuses a file over the platform's per-file limit before zipping, naming it", () => {
+    const dir = temp();
+    writeFileSync(path.join(dir, "index.html"), "<p>hi</p>");
+    writeFileSync(path.join(dir, "movie.mp4"), new Uint8Array(CODE_LIMITS.clientFileBytes + 1));
+    expect(() => zipClient(dir)).toThrow(/movie\.mp4 is \d+ bytes; at most \d+ can be published per file/);
   });
 
   it("refuses a client folder without index.html, or a missing folder", () => {

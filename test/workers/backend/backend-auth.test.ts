@@ -1,8 +1,11 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { publishPrincipalUid } from "../../../src/auth/publish-token";
 import { configFor } from "../../../src/config";
 import { identityProviderFor } from "../../../src/idp";
+import { issuerOfPublishPrincipal } from "../../../workers/auth/publish-principals";
+import { PublishTokenStore } from "../../../workers/auth/publish-token-store";
 import { authenticate, type BackendEnv, requestUser, userOfIdToken } from "../../../workers/backend/auth";
 import type { AppEnv } from "../../../workers/shared/app-env";
 import { handleError, notFound } from "../../../workers/shared/errors";
@@ -73,9 +76,37 @@ describe("backend authentication", () => {
   });
 
   it("drops admin rights of an admin issuer's publish-token ID token (rule 9c)", async () => {
-    const token = await idTokenWithClaims("admin-2", { admin: true, publish_token: true });
-    const res = await call("/code/upload_sessions", token);
+    // A principal whose ID token carries admin (set at the provider by whoever holds it) stays non-admin.
+    const { summary } = await new PublishTokenStore(env.AUTH_DB, Date.now).create("admin-2", null);
+    const claims = { admin: true, publish_token: true, issuer_uid: "admin-2" };
+    const res = await call("/code/upload_sessions", await idTokenWithClaims(publishPrincipalUid(summary.id), claims));
     expect(await res.json()).toEqual({ uid: "admin-2", admin: false, publishToken: true });
+  });
+
+  it("treats any ID token of a publish principal as a publish token, with or without the claim", async () => {
+    const { summary } = await new PublishTokenStore(env.AUTH_DB, Date.now).create("issuer-5", null);
+    const linked = await idTokenWithClaims(publishPrincipalUid(summary.id), {});
+    expect(await (await call("/code/upload_sessions", linked)).json()).toEqual({
+      uid: "issuer-5",
+      admin: false,
+      publishToken: true,
+    });
+    const signedIn = await call("/signed-in", linked);
+    expect(signedIn.status).toBe(401);
+    expect(await signedIn.json()).toMatchObject({ error: "publish_token_not_allowed" });
+    expect(await (await call("/graphql", linked)).json()).toEqual({ user: null });
+  });
+
+  it("answers 401 publish_token_revoked on a publishing route to a publish-token ID token of no active token", async () => {
+    // The claim without a principal (minted before principals existed), and a principal of no token.
+    for (const token of [
+      await idTokenWithClaims("issuer-6", { publish_token: true }),
+      await idTokenWithClaims(publishPrincipalUid(crypto.randomUUID()), { publish_token: true }),
+    ]) {
+      const res = await call("/code/upload_sessions", token);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: "publish_token_revoked" });
+    }
   });
 
   it("refuses a publish-token ID token with 401 on a route that requires a user and does not allow it", async () => {
@@ -93,7 +124,12 @@ describe("backend authentication", () => {
   it("applies the same rules to a token received outside the header (WebSocket)", async () => {
     const idp = identityProviderFor(env, configFor(env));
     const publish = await publishTokenIdToken("issuer-4");
-    expect(await userOfIdToken(idp, publish, "unauthenticated")).toBeNull();
-    expect(await userOfIdToken(idp, publish, "allow")).toEqual({ uid: "issuer-4", admin: false, publishToken: true });
+    const issuerOf = (uid: string) => issuerOfPublishPrincipal(env, uid);
+    expect(await userOfIdToken(idp, publish, "unauthenticated", issuerOf)).toBeNull();
+    expect(await userOfIdToken(idp, publish, "allow", issuerOf)).toEqual({
+      uid: "issuer-4",
+      admin: false,
+      publishToken: true,
+    });
   });
 });

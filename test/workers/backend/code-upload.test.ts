@@ -1,46 +1,17 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { codeKeys } from "../../../src/code/code-keys";
 import { CODE_LIMITS } from "../../../src/code/limits";
 import { configFor } from "../../../src/config";
 import { identityProviderFor } from "../../../src/idp";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { newUser, publishTokenIdToken } from "../auth-support";
 import { connect, ROSTER } from "../rooms/support";
-
-const API = "http://localhost:8787/backend";
-
-interface Started {
-  uploadId: string;
-  revisionId: string;
-  clientZip: { url: string; method: string; maxBytes: number };
-  logic: { url: string; method: string; maxBytes: number } | null;
-}
+import { postApi as post, putFile as put, scenarioId, startUpload as start, zipOf } from "./publish-support";
 
 const clientZip = (files: Record<string, string> = {}) =>
-  zipSync({ "index.html": strToU8("<!doctype html><p>game</p>"), "client.js": strToU8("1"), ...mapped(files) });
-
-function mapped(files: Record<string, string>) {
-  return Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]));
-}
-
-function post(path: string, idToken: string | null, body: unknown) {
-  return exports.default.fetch(`${API}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-
-async function start(idToken: string, body: Record<string, unknown>): Promise<Started> {
-  const res = await post("/code/upload_sessions", idToken, { logic: true, ...body });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return res.json<Started>();
-}
-
-const put = (url: string, body: BodyInit) => exports.default.fetch(url, { method: "PUT", body });
-
-const scenarioId = () => `game-${crypto.randomUUID().slice(0, 8)}`;
+  zipOf({ "index.html": "<!doctype html><p>game</p>", "client.js": "1", ...files });
 
 describe("publishing a revision through /code", () => {
   it("uploads and registers with a publish-token ID token; the room of the new revision runs the uploaded logic", async () => {
@@ -54,7 +25,7 @@ describe("publishing a revision through /code", () => {
     const body = await res.json<{ revisionId: string; playUrl: string }>();
     expect(body.revisionId).toBe(started.revisionId);
     expect(body.playUrl).toBe(`http://localhost:8787/rooms/play/${started.revisionId}/`);
-    expect(await (await env.CODE.get(`${body.revisionId}/logic.js`))?.text()).toBe(counterSource);
+    expect(await (await env.CODE.get(codeKeys.logic(body.revisionId)))?.text()).toBe(counterSource);
     const row = await env.BACKEND_DB.prepare("SELECT * FROM revisions WHERE id = ?").bind(body.revisionId).first();
     expect(row).toMatchObject({ has_logic: 1, player_count: 2, name: "Counter" });
 
@@ -75,7 +46,7 @@ describe("publishing a revision through /code", () => {
     await put(started.clientZip.url, clientZip());
     const res = await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId });
     expect(res.status).toBe(201);
-    expect(await env.CODE.head(`${started.revisionId}/logic.js`)).toBeNull();
+    expect(await env.CODE.head(codeKeys.logic(started.revisionId))).toBeNull();
   });
 
   it("answers 401 without an ID token", async () => {
@@ -101,12 +72,10 @@ describe("publishing a revision through /code", () => {
     const id = scenarioId();
     await start(owner.idToken, { scenarioId: id });
     const idp = identityProviderFor(env, configFor(env));
-    const mint = async (claims: Record<string, unknown>) =>
-      (await idp.signInWithCustomToken(await idp.createCustomToken(`admin-${crypto.randomUUID()}`, claims))).idToken;
-    expect(
-      (await post("/code/upload_sessions", await mint({ admin: true }), { scenarioId: id, logic: true })).status,
-    ).toBe(201);
-    const viaToken = await mint({ admin: true, publish_token: true });
+    const admin = `admin-${crypto.randomUUID()}`;
+    const adminIdToken = (await idp.signInWithCustomToken(await idp.createCustomToken(admin, { admin: true }))).idToken;
+    expect((await post("/code/upload_sessions", adminIdToken, { scenarioId: id, logic: true })).status).toBe(201);
+    const viaToken = await publishTokenIdToken(admin);
     expect((await post("/code/upload_sessions", viaToken, { scenarioId: id, logic: true })).status).toBe(403);
   });
 
@@ -127,14 +96,22 @@ describe("publishing a revision through /code", () => {
     expect(await res.json()).toMatchObject({ error: "files_missing", message: expect.stringContaining("logic.js") });
   });
 
-  it("registers once: a second registration is 409 and the upload URLs stop working", async () => {
+  it("registers once: a second registration is 409, and so are uploads to its URLs", async () => {
     const user = await newUser();
     const started = await start(user.idToken, { scenarioId: scenarioId() });
     await put(started.clientZip.url, clientZip());
     await put(started.logic?.url as string, counterSource);
     expect((await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId })).status).toBe(201);
     expect((await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId })).status).toBe(409);
-    expect((await put(started.logic?.url as string, "export default {}")).status).toBe(404);
+    for (const [url, body] of [
+      [started.logic?.url as string, "export default {}"],
+      [started.clientZip.url, clientZip({ "client.js": "2" })],
+    ] as const) {
+      const late = await put(url, body);
+      expect(late.status).toBe(409);
+      expect(await late.json()).toMatchObject({ error: "already_registered" });
+    }
+    expect(await (await env.CODE.get(codeKeys.logic(started.revisionId)))?.text()).toBe(counterSource);
   });
 
   it("closes an expired upload session: uploads 404, registration 410", async () => {

@@ -1,33 +1,61 @@
 import { exports } from "cloudflare:workers";
 import { strToU8, zipSync } from "fflate";
 
-const API = "http://localhost:8787/backend";
+export const API = "http://localhost:8787/backend";
+
+/** The answer of POST /code/upload_sessions. */
+export interface StartedUpload {
+  uploadId: string;
+  revisionId: string;
+  clientZip: { url: string; method: string; maxBytes: number };
+  logic: { url: string; method: string; maxBytes: number } | null;
+}
+
+export const scenarioId = () => `game-${crypto.randomUUID().slice(0, 8)}`;
+
+/** A zip of the given files, as the CLI makes it (fflate). */
+export const zipOf = (files: Record<string, string | Uint8Array>) =>
+  zipSync(
+    Object.fromEntries(
+      Object.entries(files).map(([name, body]) => [name, typeof body === "string" ? strToU8(body) : body]),
+    ),
+  );
+
+export function postApi(path: string, idToken: string | null, body: unknown) {
+  return exports.default.fetch(`${API}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+export const putFile = (url: string, body: BodyInit) => exports.default.fetch(url, { method: "PUT", body });
+
+export const register = (idToken: string, uploadId: string) =>
+  postApi("/code/scenario_revisions", idToken, { uploadId });
+
+/** Starts an upload session (logic expected unless the body says otherwise). */
+export async function startUpload(idToken: string, body: Record<string, unknown>): Promise<StartedUpload> {
+  const res = await postApi("/code/upload_sessions", idToken, { logic: true, ...body });
+  if (res.status !== 201) throw new Error(`upload_sessions: ${res.status} ${await res.text()}`);
+  return res.json<StartedUpload>();
+}
 
 /** Publishes a revision through the backend's /code routes as the CLI does; returns its id. */
 export async function publishRevision(
   idToken: string,
-  options: { files: Record<string, string>; logic: string | null; playerCount?: number; name?: string },
+  options: { files: Record<string, string | Uint8Array>; logic: string | null; playerCount?: number; name?: string },
 ): Promise<string> {
-  const call = (path: string, body: unknown) =>
-    exports.default.fetch(`${API}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${idToken}` },
-      body: JSON.stringify(body),
-    });
-  const started = await call("/code/upload_sessions", {
-    scenarioId: `game-${crypto.randomUUID().slice(0, 8)}`,
+  const session = await startUpload(idToken, {
+    scenarioId: scenarioId(),
     logic: options.logic !== null,
     ...(options.playerCount ? { playerCount: options.playerCount } : {}),
     ...(options.name ? { name: options.name } : {}),
   });
-  if (started.status !== 201) throw new Error(`upload_sessions: ${started.status} ${await started.text()}`);
-  const session = await started.json<{ uploadId: string; clientZip: { url: string }; logic: { url: string } | null }>();
-  const zip = zipSync(Object.fromEntries(Object.entries(options.files).map(([name, text]) => [name, strToU8(text)])));
-  await exports.default.fetch(session.clientZip.url, { method: "PUT", body: zip });
-  if (session.logic && options.logic) {
-    await exports.default.fetch(session.logic.url, { method: "PUT", body: options.logic });
-  }
-  const registered = await call("/code/scenario_revisions", { uploadId: session.uploadId });
+  const uploaded = await putFile(session.clientZip.url, zipOf(options.files));
+  if (uploaded.status !== 200) throw new Error(`client.zip: ${uploaded.status} ${await uploaded.text()}`);
+  if (session.logic && options.logic) await putFile(session.logic.url, options.logic);
+  const registered = await register(idToken, session.uploadId);
   if (registered.status !== 201) throw new Error(`scenario_revisions: ${registered.status} ${await registered.text()}`);
   return (await registered.json<{ revisionId: string }>()).revisionId;
 }

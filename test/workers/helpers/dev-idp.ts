@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { importJWK, SignJWT } from "jose";
+import { expect } from "vitest";
 import { configFor } from "../../../src/config";
 
 export const config = configFor(env);
@@ -19,6 +20,21 @@ export function idpPost(path: string, body: unknown, key = API_KEY): Promise<Res
 
 export interface ProviderErrorBody {
   error: { code: number; message: string };
+}
+
+/** The provider's error word of a refusal ("EMAIL_EXISTS"), checking it is the provider's HTTP 400. */
+export async function providerError(res: Response): Promise<string> {
+  expect(res.status).toBe(400);
+  return ((await res.json()) as ProviderErrorBody).error.message;
+}
+
+/** The securetoken refresh call as clients make it: a form body. */
+export function refresh(refreshToken: string, grantType = "refresh_token"): Promise<Response> {
+  return exports.default.fetch(`${IDP}/v1/token?key=${API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: grantType, refresh_token: refreshToken }).toString(),
+  });
 }
 
 /** The dev IdP's signing key from the test bindings, to forge tokens that only differ in one claim. */
@@ -58,4 +74,31 @@ export async function signIdToken(
   return new SignJWT(claims)
     .setProtectedHeader({ alg, kid: own.kid, typ: "JWT", ...options.header })
     .sign(options.key ?? own.key);
+}
+
+/** A login page of the sign-in service: where the dev social page returns (continueUri). */
+export const LOGIN =
+  "http://localhost:8787/auth/login?redirect_uri=http%3A%2F%2Flocalhost%3A8787%2Fstore%2F&client_id=store";
+
+/** createAuthUri, then the dev social page answered with an email: the URL the browser returns to. */
+export async function socialRoundTrip(
+  providerId: string,
+  email: string,
+): Promise<{ requestUri: string; sessionId: string }> {
+  const res = await idpPost("/v1/accounts:createAuthUri", { providerId, continueUri: LOGIN });
+  expect(res.status).toBe(200);
+  const { authUri, sessionId } = (await res.json()) as { authUri: string; sessionId: string };
+  const page = await exports.default.fetch(authUri);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain(`Sign in with ${providerId}`);
+  const answer = await exports.default.fetch(authUri, {
+    method: "POST",
+    body: new URLSearchParams({ sessionId, email }),
+    redirect: "manual",
+  });
+  expect(answer.status).toBe(302);
+  const requestUri = answer.headers.get("location") ?? "";
+  expect(requestUri.startsWith(`${LOGIN}&code=`)).toBe(true);
+  expect(new URL(requestUri).searchParams.get("state")).toBe(sessionId);
+  return { requestUri, sessionId };
 }

@@ -1,9 +1,11 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { configFor } from "../../../src/config";
-import { consumableProducts } from "../../../src/db/backend-schema";
+import { consumableProducts, subscriptions } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
 import { paymentProviderFor } from "../../../src/payments";
+import { handlePlatformRequest } from "../../../src/platform";
 import { CoinLedger } from "../../../workers/backend/ledger/coin-ledger";
 
 export const config = configFor(env);
@@ -64,6 +66,22 @@ export async function standInPrice(lookupKey: string): Promise<string> {
 /** A backend user (users.id) for a fresh uid. */
 export function newUser(): Promise<number> {
   return ledger.ensureUser(unique("uid"));
+}
+
+/** Makes the user premium: an active subscription (started a minute ago, a day left); its id. */
+export async function activeSubscription(userId: number): Promise<number> {
+  const [row] = await backendDb(env)
+    .insert(subscriptions)
+    .values({
+      userId,
+      store: "IOS_STORE",
+      originalTransactionId: unique("sub"),
+      startedAt: new Date(Date.now() - 60_000),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: subscriptions.id });
+  if (!row) throw new Error("subscription not written");
+  return row.id;
 }
 
 /** Stand-in delivery settings (hold: events wait for flush). */
@@ -141,16 +159,18 @@ export async function refund(paymentIntentId: string): Promise<Response> {
   });
 }
 
+/** The stripe-signature header of a payload, signed with the test run's webhook secret. */
+export function signatureOf(payload: string): Promise<string> {
+  return Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: env.STRIPE_WEBHOOK_SECRET,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+}
+
 /** Posts a raw event to the webhook, signed with the test run's secret unless a header is given. */
 export async function postEvent(payload: string, signature?: string | null): Promise<Response> {
-  const header =
-    signature === undefined
-      ? await Stripe.webhooks.generateTestHeaderStringAsync({
-          payload,
-          secret: env.STRIPE_WEBHOOK_SECRET,
-          cryptoProvider: Stripe.createSubtleCryptoProvider(),
-        })
-      : signature;
+  const header = signature === undefined ? await signatureOf(payload) : signature;
   return exports.default.fetch(`${API}/webhook/payprov`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(header === null ? {} : { "stripe-signature": header }) },
@@ -179,4 +199,23 @@ export async function completedEventFor(sessionId: string, overrides: Record<str
     headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
   });
   return eventJson("checkout.session.completed", { ...((await response.json()) as object), ...overrides });
+}
+
+/**
+ * Posts a signed event to the webhook of the Worker run with some of its env replaced (a secret
+ * missing or refused, a binding that fails), as production would run it.
+ */
+export async function postEventWithEnv(payload: string, overrides: Partial<Env>): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await handlePlatformRequest(
+    new Request(`${API}/webhook/payprov`, {
+      method: "POST",
+      headers: { "stripe-signature": await signatureOf(payload) },
+      body: payload,
+    }),
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
 }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { codeKeys } from "../../../src/code/code-keys";
 import { connect, ROSTER } from "../rooms/support";
 import { capturedLines } from "./log-capture";
 
@@ -27,7 +28,7 @@ export default {
 describe("room log lines", () => {
   it("a raw socket from scenario code is refused by the egress gate with its own room line", async () => {
     const revisionId = `rev-raw-socket-${Date.now()}`;
-    await env.CODE.put(`${revisionId}/logic.js`, RAW_SOCKET_LOGIC);
+    await env.CODE.put(codeKeys.logic(revisionId), RAW_SOCKET_LOGIC);
     let outcome: unknown;
     const { raw, lines } = await capturedLines(async () => {
       const alice = await connect(revisionId, "room-1", { seatId: "alice", players: ROSTER });

@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
+import { codeKeys } from "../../../src/code/code-keys";
 import { PING_FRAME } from "../../../src/engine/protocol";
 import { connect, publish, ROSTER, roomStub, socketOf, socketUrl, twoPlayers } from "./support";
 
@@ -30,7 +31,7 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
 
   it("tells the client when the revision's logic.js cannot be loaded, without crashing the room", async () => {
     const revisionId = `rev-broken-${Date.now()}`;
-    await env.CODE.put(`${revisionId}/logic.js`, "export default {");
+    await env.CODE.put(codeKeys.logic(revisionId), "export default {");
     const alice = await connect(revisionId, "r1", { seatId: "alice", players: ROSTER });
     const error = await alice.next("__action_error");
     expect(error).toMatchObject({ code: "setup_failed", seq: null });

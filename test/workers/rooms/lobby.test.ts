@@ -1,104 +1,23 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import worker from "../../../src/index";
 import { verifySeatTicket } from "../../../src/room-tickets/seat-ticket";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { AUTH, newUser, publishTokenIdToken } from "../auth-support";
 import { publishRevision } from "../backend/publish-support";
-import { ROOMS, socketUrl, TestClient } from "./support";
-
-const FILES = {
-  "index.html": "<!doctype html><html><head><title>t</title></head><body></body></html>",
-};
-const ROSTER = [
-  { id: "p1", name: "Player 1" },
-  { id: "p2", name: "Player 2" },
-  { id: "p3", name: "Player 3" },
-];
-
-/** The platform as stg and prd run it: a seat needs a ticket. */
-const requiredEnv = { ...env, ROOM_TICKETS: "required" } as Env;
-/** A bare dev setup: no ticket secret at all. */
-const bareEnv = { ...env, ROOM_TICKET_SECRET: undefined } as unknown as Env;
-
-async function fetchIn(bindings: Env, url: string, init?: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(url, { redirect: "manual", ...init }), bindings, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-const fetchRequired = (url: string, init?: RequestInit) => fetchIn(requiredEnv, url, init);
-
-interface LobbyConfig {
-  loginUrl: string;
-  seatsUrl: string;
-  key: string;
-  idpApiUrl: string;
-  seat: string | null;
-}
-
-/** The browser config of a lobby page. */
-function configOf(html: string): LobbyConfig {
-  return JSON.parse(/id="lobby-config">(.*?)<\/script>/s.exec(html)?.[1] ?? "null") as LobbyConfig;
-}
-
-/** A fresh room's lobby page (tickets required): its URL, room id, page and browser config. */
-async function newLobby(revisionId: string) {
-  const first = await fetchRequired(`${ROOMS}/lobby/${revisionId}/`);
-  expect(first.status).toBe(302);
-  const lobbyUrl = first.headers.get("location") as string;
-  const res = await fetchRequired(lobbyUrl);
-  expect(res.status).toBe(200);
-  const html = await res.text();
-  const config = configOf(html);
-  const roomId = new URL(lobbyUrl).searchParams.get("room") as string;
-  return { lobbyUrl, roomId, res, html, config };
-}
-
-type Lobby = Awaited<ReturnType<typeof newLobby>>;
-
-function take(lobby: Lobby, seatId: string, idToken: string | null, key = lobby.config.key): Promise<Response> {
-  return fetchRequired(`${lobby.config.seatsUrl}/${seatId}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
-    body: JSON.stringify({ key }),
-  });
-}
-
-async function seatsFor(lobby: Lobby, idToken: string): Promise<{ id: string; state: string }[]> {
-  const res = await fetchRequired(`${lobby.config.seatsUrl}?key=${encodeURIComponent(lobby.config.key)}`, {
-    headers: { authorization: `Bearer ${idToken}` },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { seats: { id: string; state: string }[] }).seats;
-}
-
-interface Taken {
-  seatId: string;
-  role: string;
-  ticket: string;
-  expiresIn: number;
-  gameUrl: string;
-}
-
-/** Opens the socket the game page of `gameUrl` opens, as a sandboxed page does (Origin: null). */
-async function join(gameUrl: string): Promise<TestClient> {
-  const page = new URL(gameUrl);
-  const query: Record<string, string> = {};
-  for (const name of ["seatId", "nickname", "monitor", "ticket"]) {
-    const value = page.searchParams.get(name);
-    if (value !== null) query[name] = value;
-  }
-  const revisionId = page.searchParams.get("revisionId") as string;
-  const roomId = page.searchParams.get("roomId") as string;
-  const res = await fetchRequired(socketUrl(revisionId, roomId, query), {
-    headers: { Upgrade: "websocket", Origin: "null" },
-  });
-  expect(res.status).toBe(101);
-  (res.webSocket as WebSocket).accept();
-  return new TestClient(res.webSocket as WebSocket);
-}
+import {
+  bareEnv,
+  configOf,
+  FILES,
+  fetchIn,
+  fetchRequired,
+  join,
+  newLobby,
+  ROSTER,
+  seatsFor,
+  type Taken,
+  take,
+} from "./lobby-support";
+import { ROOMS, socketUrl } from "./support";
 
 describe("the lobby of a published game, with seat tickets", () => {
   let revisionId: string;

@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
+import { codeKeys } from "../../../src/code/code-keys";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";
@@ -21,7 +22,7 @@ let revisionCounter = 0;
 /** Publishes a fixture as a fresh revision's logic.js and returns the revision id. */
 export async function publish(fixture: keyof typeof FIXTURES): Promise<string> {
   const revisionId = `rev-${fixture}-${++revisionCounter}-${Date.now()}`;
-  await env.CODE.put(`${revisionId}/logic.js`, FIXTURES[fixture]);
+  await env.CODE.put(codeKeys.logic(revisionId), FIXTURES[fixture]);
   return revisionId;
 }
 

@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isWellFormedPublishToken } from "../../../src/auth/publish-token";
+import {
+  isWellFormedPublishToken,
+  type PublishPrincipalClaims,
+  publishPrincipalUid,
+} from "../../../src/auth/publish-token";
 import { IdpError } from "../../../src/idp/identity-provider";
 import { ApiError, errorResponse } from "../../shared/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
@@ -38,9 +42,12 @@ async function requestFields(c: AuthContext): Promise<unknown> {
 }
 
 /**
- * POST /api/oauth/token: RFC 8693 token exchange of a publish token for an ID token of its issuer
- * carrying `publish_token: true`. A revoked token is refused like an unknown one (document 1
- * leaves it open; refusing is what revoking is for). Failed exchanges are rate-limited per caller.
+ * POST /api/oauth/token: RFC 8693 token exchange of a publish token for an ID token that acts for
+ * its issuer on the publishing routes: claims `publish_token: true` and `issuer_uid`, and as its
+ * subject the token's own principal (`publish:<token id>`), never the issuer's uid, so the ID
+ * token cannot change or link the issuer's account at the identity provider (issue 20). A revoked
+ * token is refused like an unknown one (document 1 leaves it open; refusing is what revoking is
+ * for). Failed exchanges are rate-limited per caller.
  */
 export const oauthTokenRoutes = new Hono<AuthEnv>().post("/api/oauth/token", async (c) => {
   const { now, idp } = c.get("auth");
@@ -76,7 +83,7 @@ export const oauthTokenRoutes = new Hono<AuthEnv>().post("/api/oauth/token", asy
     return oauthError("invalid_request", "The publish token is malformed, unknown or revoked.");
   }
 
-  const session = await mintPublishIdToken(redeemed.issuerUid, idp);
+  const session = await mintPublishIdToken(redeemed, idp);
   c.header("cache-control", "no-store");
   c.header("pragma", "no-cache");
   return c.json({
@@ -87,10 +94,11 @@ export const oauthTokenRoutes = new Hono<AuthEnv>().post("/api/oauth/token", asy
   });
 });
 
-/** The issuer's ID token with publish_token: true, through a custom token the provider exchanges. */
-async function mintPublishIdToken(uid: string, idp: AuthContext["var"]["auth"]["idp"]) {
+/** The principal's ID token, through a custom token the provider exchanges. */
+async function mintPublishIdToken(token: { id: string; issuerUid: string }, idp: AuthContext["var"]["auth"]["idp"]) {
+  const claims: PublishPrincipalClaims = { publish_token: true, issuer_uid: token.issuerUid };
   try {
-    return await idp.signInWithCustomToken(await idp.createCustomToken(uid, { publish_token: true }));
+    return await idp.signInWithCustomToken(await idp.createCustomToken(publishPrincipalUid(token.id), { ...claims }));
   } catch (error) {
     if (!(error instanceof IdpError)) throw error;
     throw new ApiError(503, "idp_unavailable", "The identity provider did not issue the ID token. Please try again.");

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../../../src/auth/crypto";
 import { CODE_LIMITS } from "../../../src/code/limits";
 import { revisions, scenarios, uploadSessions } from "../../../src/db/backend-schema";
@@ -63,25 +63,24 @@ export class CodeStore {
       createdAt: new Date(created),
       expiresAt: new Date(created + CODE_LIMITS.uploadSessionMs),
       completedAt: null,
+      clientFiles: null,
+      clientZipBytes: null,
+      logicFile: null,
+      logicBytes: null,
     };
     await this.db.insert(uploadSessions).values(session);
     return { session, secret };
   }
 
-  /** The open (unexpired, unregistered) session whose upload URLs carry this secret. */
-  async openSessionBySecret(secret: string): Promise<UploadSession | null> {
+  /** The session whose upload URLs carry this secret, registered or not; null when unknown or expired unregistered. */
+  async sessionBySecret(secret: string): Promise<UploadSession | null> {
     const row = await this.db
       .select()
       .from(uploadSessions)
-      .where(
-        and(
-          eq(uploadSessions.secretHash, await sha256Hex(secret)),
-          isNull(uploadSessions.completedAt),
-          gt(uploadSessions.expiresAt, new Date(this.now())),
-        ),
-      )
+      .where(eq(uploadSessions.secretHash, await sha256Hex(secret)))
       .get();
-    return row ?? null;
+    if (!row || (!row.completedAt && row.expiresAt.getTime() <= this.now())) return null;
+    return row;
   }
 
   async session(id: string): Promise<UploadSession | null> {
@@ -89,10 +88,40 @@ export class CodeStore {
   }
 
   /**
-   * Registers the revision of a session and closes the session, in one batch; false when the
-   * session was registered meanwhile.
+   * Makes an uploaded file (a client file set or a staged logic.js) the session's, unless the
+   * session was registered meanwhile: false then. D1 runs this and claim() one at a time, so a
+   * registration takes exactly the files attached before it.
    */
-  async register(session: UploadSession, sizes: { clientZipBytes: number; logicBytes: number | null }) {
+  async attach(
+    sessionId: string,
+    file: { clientFiles: string; clientZipBytes: number } | { logicFile: string; logicBytes: number },
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(uploadSessions)
+      .set(file)
+      .where(and(eq(uploadSessions.id, sessionId), isNull(uploadSessions.completedAt)))
+      .returning({ id: uploadSessions.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Closes the session for registration and answers its files as they are at that moment; null
+   * when it was claimed already. From here on no upload reaches it (attach() answers false), so
+   * its files never change again.
+   */
+  async claim(sessionId: string): Promise<UploadSession | null> {
+    const [row] = await this.db
+      .update(uploadSessions)
+      .set({ completedAt: new Date(this.now()) })
+      .where(and(eq(uploadSessions.id, sessionId), isNull(uploadSessions.completedAt)))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Writes the revision of a claimed session: from now on it is played. null when it was written already. */
+  async addRevision(
+    session: UploadSession & { clientFiles: string; clientZipBytes: number },
+  ): Promise<Revision | null> {
     const revision: Revision = {
       id: session.revisionId,
       scenarioId: session.scenarioId,
@@ -100,29 +129,22 @@ export class CodeStore {
       name: session.name,
       playerCount: session.playerCount,
       hasLogic: session.hasLogic,
-      ...sizes,
-      createdAt: new Date(this.now()),
+      clientZipBytes: session.clientZipBytes,
+      logicBytes: session.hasLogic ? session.logicBytes : null,
+      clientFiles: session.clientFiles,
+      createdAt: session.completedAt ?? new Date(this.now()),
       // Column default: a new revision sorts among position 0 (by id) until its admins reorder.
       position: 0,
     };
-    const [closed] = await this.db.batch([
-      this.db
-        .update(uploadSessions)
-        .set({ completedAt: revision.createdAt })
-        .where(and(eq(uploadSessions.id, session.id), isNull(uploadSessions.completedAt)))
-        .returning({ id: uploadSessions.id }),
-      this.db.insert(revisions).values(revision).onConflictDoNothing(),
-    ]);
-    return closed.length > 0 ? revision : null;
+    const written = await this.db
+      .insert(revisions)
+      .values(revision)
+      .onConflictDoNothing()
+      .returning({ id: revisions.id });
+    return written.length > 0 ? revision : null;
   }
 
   async revision(id: string): Promise<Revision | null> {
     return (await this.db.select().from(revisions).where(eq(revisions.id, id)).get()) ?? null;
   }
 }
-
-/** R2 keys of a revision's files. */
-export const codeKeys = {
-  logic: (revisionId: string) => `${revisionId}/logic.js`,
-  clientZip: (revisionId: string) => `${revisionId}/client.zip`,
-};

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNull, lte, notExists, sql } from "drizzle-orm";
 import {
   adminFunds,
   consumableProducts,
@@ -105,8 +105,10 @@ export class CoinLedger {
 
   /**
    * Credits a web purchase: the product's coins (WEB, current revision) as a deposit, and for a
-   * premium member the bonus as limited coins, in one batch. The unique iap_purchase_id (and the
-   * bonus's unique source_purchase_id) absorb every repeated delivery, however concurrent.
+   * premium member the bonus as limited coins, in one batch. The unique iap_purchase_id absorbs
+   * every repeated delivery, however concurrent. The bonus is decided once, with the deposit: the
+   * batch writes it first and only while the purchase has no deposit (D1 runs a batch as one
+   * transaction), so a repeat writes nothing, whatever the user's premium status is by then.
    */
   async creditWebPurchase(credit: WebCredit): Promise<CreditResult> {
     const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, credit.userId));
@@ -134,21 +136,29 @@ export class CoinLedger {
       const [inserted] = await deposit;
       return inserted ? { outcome: "credited", coins: product.coinCount, bonus: 0 } : { outcome: "duplicate" };
     }
-    const [inserted] = await this.db.batch([
-      deposit,
-      this.db
-        .insert(limitedCoinDeposits)
-        .values({
-          userId: credit.userId,
-          coinCount: bonus,
-          reason: "subscription_bonus",
-          sourcePurchaseId: credit.paymentIntentId,
-          createdAt: new Date(now),
-          expiresAt: new Date(now + LIMITED_COIN_LIFETIME_MS),
-          cancelledAt,
-        })
-        .onConflictDoNothing(),
-    ]);
+    const depositExists = this.db
+      .select({ one: sql`1` })
+      .from(iapDeposits)
+      .where(eq(iapDeposits.iapPurchaseId, credit.paymentIntentId));
+    const bonusOfFirstCredit = this.db
+      .insert(limitedCoinDeposits)
+      .select(
+        this.db
+          .select({
+            id: sql`null`.as("id"),
+            userId: users.id,
+            coinCount: sql`${bonus}`.as("coin_count"),
+            reason: sql`${"subscription_bonus"}`.as("reason"),
+            sourcePurchaseId: sql`${credit.paymentIntentId}`.as("source_purchase_id"),
+            createdAt: sql`${now}`.as("created_at"),
+            expiresAt: sql`${now + LIMITED_COIN_LIFETIME_MS}`.as("expires_at"),
+            cancelledAt: sql`${cancelledAt?.getTime() ?? null}`.as("cancelled_at"),
+          })
+          .from(users)
+          .where(and(eq(users.id, credit.userId), notExists(depositExists))),
+      )
+      .onConflictDoNothing();
+    const [, inserted] = await this.db.batch([bonusOfFirstCredit, deposit]);
     return inserted.length > 0 ? { outcome: "credited", coins: product.coinCount, bonus } : { outcome: "duplicate" };
   }
 

@@ -77,6 +77,9 @@ async function completeCheckout(
     case "unknown_product":
       throw new RetryLater("unknown_product", `No WEB product ${event.productId}; the provider will retry.`);
     case "duplicate":
+      // A repeat may follow a 5xx answered after the credit was written (publishing failed):
+      // the ledger wrote nothing now, but the balance may never have reached the channel.
+      await deps.publishBalance(event.userId);
       return "duplicate";
     case "credited":
       if (!intent.refunded) await deps.publishBalance(event.userId);
@@ -105,6 +108,8 @@ async function refund(
       // The completion event has not been processed yet; when it is, its refetch sees the refund.
       throw new RetryLater("deposit_not_recorded", "The purchase is not recorded yet; the provider will retry.");
     case "already_cancelled":
+      // As for a repeated credit: the first delivery may have failed after the cancel.
+      if (userId !== null) await deps.publishBalance(userId);
       return "already_cancelled";
     case "insufficient_balance":
       await deps.notifier.notify({

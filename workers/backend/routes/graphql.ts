@@ -34,6 +34,10 @@ function yogaFor(config: Config): YogaServerInstance<ServerContext, GraphQLConte
       // GraphiQL loads its scripts from a CDN: not offered (dev runs with no internet).
       graphiql: false,
       landingPage: false,
+      // No browser calls this across origins (docs/decisions.md, "GraphQL answers no CORS"): the
+      // store server calls it server-side, the product-order page is same-origin, apps are no
+      // browsers. yoga's default would grant every origin, with credentials.
+      cors: false,
       context: ({ backend, request }) => ({ ...backend, signal: request.signal }),
       logging: {
         debug: () => {},

@@ -1,48 +1,48 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { roomIdSchema } from "../../../durable-objects/room/connect-params";
-import { MAX_SEATS } from "../../../src/engine/roster";
 import { DEFAULT_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-tickets/seat-ticket";
 import { ApiError } from "../../shared/errors";
+import { jsonInput, smallJsonBody } from "../../shared/json-input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
+import { RoomRecords } from "../rooms/room-records";
+import { refuseLobbyRoom } from "./rooms";
 
+/** A `players` the caller still sends is no part of it (dropped): the roster is the room record's. */
 const bodySchema = z.object({
   revisionId: roomIdSchema,
   roomId: roomIdSchema,
   role: z.enum(["player", "observer", "monitor"]).default("player"),
-  players: z
-    .array(
-      z.object({
-        id: z.string().min(1).max(64),
-        role: z.string().max(64).optional(),
-        name: z.string().max(64).optional(),
-      }),
-    )
-    .max(MAX_SEATS),
   nickname: z.string().max(64).optional(),
 });
 
 /**
- * POST /rooms/tickets: a seat ticket for the signed-in user (docs/rooms.md "Seat tickets"). The
- * seat is the user's own id; a player must be in the roster. Answers {ticket, expiresIn, socketUrl}.
- * A publish-token ID token is no user here (rule 9b): 401 `publish_token_not_allowed`.
+ * POST /rooms/tickets: a seat ticket for the signed-in user in a room recorded by POST /rooms
+ * (docs/rooms.md "Seat tickets"), with the recorded roster. The seat is the user's own id; a
+ * player must be in the roster. Answers {ticket, expiresIn, socketUrl}. A lobby's room gets none
+ * (403 `lobby_room`): its lobby hands out its seats. A publish-token ID token is no user here
+ * (rule 9b): 401 `publish_token_not_allowed`.
  */
 export const roomTicketsRoute = new Hono<BackendEnv>().post(
   "/rooms/tickets",
+  smallJsonBody,
   authenticate({ required: true }),
   async (c) => {
     const { uid } = requestUser(c);
-    const body = bodySchema.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      throw new ApiError(400, "invalid_request", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
+    const { revisionId, roomId, role, nickname } = await jsonInput(c.req.raw, bodySchema);
+    refuseLobbyRoom(roomId);
+    const room = await new RoomRecords(c.env.BACKEND_DB).find(revisionId, roomId);
+    if (!room) {
+      throw new ApiError(
+        404,
+        "room_not_found",
+        `No room ${roomId} of revision ${revisionId}: create it with POST /rooms.`,
+      );
     }
-    const { revisionId, roomId, role, players, nickname } = body.data;
-    if (new Set(players.map((seat) => seat.id)).size !== players.length) {
-      throw new ApiError(400, "invalid_request", "players: seat ids must be unique");
-    }
+    refuseLobbyRoom(roomId, room);
+    const { players } = room;
     if (role === "player" && !players.some((seat) => seat.id === uid)) {
-      throw new ApiError(403, "not_in_roster", "Your seat is not in this roster: ask for an observer ticket");
+      throw new ApiError(403, "not_in_roster", "Your seat is not in this room's roster: ask for an observer ticket");
     }
     const { ticketSecret } = c.get("config").rooms;
     if (!ticketSecret) throw new ApiError(503, "tickets_unavailable", "Seat tickets are not configured here");

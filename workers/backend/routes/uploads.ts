@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { ClientZipError, inspectClientZip } from "../../../src/code/client-zip";
+import { ClientZipError } from "../../../src/code/client-zip";
 import { CODE_LIMITS } from "../../../src/code/limits";
 import { ApiError, errorResponse } from "../../shared/errors";
 import type { BackendEnv } from "../auth";
-import { CodeStore, codeKeys, type UploadSession } from "../code/code-store";
+import { deleteClientFileSet, deleteStagedLogic, extractClientFiles, stageLogic } from "../code/code-files";
+import { CodeStore, type UploadSession } from "../code/code-store";
 
 function limited(maxSize: number, what: string) {
   return bodyLimit({
@@ -13,38 +14,55 @@ function limited(maxSize: number, what: string) {
   });
 }
 
-async function openSession(c: { env: Env; req: { param: (name: "secret") => string } }): Promise<UploadSession> {
-  const session = await new CodeStore(c.env.BACKEND_DB).openSessionBySecret(c.req.param("secret"));
-  if (!session) {
-    throw new ApiError(404, "upload_not_found", "This upload URL is unknown, expired or already registered.");
-  }
+const REGISTERED = () =>
+  new ApiError(
+    409,
+    "already_registered",
+    "This upload is registered already and its revision never changes; start a new upload session.",
+  );
+
+async function openSession(store: CodeStore, secret: string): Promise<UploadSession> {
+  const session = await store.sessionBySecret(secret);
+  if (!session) throw new ApiError(404, "upload_not_found", "This upload URL is unknown or expired.");
+  if (session.completedAt) throw REGISTERED();
   return session;
 }
 
 /**
  * PUT /code/uploads/{secret}/client.zip and /logic.js: the files of an upload session, through
  * the Worker into R2 (CODE). The secret in the URL is the credential (like a presigned URL), so
- * these routes take no bearer token. A file may be sent again until the revision is registered.
+ * these routes take no bearer token. Each PUT writes files of its own (src/code/code-keys.ts) and
+ * then becomes the session's; a file may be sent again until the revision is registered, and a
+ * PUT that finishes after the registration is refused with 409, its files dropped: a registered
+ * revision never changes.
  */
 export const uploadRoutes = new Hono<BackendEnv>()
   .put("/code/uploads/:secret/client.zip", limited(CODE_LIMITS.clientZipBytes, "The client zip"), async (c) => {
-    const session = await openSession(c);
+    const store = new CodeStore(c.env.BACKEND_DB);
+    const session = await openSession(store, c.req.param("secret"));
     const zip = new Uint8Array(await c.req.arrayBuffer());
-    let files: string[];
+    let extracted: Awaited<ReturnType<typeof extractClientFiles>>;
     try {
-      files = inspectClientZip(zip);
+      extracted = await extractClientFiles(c.env.CODE, session.revisionId, zip);
     } catch (error) {
       if (error instanceof ClientZipError)
         throw new ApiError(400, "invalid_client_zip", `Client zip: ${error.message}.`);
       throw error;
     }
-    await c.env.CODE.put(codeKeys.clientZip(session.revisionId), zip, {
-      httpMetadata: { contentType: "application/zip" },
+    const attached = await store.attach(session.id, {
+      clientFiles: extracted.fileSetId,
+      clientZipBytes: zip.byteLength,
     });
-    return c.json({ bytes: zip.byteLength, files: files.length });
+    if (!attached) {
+      await deleteClientFileSet(c.env.CODE, session.revisionId, extracted.fileSetId);
+      throw REGISTERED();
+    }
+    if (session.clientFiles) await deleteClientFileSet(c.env.CODE, session.revisionId, session.clientFiles);
+    return c.json({ bytes: zip.byteLength, files: extracted.files });
   })
   .put("/code/uploads/:secret/logic.js", limited(CODE_LIMITS.logicBytes, "logic.js"), async (c) => {
-    const session = await openSession(c);
+    const store = new CodeStore(c.env.BACKEND_DB);
+    const session = await openSession(store, c.req.param("secret"));
     if (!session.hasLogic) {
       throw new ApiError(409, "no_logic_expected", "This upload session was started for a client-only scenario.");
     }
@@ -55,8 +73,11 @@ export const uploadRoutes = new Hono<BackendEnv>()
     } catch {
       throw new ApiError(400, "invalid_logic", "logic.js must be UTF-8 JavaScript.");
     }
-    await c.env.CODE.put(codeKeys.logic(session.revisionId), bytes, {
-      httpMetadata: { contentType: "text/javascript; charset=utf-8" },
-    });
+    const fileId = await stageLogic(c.env.CODE, session.revisionId, bytes);
+    if (!(await store.attach(session.id, { logicFile: fileId, logicBytes: bytes.byteLength }))) {
+      await deleteStagedLogic(c.env.CODE, session.revisionId, fileId);
+      throw REGISTERED();
+    }
+    if (session.logicFile) await deleteStagedLogic(c.env.CODE, session.revisionId, session.logicFile);
     return c.json({ bytes: bytes.byteLength });
   });

@@ -6,8 +6,16 @@ import { ProviderError } from "../provider-error";
 import { newUid } from "../user-store";
 import { providerBody, requiredString } from "./request-body";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The provider's check of an email address (sign-up, sign-in, accounts:update). */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD_LENGTH = 6;
+
+/** The provider's check of a new password (sign-up, accounts:update): WEAK_PASSWORD. */
+export function checkNewPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ProviderError("WEAK_PASSWORD", `Password should be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+}
 
 /** accounts:signUp and accounts:signInWithPassword (email + password accounts). */
 export const passwordAccountRoutes = new Hono<AppEnv>()
@@ -16,9 +24,7 @@ export const passwordAccountRoutes = new Hono<AppEnv>()
     const email = requiredString(body, "email", "MISSING_EMAIL").toLowerCase();
     if (!EMAIL.test(email)) throw new ProviderError("INVALID_EMAIL");
     const password = requiredString(body, "password", "MISSING_PASSWORD");
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      throw new ProviderError("WEAK_PASSWORD", `Password should be at least ${MIN_PASSWORD_LENGTH} characters`);
-    }
+    checkNewPassword(password);
     const idp = await devIdpOf(c);
     if (await idp.users.byEmail(email)) throw new ProviderError("EMAIL_EXISTS");
     const user = {

@@ -1,45 +1,23 @@
-import { readClientFile } from "../../../src/code/client-zip";
-
-/** Zips kept in this isolate, newest last; a revision's zip never changes, so no invalidation. */
-const cache = new Map<string, Uint8Array>();
-const CACHE_BYTES = 40 * 1024 * 1024;
-
-async function clientZip(bucket: R2Bucket, revisionId: string): Promise<Uint8Array | null> {
-  const cached = cache.get(revisionId);
-  if (cached) {
-    cache.delete(revisionId);
-    cache.set(revisionId, cached);
-    return cached;
-  }
-  const object = await bucket.get(`${revisionId}/client.zip`);
-  if (!object) return null;
-  const zip = new Uint8Array(await object.arrayBuffer());
-  cache.set(revisionId, zip);
-  let total = [...cache.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0);
-  for (const [key, bytes] of cache) {
-    if (total <= CACHE_BYTES || key === revisionId) break;
-    cache.delete(key);
-    total -= bytes.byteLength;
-  }
-  return zip;
-}
-
-/** One file of a revision's client zip (path already checked with safeClientPath); null if absent. */
-export async function clientFile(bucket: R2Bucket, revisionId: string, path: string): Promise<Uint8Array | null> {
-  const zip = await clientZip(bucket, revisionId);
-  return zip ? readClientFile(zip, path) : null;
-}
-
 /**
  * Scenario pages import the SDK as "/sdk.js" (what `scenario dev` and host apps serve). Under a
  * base URL with a path (local dev: /rooms) that would miss this app, so HTML pages get an import
- * map that sends "/sdk.js" to this app's /sdk.js. It goes first in <head>: an import map must
- * precede every module script.
+ * map that sends "/sdk.js" to this app's /sdk.js. An import map must precede every module script:
+ * it goes first in <head>, or before the first element when the page has no <head> tag (a script
+ * there opens the implied head). HTMLRewriter does it as the page streams from R2, so a page is
+ * never held in memory whole.
  */
-export function withSdkImportMap(html: string, sdkUrl: string): string {
+export function withSdkImportMap(page: ReadableStream, sdkUrl: string): ReadableStream {
   const map = `<script type="importmap">${JSON.stringify({ imports: { "/sdk.js": sdkUrl } }).replace(/</g, "\\u003c")}</script>`;
-  const head = /<head(\s[^>]*)?>/i.exec(html);
-  if (!head) return map + html;
-  const at = head.index + head[0].length;
-  return html.slice(0, at) + map + html.slice(at);
+  let placed = false;
+  const rewritten = new HTMLRewriter()
+    .on("*", {
+      element(element) {
+        if (placed || element.tagName === "html") return;
+        placed = true;
+        if (element.tagName === "head") element.prepend(map, { html: true });
+        else element.before(map, { html: true });
+      },
+    })
+    .transform(new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } }));
+  return rewritten.body ?? new ReadableStream();
 }

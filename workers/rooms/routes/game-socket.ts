@@ -6,6 +6,7 @@ import {
   locationHintOf,
   roomIdSchema,
 } from "../../../durable-objects/room/connect-params";
+import { codeKeys } from "../../../src/code/code-keys";
 import { parseRoster, RosterError } from "../../../src/engine/roster";
 import type { Seat } from "../../../src/engine/types";
 import type { SeatTicket } from "../../../src/room-tickets/seat-ticket";
@@ -43,7 +44,7 @@ export const gameSocketRoute = new Hono<AppEnv>().get("/ws/games/:revisionId/:ro
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError(426, "upgrade_required", "This endpoint speaks WebSocket: send an Upgrade: websocket request");
   }
-  if (!(await c.env.CODE.head(`${revisionId}/logic.js`))) {
+  if (!(await c.env.CODE.head(codeKeys.logic(revisionId)))) {
     throw new ApiError(404, "logic_not_found", `No logic.js is published for revision ${revisionId}`);
   }
   const room = c.env.ROOM.get(c.env.ROOM.idFromName(`${revisionId}/${roomId}`), {

@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { locationHintOf, roomIdSchema } from "../../../durable-objects/room/connect-params";
 import type { Room } from "../../../durable-objects/room/room";
+import type { Seat } from "../../../src/engine/types";
 import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-tickets/seat-ticket";
+import { type RoomRecord, RoomRecords } from "../../backend/rooms/room-records";
 import { ApiError } from "../../shared/errors";
 import { jsonInput, smallJsonBody } from "../../shared/json-input";
 import { isLobbyRoomKey, LOBBY_ROOM_ID } from "../play/lobby-room-key";
@@ -29,6 +31,7 @@ interface LobbyRoom {
   roomId: string;
   ticketSecret: string;
   room: DurableObjectStub<Room>;
+  records: RoomRecords;
 }
 
 /**
@@ -54,7 +57,37 @@ async function lobbyRoom(c: Context<PlayerEnv>, key: string): Promise<LobbyRoom>
   const room = c.env.ROOM.get(c.env.ROOM.idFromName(`${revision.id}/${roomId}`), {
     locationHint: locationHintOf(undefined),
   });
-  return { revision, roomId, ticketSecret, room };
+  return { revision, roomId, ticketSecret, room, records: new RoomRecords(c.env.BACKEND_DB) };
+}
+
+/**
+ * The roster of the backend's record of a lobby room, which the first seat taken in it makes (the
+ * revision's p1…pN, as the lobby's): every ticket of the room carries it.
+ */
+async function recordedRoster(lobby: LobbyRoom, uid: string): Promise<Seat[]> {
+  const { record } = await lobby.records.create({
+    revisionId: lobby.revision.id,
+    roomId: lobby.roomId,
+    players: rosterOf(lobby.revision),
+    creatorUid: uid,
+    lobby: true,
+  });
+  refuseAppRoom(record);
+  return record.players;
+}
+
+/**
+ * 409 `not_a_lobby_room` for a room the backend recorded for an app. A second wall: the backend
+ * refuses the lobby's room ids (`room-…`), so only a keyed id of another shape could meet one.
+ */
+function refuseAppRoom(record: RoomRecord | null): void {
+  if (record && !record.lobby) {
+    throw new ApiError(
+      409,
+      "not_a_lobby_room",
+      `Room ${record.roomId} is an app's room, not this lobby's: make a new room.`,
+    );
+  }
 }
 
 function stateOf(holder: string | undefined, uid: string): SeatState {
@@ -65,7 +98,10 @@ function stateOf(holder: string | undefined, uid: string): SeatState {
 /**
  * The seats of a lobby room, for a signed-in user (docs/publishing.md "Playing a published
  * revision"). A seat of the roster (p1…pN) belongs to the first user who takes it; the Room
- * Durable Object keeps who holds which (durable-objects/room/lobby-seats.ts).
+ * Durable Object keeps who holds which (durable-objects/room/lobby-seats.ts). The first seat taken
+ * records the room in the backend as a lobby room with that roster (`RoomRecords`, the port the
+ * backend exports), so the backend's POST /rooms/tickets refuses it; a room id the backend recorded
+ * for an app is no lobby's: 409 `not_a_lobby_room`.
  *
  * - GET /lobby/{revisionId}/{roomId}/seats?key=…: `{roomId, seats: [{id, name, state}]}`, state
  *   `free`, `taken` (by someone else) or `yours`.
@@ -78,7 +114,8 @@ export const lobbySeatRoutes = new Hono<PlayerEnv>()
   .get("/lobby/:revisionId/:roomId/seats", signedInPlayer, async (c) => {
     const query = seatsQuery.safeParse(c.req.query());
     if (!query.success) throw new ApiError(400, "invalid_request", `key: ${query.error.issues[0]?.message}`);
-    const { revision, roomId, room } = await lobbyRoom(c, query.data.key);
+    const { revision, roomId, room, records } = await lobbyRoom(c, query.data.key);
+    refuseAppRoom(await records.find(revision.id, roomId));
     const holders = await room.lobbySeats();
     const uid = c.get("uid");
     const seats = rosterOf(revision).map((seat) => ({
@@ -91,18 +128,20 @@ export const lobbySeatRoutes = new Hono<PlayerEnv>()
   })
   .post("/lobby/:revisionId/:roomId/seats/:seatId", smallJsonBody, signedInPlayer, async (c) => {
     const { key } = await jsonInput(c.req.raw, takeBody);
-    const { revision, roomId, room, ticketSecret } = await lobbyRoom(c, key);
+    const lobby = await lobbyRoom(c, key);
+    const { revision, roomId, room, ticketSecret } = lobby;
     const seatId = c.req.param("seatId");
     const seat = lobbySeatsOf(revision).find((candidate) => candidate.id === seatId);
     if (!seat) throw new ApiError(404, "seat_not_found", `This game has no seat ${seatId}.`);
     const uid = c.get("uid");
+    const players = await recordedRoster(lobby, uid);
     if (seat.kind === "player") {
       const holders = await room.lobbySeats({ seatId: seat.id, uid });
       if (holders[seat.id] !== uid) {
         throw new ApiError(409, "seat_taken", `${seat.name} is taken by another player: pick a free seat.`);
       }
     }
-    const ticket = await ticketFor(ticketSecret, revision, roomId, seat);
+    const ticket = await ticketFor(ticketSecret, { revision, roomId, seat, players });
     c.header("cache-control", "no-store");
     return c.json({
       seatId: seat.id,
@@ -117,7 +156,15 @@ function roleOf(seat: LobbySeat): "player" | "monitor" {
   return seat.kind === "player" ? "player" : "monitor";
 }
 
-function ticketFor(secret: string, revision: PlayableRevision, roomId: string, seat: LobbySeat): Promise<string> {
+interface TicketRequest {
+  revision: PlayableRevision;
+  roomId: string;
+  seat: LobbySeat;
+  /** The room record's roster (the revision's p1…pN). */
+  players: Seat[];
+}
+
+function ticketFor(secret: string, { revision, roomId, seat, players }: TicketRequest): Promise<string> {
   return mintSeatTicket(
     secret,
     {
@@ -125,7 +172,7 @@ function ticketFor(secret: string, revision: PlayableRevision, roomId: string, s
       roomId,
       seatId: seat.id,
       role: roleOf(seat),
-      players: rosterOf(revision),
+      players,
       nickname: seat.name,
     },
     { ttlSeconds: LOBBY_TICKET_TTL_SECONDS },

@@ -2,14 +2,15 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { roomIdSchema } from "../../../durable-objects/room/connect-params";
 import { urlFor } from "../../../src/base-url";
-import { safeClientPath } from "../../../src/code/client-zip";
+import { safeClientPath } from "../../../src/code/client-path";
+import { codeKeys } from "../../../src/code/code-keys";
 import { contentTypeOf } from "../../../src/code/content-types";
 import type { AppEnv } from "../../shared/app-env";
 import { ApiError } from "../../shared/errors";
-import { clientFile, withSdkImportMap } from "../play/client-files";
+import { withSdkImportMap } from "../play/client-files";
 import { SDK_JS } from "../play/generated-sdk";
 import { lobbyUrl } from "../play/lobby-urls";
-import { revisionOrThrow } from "../play/published-revision";
+import { servedFileSetOrThrow } from "../play/published-revision";
 
 /** A revision's files never change: browsers and caches may keep them for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -36,8 +37,8 @@ const sandboxed = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * The published game in a browser (docs/publishing.md): GET /play/{revisionId}/ sends the
- * browser to the lobby (routes/lobby.tsx); the game pages are the client files of the uploaded
- * zip under /play/{revisionId}/, which import the SDK from /sdk.js.
+ * browser to the lobby (routes/lobby.tsx); the game pages are the client files extracted from the
+ * uploaded zip under /play/{revisionId}/, which import the SDK from /sdk.js.
  */
 export const playRoutes = new Hono<AppEnv>()
   .get("/sdk.js", (c) => {
@@ -63,18 +64,18 @@ export const playRoutes = new Hono<AppEnv>()
     const revisionId = c.req.param("revisionId");
     const path = clientPath(new URL(c.req.url).pathname, revisionId);
     if (!path) throw new ApiError(400, "invalid_path", "The file path is not a plain path inside the game.");
-    await revisionOrThrow(c.env, revisionId);
-    const bytes = await clientFile(c.env.CODE, revisionId, path);
-    if (!bytes) throw new ApiError(404, "file_not_found", `The game has no file ${path}.`);
+    const fileSet = await servedFileSetOrThrow(c.env, revisionId);
+    // The file as extracted at upload (backend code-files.ts), streamed: nothing is inflated here.
+    const file = await c.env.CODE.get(codeKeys.clientFile(revisionId, fileSet, path));
+    if (!file) throw new ApiError(404, "file_not_found", `The game has no file ${path}.`);
     const type = contentTypeOf(path);
     c.header("content-type", type);
     c.header("cache-control", IMMUTABLE);
     c.header("x-content-type-options", "nosniff");
     if (type.startsWith("text/html")) {
-      const sdkUrl = urlFor(c.get("config").apps.rooms, "/sdk.js");
-      return c.body(withSdkImportMap(new TextDecoder().decode(bytes), sdkUrl));
+      return c.body(withSdkImportMap(file.body, urlFor(c.get("config").apps.rooms, "/sdk.js")));
     }
-    return c.body(bytes as Uint8Array<ArrayBuffer>);
+    return c.body(file.body);
   });
 
 /** The part of the URL path after /play/{revisionId}/, decoded and checked; null when refused. */

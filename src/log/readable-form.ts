@@ -1,0 +1,49 @@
+/**
+ * Text as a person would read it: what the scrubber must also look at, since personal data can be
+ * written in forms its patterns do not match (full-width "０９０-５５５５-０３０１", "user%40example.com",
+ * "user%2540example.com", a zero-width space inside an address).
+ */
+
+/** Percent-decoding rounds: double encoding is common, deeper nesting is not worth the work. */
+const MAX_DECODE_ROUNDS = 3;
+/** Printable ASCII without a percent escape reads as written; anything else may read differently. */
+const MAY_DIFFER = /[^\t\n\r -~]|%[0-9a-f]{2}/i;
+const PERCENT_ESCAPES = /(?:%[0-9a-f]{2})+/gi;
+const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi;
+/** Invisible format characters (zero-width space and joiners, soft hyphen, bidi marks). */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
+/**
+ * Unicode compatibility forms folded (NFKC: full-width digits and signs become ASCII) and invisible
+ * format characters removed; then percent escapes decoded and the result folded again, while that
+ * changes the text, at most MAX_DECODE_ROUNDS times. Each step is linear in the text (decoding
+ * only shortens it), so the work stays bounded whatever the input.
+ */
+export function readableForm(text: string): string {
+  if (!MAY_DIFFER.test(text)) return text;
+  let out = folded(text);
+  for (let round = 0; round < MAX_DECODE_ROUNDS && out.includes("%"); round += 1) {
+    const next = folded(percentDecoded(out));
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+function folded(text: string): string {
+  return text.normalize("NFKC").replace(FORMAT_CHARACTERS, "");
+}
+
+/**
+ * Each run of percent escapes decoded as UTF-8 (the platform's decodeURIComponent); a run that is
+ * not valid UTF-8 still has its ASCII escapes ("%40", "%2E") decoded, the rest left as written.
+ */
+function percentDecoded(text: string): string {
+  return text.replace(PERCENT_ESCAPES, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(ASCII_ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    }
+  });
+}

@@ -1,0 +1,91 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { identityProviderFor } from "../../src/idp/index";
+import { config, idpPost, idTokenClaims, nowSeconds, providerError, refresh, signIdToken } from "./helpers/dev-idp";
+
+const idp = identityProviderFor(env, config);
+
+interface Session {
+  localId: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+async function account(): Promise<Session & { email: string }> {
+  const email = `update-${crypto.randomUUID()}@example.org`;
+  const res = await idpPost("/v1/accounts:signUp", { email, password: "first-password", returnSecureToken: true });
+  expect(res.status).toBe(200);
+  return { email, ...((await res.json()) as Session) };
+}
+
+const signIn = (email: string, password: string) => idpPost("/v1/accounts:signInWithPassword", { email, password });
+
+describe("dev IdP: accounts:update with the user's ID token", () => {
+  it("changes the password: the new one signs in, the old one no longer; a new session is returned", async () => {
+    const user = await account();
+    const res = await idpPost("/v1/accounts:update", {
+      idToken: user.idToken,
+      password: "second-password",
+      returnSecureToken: true,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Session & { kind: string; email: string };
+    expect(body).toMatchObject({ kind: "identitytoolkit#SetAccountInfoResponse", localId: user.localId });
+    expect((await idp.verifyIdToken(body.idToken)).uid).toBe(user.localId);
+    expect((await signIn(user.email, "second-password")).status).toBe(200);
+    expect(await providerError(await signIn(user.email, "first-password"))).toBe("INVALID_PASSWORD");
+  });
+
+  it("ends the sessions signed in before the change: their refresh and ID tokens answer TOKEN_EXPIRED", async () => {
+    const user = await account();
+    // A token issued in an earlier second than the change (the provider's times are whole seconds).
+    const before = await signIdToken({ ...idTokenClaims(user.localId), iat: nowSeconds() - 5 });
+    const res = await idpPost("/v1/accounts:update", { idToken: user.idToken, password: "second-password" });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Record<string, unknown>).idToken).toBeUndefined();
+    const refreshed = await refresh(user.refreshToken);
+    expect(await providerError(refreshed)).toBe("TOKEN_EXPIRED");
+    expect(await providerError(await idpPost("/v1/accounts:lookup", { idToken: before }))).toBe("TOKEN_EXPIRED");
+    const after = (await (await signIn(user.email, "second-password")).json()) as Session;
+    expect((await refresh(after.refreshToken)).status).toBe(200);
+  });
+
+  it("changes the email: unverified, the new address signs in and the old one is free", async () => {
+    const user = await account();
+    const email = `new-${crypto.randomUUID()}@example.org`;
+    const res = await idpPost("/v1/accounts:update", { idToken: user.idToken, email: email.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ localId: user.localId, email, emailVerified: false });
+    const session = (await (await signIn(email, "first-password")).json()) as Session;
+    expect(session.localId).toBe(user.localId);
+    expect(await providerError(await signIn(user.email, "first-password"))).toBe("EMAIL_NOT_FOUND");
+  });
+
+  it("refuses another account's email (EMAIL_EXISTS), a malformed one (INVALID_EMAIL), a short password (WEAK_PASSWORD)", async () => {
+    const user = await account();
+    const other = await account();
+    const update = (fields: Record<string, unknown>) =>
+      idpPost("/v1/accounts:update", { idToken: user.idToken, ...fields });
+    expect(await providerError(await update({ email: other.email.toUpperCase() }))).toBe("EMAIL_EXISTS");
+    expect(await providerError(await update({ email: "not-an-email" }))).toBe("INVALID_EMAIL");
+    expect(await providerError(await update({ password: "short" }))).toMatch(/^WEAK_PASSWORD/);
+    expect((await signIn(user.email, "first-password")).status).toBe(200);
+    expect((await signIn(other.email, "first-password")).status).toBe(200);
+  });
+
+  it("needs a valid ID token of a recent sign-in: MISSING_ID_TOKEN, INVALID_ID_TOKEN, CREDENTIAL_TOO_OLD_LOGIN_AGAIN", async () => {
+    const user = await account();
+    expect(await providerError(await idpPost("/v1/accounts:update", { password: "second-password" }))).toBe(
+      "MISSING_ID_TOKEN",
+    );
+    const forged = `${user.idToken.slice(0, -4)}AAAA`;
+    expect(await providerError(await idpPost("/v1/accounts:update", { idToken: forged, password: "x-secret" }))).toBe(
+      "INVALID_ID_TOKEN",
+    );
+    const old = await signIdToken({ ...idTokenClaims(user.localId), auth_time: nowSeconds() - 6 * 60 });
+    expect(await providerError(await idpPost("/v1/accounts:update", { idToken: old, password: "x-secret" }))).toBe(
+      "CREDENTIAL_TOO_OLD_LOGIN_AGAIN",
+    );
+    expect((await signIn(user.email, "first-password")).status).toBe(200);
+  });
+});

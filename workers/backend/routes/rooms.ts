@@ -1,0 +1,85 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { roomIdSchema } from "../../../durable-objects/room/connect-params";
+import { MAX_SEATS } from "../../../src/engine/roster";
+import type { Seat } from "../../../src/engine/types";
+import { ApiError } from "../../shared/errors";
+import { jsonInput, smallJsonBody } from "../../shared/json-input";
+import { authenticate, type BackendEnv, requestUser } from "../auth";
+import { CodeStore } from "../code/code-store";
+import { isLobbyRoomId, LOBBY_ROOM_PREFIX, type RoomRecord, RoomRecords } from "../rooms/room-records";
+
+/**
+ * A roster's JSON rides in every seat ticket, and a ticket in a socket URL's query (at most
+ * 16 KiB, base64url a third larger): 8 KiB keeps every ticket of the room usable.
+ */
+const MAX_ROSTER_JSON_BYTES = 8 * 1024;
+
+const rosterSchema = z
+  .array(
+    z.object({
+      id: z.string().min(1).max(64),
+      role: z.string().max(64).optional(),
+      name: z.string().max(64).optional(),
+    }),
+  )
+  .min(1, "a room needs at least one seat")
+  .max(MAX_SEATS)
+  .refine((seats) => new Set(seats.map((seat) => seat.id)).size === seats.length, "seat ids must be unique")
+  .refine(
+    (seats) => new TextEncoder().encode(JSON.stringify(seats)).byteLength <= MAX_ROSTER_JSON_BYTES,
+    `at most ${MAX_ROSTER_JSON_BYTES} bytes of JSON`,
+  );
+
+const bodySchema = z.object({ revisionId: roomIdSchema, roomId: roomIdSchema, players: rosterSchema });
+
+/**
+ * 403 `lobby_room` for a room of the lobby's (its id, or its record): its seats are taken in the
+ * lobby, which checks the room's key and who holds which seat, never through the backend's routes.
+ */
+export function refuseLobbyRoom(roomId: string, record?: RoomRecord | null): void {
+  if (isLobbyRoomId(roomId) || record?.lobby) {
+    throw new ApiError(
+      403,
+      "lobby_room",
+      `Room ${roomId} is a lobby's (ids beginning with ${LOBBY_ROOM_PREFIX} are): take a seat through its lobby link.`,
+    );
+  }
+}
+
+function rosterKey(players: Seat[]): string {
+  return JSON.stringify(players.map(({ id, role, name }) => [id, role ?? null, name ?? null]));
+}
+
+/**
+ * POST /rooms: records a room of a published revision with its roster, for an app (docs/rooms.md
+ * "Seat tickets"). The first creation wins: 201 `{revisionId, roomId, players}` when this call
+ * made it, 200 when it exists with the same roster (a retry), 409 `room_exists` when it exists
+ * with another one, which it keeps. POST /rooms/tickets then gives tickets with that roster.
+ */
+export const roomsRoute = new Hono<BackendEnv>().post(
+  "/rooms",
+  smallJsonBody,
+  authenticate({ required: true }),
+  async (c) => {
+    const { uid } = requestUser(c);
+    const { revisionId, roomId, players } = await jsonInput(c.req.raw, bodySchema);
+    refuseLobbyRoom(roomId);
+    const revision = await new CodeStore(c.env.BACKEND_DB).revision(revisionId);
+    if (!revision) throw new ApiError(404, "revision_not_found", `No published revision ${revisionId}.`);
+    if (!revision.hasLogic) throw new ApiError(404, "no_rooms", "This game is played alone: it has no rooms.");
+    const { record, created } = await new RoomRecords(c.env.BACKEND_DB).create({
+      revisionId,
+      roomId,
+      players,
+      creatorUid: uid,
+      lobby: false,
+    });
+    refuseLobbyRoom(roomId, record);
+    if (!created && rosterKey(record.players) !== rosterKey(players)) {
+      throw new ApiError(409, "room_exists", `Room ${roomId} exists with another roster, which it keeps.`);
+    }
+    c.header("cache-control", "no-store");
+    return c.json({ revisionId, roomId, players: record.players }, created ? 201 : 200);
+  },
+);
