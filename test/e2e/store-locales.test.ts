@@ -1,42 +1,24 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPort } from "../../scripts/ports.ts";
 import { messagesFor } from "../../spa/store/src/i18n.ts";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
-import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+import { balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support/store-page.ts";
 
-/** The store's port: the e2e files run one at a time, each with its own platform. */
-const PLATFORM_PORT = testPort(8806);
-
-let platform: RunningWorker;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+let run: StoreBrowser;
 
 beforeAll(async () => {
-  await waitForFreePort(PLATFORM_PORT);
-  platform = await startPlatform(PLATFORM_PORT);
-  browser = await launchChromium();
-  context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
+  // A visitor whose browser speaks Simplified Chinese (the sign-in page has no zh: it shows English).
+  run = await startStoreBrowser("zh-CN");
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
+  await run?.stop();
 });
-
-/** Waits for the page on this shared, slow machine: Playwright's own waits end first, then the poll. */
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 200 });
-
-const balanceOf = async (p: Page) => Number(await p.getByTestId("balance").getAttribute("data-balance"));
 
 describe("the coin store in Simplified Chinese", () => {
   it("a zh-CN visitor buys through the page: Checkout opens in zh, Pay returns to the result page, the coins arrive", async () => {
+    const { page, platform, store } = run;
     screenshotOnFailure(page, "store-zh-CN-buy");
-    const store = `${platform.url}/store`;
     await page.goto(`${store}/?locale=zh-CN&currency=jpy`);
     await page.waitForURL(`${platform.url}/auth/login?**`);
     await signUpByPhone(page);
