@@ -77,7 +77,7 @@ function providerFailure(call: string, error: unknown): ApiError {
     return new ApiError(
       502,
       "payment_request_refused",
-      "The payment service refused this checkout. It has been logged for us to fix; please try again later.",
+      "The payment service refused our request. It has been logged for us to fix; please try again later.",
     );
   }
   return providerUnavailable(`${call}: ${error instanceof Error ? error.message : String(error)}`);
