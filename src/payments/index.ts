@@ -40,7 +40,7 @@ export function createPaymentProvider(payments: PaymentsConfig): PaymentProvider
  * is handed to this Worker's own fetch handler through ctx.exports (a Worker fetching its own
  * URL goes to the network and is unreliable), with the base path put in front.
  */
-function standInFetch(basePath: string): FetchFunction {
+export function standInFetch(basePath: string): FetchFunction {
   return (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
