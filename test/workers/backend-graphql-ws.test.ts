@@ -1,3 +1,4 @@
+import { evictDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { publishPrincipalUid } from "../../src/auth/publish-token";
@@ -109,6 +110,16 @@ describe("currentUserCoinBalance over graphql-ws at {API_URL}/graphql", { timeou
     await credit(userB.userId, 70);
     expect(await b.next()).toBe(70);
     await Promise.all([a1.client.dispose(), a2.client.dispose(), b.client.dispose()]);
+  });
+
+  it("an idle subscription survives its Balance object's eviction (hibernation): the next credit still arrives", async () => {
+    const { token, userId } = await signedInUser();
+    const a = balances(token);
+    expect(await a.next()).toBe(0);
+    await evictDurableObject(balanceChannel(env, userId));
+    await credit(userId, 125);
+    expect(await a.next()).toBe(125);
+    await a.client.dispose();
   });
 
   it("two subscriptions on one connection both receive the credit", async () => {
