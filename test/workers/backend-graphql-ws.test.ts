@@ -72,6 +72,15 @@ async function refusal(params?: Record<string, unknown>): Promise<{ code: number
 
 const openChannels = (userId: number) => balanceChannel(env, userId).subscriberCount();
 
+/** A raw socket of a fresh signed-in user, acknowledged; and that user's users.id. */
+async function acknowledged(): Promise<RawGraphqlSocket & { userId: number }> {
+  const { token, userId } = await signedInUser();
+  const raw = await RawGraphqlSocket.open();
+  raw.send({ type: "connection_init", payload: { authorization: `Bearer ${token}` } });
+  await raw.next("connection_ack");
+  return Object.assign(raw, { userId });
+}
+
 describe("currentUserCoinBalance over graphql-ws at {API_URL}/graphql", { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await deliverySettings({ mode: "hold", duplicates: 1, order: "normal" });
@@ -194,10 +203,7 @@ describe("currentUserCoinBalance over graphql-ws at {API_URL}/graphql", { timeou
 
   describe("operations and completion", () => {
     it("an unknown field is the protocol's error message for that id; the connection stays usable", async () => {
-      const { token } = await signedInUser();
-      const raw = await RawGraphqlSocket.open();
-      raw.send({ type: "connection_init", payload: { authorization: `Bearer ${token}` } });
-      await raw.next("connection_ack");
+      const raw = await acknowledged();
       raw.send({ id: "bad", type: "subscribe", payload: { query: "subscription { nope }" } });
       const error = await raw.next("error");
       expect(error).toMatchObject({ id: "bad", type: "error" });
@@ -213,10 +219,8 @@ describe("currentUserCoinBalance over graphql-ws at {API_URL}/graphql", { timeou
     });
 
     it("the client's complete ends the subscription at once: its channel to the Balance object closes, the connection stays", async () => {
-      const { token, userId } = await signedInUser();
-      const raw = await RawGraphqlSocket.open();
-      raw.send({ type: "connection_init", payload: { authorization: `Bearer ${token}` } });
-      await raw.next("connection_ack");
+      const raw = await acknowledged();
+      const { userId } = raw;
       raw.send({ id: "1", type: "subscribe", payload: { query: BALANCE } });
       await raw.next("next");
       expect(await openChannels(userId)).toBe(1);
@@ -249,10 +253,7 @@ describe("currentUserCoinBalance over graphql-ws at {API_URL}/graphql", { timeou
     });
 
     it(`at most ${MAX_OPERATIONS_PER_CONNECTION} operations at once on a connection; one more is an error, not a close`, async () => {
-      const { token } = await signedInUser();
-      const raw = await RawGraphqlSocket.open();
-      raw.send({ type: "connection_init", payload: { authorization: `Bearer ${token}` } });
-      await raw.next("connection_ack");
+      const raw = await acknowledged();
       for (let i = 0; i < MAX_OPERATIONS_PER_CONNECTION; i += 1) {
         raw.send({ id: `s${i}`, type: "subscribe", payload: { query: BALANCE } });
         await raw.next("next");
@@ -270,14 +271,6 @@ describe("currentUserCoinBalance over graphql-ws at {API_URL}/graphql", { timeou
   });
 
   describe("close codes of the protocol (graphql-ws)", () => {
-    async function acknowledged(): Promise<RawGraphqlSocket> {
-      const { token } = await signedInUser();
-      const raw = await RawGraphqlSocket.open();
-      raw.send({ type: "connection_init", payload: { authorization: `Bearer ${token}` } });
-      await raw.next("connection_ack");
-      return raw;
-    }
-
     it("a message that is not the protocol's: 4400", async () => {
       const raw = await acknowledged();
       raw.send("not json");
