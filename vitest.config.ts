@@ -34,6 +34,8 @@ export default defineConfig({
                 EGRESS_ALLOWED_HOSTS: "venue-device.test",
                 // Tests read log lines back as JSON (test/workers/log-lines.test.ts).
                 LOG_FORMAT: "json",
+                // Operations notices are also POSTed here (src/ops/notifier.ts); test/workers/fake-internet.ts takes them.
+                OPS_WEBHOOK_URL: "https://ops-hook.test/notices",
                 AUTH_MIGRATIONS: await readD1Migrations("migrations/auth"),
                 BACKEND_MIGRATIONS: await readD1Migrations("migrations/backend"),
                 ...devIdpSecrets,
