@@ -30,6 +30,8 @@ export default defineConfig({
             miniflare: {
               // The rooms' egress gate may reach only this made-up venue host; test/workers/fake-internet.ts answers it.
               outboundService: fakeInternet,
+              // An empty database the migration tests fill step by step (legacy rows between two migrations).
+              d1Databases: { MIGRATION_SCRATCH_DB: "migration-scratch" },
               bindings: {
                 EGRESS_ALLOWED_HOSTS: "venue-device.test",
                 // Tests read log lines back as JSON (test/workers/log-lines.test.ts).
