@@ -30,10 +30,14 @@ export default defineConfig({
             miniflare: {
               // The rooms' egress gate may reach only this made-up venue host; test/workers/fake-internet.ts answers it.
               outboundService: fakeInternet,
+              // An empty database the migration tests fill step by step (legacy rows between two migrations).
+              d1Databases: { MIGRATION_SCRATCH_DB: "migration-scratch" },
               bindings: {
                 EGRESS_ALLOWED_HOSTS: "venue-device.test",
                 // Tests read log lines back as JSON (test/workers/log-lines.test.ts).
                 LOG_FORMAT: "json",
+                // Operations notices are also POSTed here (src/ops/notifier.ts); test/workers/fake-internet.ts takes them.
+                OPS_WEBHOOK_URL: "https://ops-hook.test/notices",
                 AUTH_MIGRATIONS: await readD1Migrations("migrations/auth"),
                 BACKEND_MIGRATIONS: await readD1Migrations("migrations/backend"),
                 ...devIdpSecrets,

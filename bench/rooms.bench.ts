@@ -1,13 +1,30 @@
 import path from "node:path";
+import type { Client as ColyseusClient } from "@colyseus/sdk";
 import { codeKeys } from "../src/publishing/code-keys.ts";
+import { testPort } from "../tools/local-platform/ports.ts";
 import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
-import { wranglerDevCpuMs } from "./lib/process-cpu.ts";
-import type { Benchmark, BenchRow } from "./lib/types.ts";
+import { wranglerDevCpuMs } from "./lib/process-tree.ts";
+import {
+  counterAction,
+  counterTrips,
+  type FrameClient,
+  measureThroughput,
+  measureTrips,
+  type Throughput,
+  type TripSender,
+  type Trips,
+} from "./lib/room-measures.ts";
+import { atLeast, row, upTo } from "./lib/rows.ts";
+import type { BenchContext, Benchmark, BenchRow } from "./lib/types.ts";
 import { BenchSocket, percentile } from "./lib/ws-client.ts";
+import { ColyseusSeat, colyseusClient, startColyseus } from "./peers/colyseus.ts";
 
 /**
  * The room server against a relay Durable Object (the floor: receive a frame, send it to every
  * socket), both under wrangler dev in the same run, 8 clients in one room (and 32 for throughput).
+ * Beside them the peers a user would pick instead, running the same reducer (the counter fixture's
+ * `add`) in the same run: a partyserver Durable Object in the baseline Worker (same wrangler dev),
+ * and Colyseus in a Node process on loopback (bench/peers).
  */
 const CLIENTS = 8;
 const MANY_CLIENTS = 32;
@@ -19,9 +36,24 @@ const SEATS = seatsOf(CLIENTS);
 const ROSTER = encodeURIComponent(JSON.stringify(SEATS));
 const FIXTURE = path.join(projectRoot, "test/fixtures/counter.logic.js");
 
+const COLYSEUS_PORT = testPort(8792);
+const THROUGHPUT = { windows: THROUGHPUT_WINDOWS, windowMs: THROUGHPUT_WINDOW_MS, inFlight: 4 };
+
 let revisions = 0;
 
-const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) => {
+const roomsBenchmark: Benchmark = async (context) => {
+  const colyseus = await startColyseus(COLYSEUS_PORT);
+  try {
+    return await measureRooms(context, colyseusClient(colyseus));
+  } finally {
+    await colyseus.stop();
+  }
+};
+
+async function measureRooms(
+  { platformUrl, baselineUrl, putCode }: BenchContext,
+  colyseus: ColyseusClient,
+): Promise<BenchRow[]> {
   const ws = (url: string) => url.replace(/^http/, "ws");
   const newRevision = async () => {
     const revisionId = `bench-${Date.now()}-${++revisions}`;
@@ -48,95 +80,92 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
     }
     return sockets;
   };
-  const closeAll = (sockets: BenchSocket[]) => {
-    for (const socket of sockets) socket.close();
+  const openParty = async (room: string, seats = SEATS) => {
+    const roster = encodeURIComponent(JSON.stringify(seats));
+    const sockets: BenchSocket[] = [];
+    for (const seat of seats) {
+      const url = `${ws(baselineUrl)}/parties/counter-party/${room}?seatId=${seat}&players=${roster}`;
+      const socket = await BenchSocket.open(url);
+      await socket.next((f) => f.type === "__state");
+      sockets.push(socket);
+    }
+    return sockets;
+  };
+  const openColyseus = async (seats = SEATS) => {
+    const first = await ColyseusSeat.create(colyseus, seats);
+    const clients = [first];
+    for (const seat of seats.slice(1)) clients.push(await ColyseusSeat.join(colyseus, first.roomId, seat));
+    for (const client of clients) await client.next((f) => f.type === "__state");
+    return clients;
+  };
+  const closeAll = (clients: FrameClient[]) => {
+    for (const client of clients) client.close();
   };
 
-  // Round trip (own result) and fan-out (the other 7), one action in flight at a time; room and
-  // relay take turns, so that a load elsewhere on the machine slows both alike.
+  // Round trip (own result) and fan-out (the other 7), one action in flight at a time; room, relay
+  // and peers take turns, so that a load elsewhere on the machine slows all of them alike.
   const room = await openRoom("latency");
   const relay = await openRelay("latency");
-  let count = 0;
-  const roomSend: TripSender = async (sender, seq) => {
-    const expected = ++count;
-    const own = sender.next((f) => f.type === "__action_result" && f.ack === seq);
-    const others = room
-      .filter((s) => s !== sender)
-      .map((s) => s.next((f) => f.type === "__action_result" && f.ack === null && f.state.count === expected));
-    sender.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
-    return { own, others };
-  };
-  const relaySend: TripSender = async (sender, seq) => {
+  const party = await openParty("latency");
+  const colyseusRoom = await openColyseus();
+  const relaySend: TripSender<BenchSocket> = (sender, seq) => {
     const own = sender.next((f) => f.id === seq);
     const others = relay.filter((s) => s !== sender).map((s) => s.next((f) => f.id === seq));
     sender.send({ id: seq, payload: { n: 1 } });
     return { own, others };
   };
-  const [roomTrip, relayTrip] = await measureTrips(
-    { sockets: room, send: roomSend },
-    { sockets: relay, send: relaySend },
-  );
+  const [roomTrip, relayTrip, partyTrip, colyseusTrip] = (await measureTrips(
+    [
+      { clients: room, send: counterTrips(room) },
+      { clients: relay, send: relaySend },
+      { clients: party, send: counterTrips(party) },
+      { clients: colyseusRoom, send: counterTrips(colyseusRoom) },
+    ],
+    SAMPLES,
+  )) as [Trips, Trips, Trips, Trips];
+  closeAll([...room, ...relay, ...party, ...colyseusRoom]);
 
-  closeAll(room);
-  closeAll(relay);
-
-  // Throughput: every client keeps 4 actions in flight, in six 0.5 s windows that room and relay
-  // take turns at; CPU of each wrangler dev process tree over its windows, per completed action.
+  // Throughput: every client keeps 4 actions in flight, in six 0.5 s windows that room, relay and
+  // peers take turns at; CPU of each wrangler dev process tree over its windows, per completed action.
   const platformPort = Number(new URL(platformUrl).port);
   const baselinePort = Number(new URL(baselineUrl).port);
-  const measureThroughput = async (clients: number, compress = false) => {
+  const relayRoundTrip = (socket: BenchSocket, seq: number) => {
+    const done = socket.next((f) => f.id === seq);
+    socket.send({ id: seq });
+    return done;
+  };
+  const throughputOf = async (clients: number, { compress = false, peers = true } = {}) => {
     const name = `throughput-${clients}${compress ? "-compressed" : ""}`;
     const roomSockets = await openRoom(name, seatsOf(clients), compress);
     const relaySockets = await openRelay(name, clients, compress);
-    const totals = { room: { completed: 0, seconds: 0, cpuMs: 0 }, relay: { completed: 0, seconds: 0, cpuMs: 0 } };
+    const partySockets = peers ? await openParty(name, seatsOf(clients)) : [];
+    const colyseusSeats = peers ? await openColyseus(seatsOf(clients)) : [];
     const stats = async () =>
       (await (await fetch(`${platformUrl}/rooms/dev/rooms/${revisionId}/${name}/stats`)).json()) as {
         actionCalls: number;
       };
     const callsBefore = (await stats()).actionCalls;
-    for (let window = 0; window < THROUGHPUT_WINDOWS; window++) {
-      const roomCpu = wranglerDevCpuMs(platformPort);
-      add(
-        totals.room,
-        await throughput(roomSockets, async (socket, seq) => {
-          const done = socket.next(
-            (f) => (f.type === "__action_result" && f.ack === seq) || (f.type === "__action_error" && f.seq === seq),
-          );
-          socket.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
-          const result = await done;
-          if (result.type === "__action_error")
-            throw new Error(`action refused during the throughput run: ${result.code}`);
-        }),
-        wranglerDevCpuMs(platformPort) - roomCpu,
-      );
-      const relayCpu = wranglerDevCpuMs(baselinePort);
-      add(
-        totals.relay,
-        await throughput(relaySockets, (socket, seq) => {
-          const done = socket.next((f) => f.id === seq);
-          socket.send({ id: seq });
-          return done;
-        }),
-        wranglerDevCpuMs(baselinePort) - relayCpu,
-      );
-    }
-    const actionsPerCall = totals.room.completed / Math.max(1, (await stats()).actionCalls - callsBefore);
-    closeAll(roomSockets);
-    closeAll(relaySockets);
-    const rate = (t: Totals) => t.completed / t.seconds;
-    const cpu = (t: Totals) => t.cpuMs / Math.max(1, t.completed);
-    return {
-      room: rate(totals.room),
-      relay: rate(totals.relay),
-      roomCpu: cpu(totals.room),
-      relayCpu: cpu(totals.relay),
-      actionsPerCall,
-    };
+    const [ours, floor, partyserver, colyseusPeer] = await measureThroughput(
+      [
+        { clients: roomSockets, roundTrip: counterAction, cpuMs: () => wranglerDevCpuMs(platformPort) },
+        { clients: relaySockets, roundTrip: relayRoundTrip, cpuMs: () => wranglerDevCpuMs(baselinePort) },
+        ...(peers
+          ? [
+              { clients: partySockets, roundTrip: counterAction, cpuMs: () => wranglerDevCpuMs(baselinePort) },
+              { clients: colyseusSeats, roundTrip: counterAction },
+            ]
+          : []),
+      ],
+      THROUGHPUT,
+    );
+    const actionsPerCall = (ours?.completed ?? 0) / Math.max(1, (await stats()).actionCalls - callsBefore);
+    closeAll([...roomSockets, ...relaySockets, ...partySockets, ...colyseusSeats]);
+    return { room: measured(ours), relay: measured(floor), partyserver, colyseus: colyseusPeer, actionsPerCall };
   };
-  const eight = await measureThroughput(CLIENTS);
-  const many = await measureThroughput(MANY_CLIENTS);
+  const eight = await throughputOf(CLIENTS);
+  const many = await throughputOf(MANY_CLIENTS);
   // What permessage-deflate would cost (wrangler dev's proxy accepts it; production rooms refuse it).
-  const compressed = await measureThroughput(CLIENTS, true);
+  const compressed = await throughputOf(CLIENTS, { compress: true, peers: false });
 
   // Storage write batches at a steady 100 actions/s.
   const steady = await openRoom("steady");
@@ -203,41 +232,25 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
   relayCold.close();
 
   const p50 = percentile(roomTrip.own, 50);
-  const relayP50 = percentile(relayTrip.own, 50);
+  const rate = (t: Throughput) => t.rate;
   const rows: BenchRow[] = [
-    {
-      name: "room action round trip p50",
-      figure: p50,
-      baseline: relayP50,
-      unit: "ms",
-      budget: "ratio <= 1.3",
-      pass: p50 <= 1.3 * relayP50,
-    },
+    upTo("room action round trip p50", p50, percentile(relayTrip.own, 50), "ms", 1.3),
     row("room action round trip p99", percentile(roomTrip.own, 99), percentile(relayTrip.own, 99), "ms"),
     row("room fan-out to 7 others p50", percentile(roomTrip.others, 50), percentile(relayTrip.others, 50), "ms"),
     row("room fan-out to 7 others p99", percentile(roomTrip.others, 99), percentile(relayTrip.others, 99), "ms"),
-    {
-      name: "room throughput, 8 clients",
-      figure: eight.room,
-      baseline: eight.relay,
-      unit: "actions/s",
-      budget: "ratio >= 0.8",
-      pass: eight.room >= 0.8 * eight.relay,
-    },
-    {
-      name: "room throughput, 32 clients",
-      figure: many.room,
-      baseline: many.relay,
-      unit: "actions/s",
-      budget: "ratio >= 0.8",
-      pass: many.room >= 0.8 * many.relay,
-    },
-    row("room CPU per action, 8 clients", eight.roomCpu, eight.relayCpu, "ms"),
-    row("room throughput, 8 clients, compressed", compressed.room, compressed.relay, "actions/s"),
-    row("room CPU per action, 8 clients, compressed", compressed.roomCpu, compressed.relayCpu, "ms"),
-    row("room CPU per action, 32 clients", many.roomCpu, many.relayCpu, "ms"),
-    { ...row("actions per sandbox call, 8 clients", eight.actionsPerCall, 1, "actions"), baseline: null },
-    { ...row("actions per sandbox call, 32 clients", many.actionsPerCall, 1, "actions"), baseline: null },
+    atLeast("room throughput, 8 clients", rate(eight.room), rate(eight.relay), "actions/s", 0.8),
+    atLeast("room throughput, 32 clients", rate(many.room), rate(many.relay), "actions/s", 0.8),
+    row("room CPU per action, 8 clients", eight.room.cpuPerAction, eight.relay.cpuPerAction, "ms"),
+    row("room throughput, 8 clients, compressed", rate(compressed.room), rate(compressed.relay), "actions/s"),
+    row(
+      "room CPU per action, 8 clients, compressed",
+      compressed.room.cpuPerAction,
+      compressed.relay.cpuPerAction,
+      "ms",
+    ),
+    row("room CPU per action, 32 clients", many.room.cpuPerAction, many.relay.cpuPerAction, "ms"),
+    row("actions per sandbox call, 8 clients", eight.actionsPerCall, null, "actions"),
+    row("actions per sandbox call, 32 clients", many.actionsPerCall, null, "actions"),
     {
       name: "storage write batches at 100 actions/s",
       figure: batchesPerSecond,
@@ -248,83 +261,41 @@ const roomsBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode }) 
     },
     row("round trip with a 100 KB state p50", percentile(bigTrips, 50), percentile(bigRelayTrips, 50), "ms"),
     row("cold start to __game_start", coldMs, relayColdMs, "ms"),
+    // Peers: the same reducer in what a user would build or pick instead (baseline column: the peer).
+    upTo("room round trip p50 vs partyserver", p50, percentile(partyTrip.own, 50), "ms", 1.3),
+    row("room round trip p99 vs partyserver", percentile(roomTrip.own, 99), percentile(partyTrip.own, 99), "ms"),
+    atLeast(
+      "room throughput, 8 clients vs partyserver",
+      rate(eight.room),
+      rate(measured(eight.partyserver)),
+      "actions/s",
+      0.8,
+    ),
+    atLeast(
+      "room throughput, 32 clients vs partyserver",
+      rate(many.room),
+      rate(measured(many.partyserver)),
+      "actions/s",
+      0.8,
+    ),
+    row(
+      "room CPU per action, 8 clients vs partyserver",
+      eight.room.cpuPerAction,
+      measured(eight.partyserver).cpuPerAction,
+      "ms",
+    ),
+    row("room round trip p50 vs Colyseus", p50, percentile(colyseusTrip.own, 50), "ms"),
+    row("room round trip p99 vs Colyseus", percentile(roomTrip.own, 99), percentile(colyseusTrip.own, 99), "ms"),
+    row("room throughput, 8 clients vs Colyseus", rate(eight.room), rate(measured(eight.colyseus)), "actions/s"),
+    row("room throughput, 32 clients vs Colyseus", rate(many.room), rate(measured(many.colyseus)), "actions/s"),
   ];
   return rows;
-};
-
-/** A row reported for reference, with no budget of its own. */
-function row(name: string, figure: number, baseline: number, unit: string): BenchRow {
-  return { name, figure, baseline, unit, budget: "report", pass: true };
 }
 
-type TripSender = (sender: BenchSocket, seq: number) => Promise<{ own: Promise<unknown>; others: Promise<unknown>[] }>;
-
-interface Trips {
-  own: number[];
-  others: number[];
-}
-
-interface TripTarget {
-  sockets: BenchSocket[];
-  send: TripSender;
-}
-
-/** SAMPLES round trips on the room and on the relay, one in flight at a time, taking turns (after a warm-up). */
-async function measureTrips(room: TripTarget, relay: TripTarget): Promise<[Trips, Trips]> {
-  const results: [Trips, Trips] = [
-    { own: [], others: [] },
-    { own: [], others: [] },
-  ];
-  const warmUp = 10;
-  for (let seq = 1; seq <= warmUp + SAMPLES; seq++) {
-    for (const [target, trips] of [
-      [room, results[0]],
-      [relay, results[1]],
-    ] as const) {
-      const record = seq > warmUp;
-      const sender = target.sockets[seq % target.sockets.length] as BenchSocket;
-      const t0 = performance.now();
-      const pending = await target.send(sender, seq);
-      await Promise.all([
-        pending.own.then(() => record && trips.own.push(performance.now() - t0)),
-        ...pending.others.map((p) => p.then(() => record && trips.others.push(performance.now() - t0))),
-      ]);
-    }
-  }
-  return results;
-}
-
-let nextThroughputSeq = 1_000_000;
-
-interface Totals {
-  completed: number;
-  seconds: number;
-  cpuMs: number;
-}
-
-function add(totals: Totals, window: { completed: number; seconds: number }, cpuMs: number) {
-  totals.completed += window.completed;
-  totals.seconds += window.seconds;
-  totals.cpuMs += cpuMs;
-}
-
-/** Completed round trips with every socket keeping 4 in flight for one window, and the window's length. */
-async function throughput(
-  sockets: BenchSocket[],
-  roundTrip: (socket: BenchSocket, seq: number) => Promise<unknown>,
-): Promise<{ completed: number; seconds: number }> {
-  const deadline = performance.now() + THROUGHPUT_WINDOW_MS;
-  let completed = 0;
-
-  const lane = async (socket: BenchSocket) => {
-    while (performance.now() < deadline) {
-      await roundTrip(socket, nextThroughputSeq++);
-      completed++;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(sockets.flatMap((socket) => [lane(socket), lane(socket), lane(socket), lane(socket)]));
-  return { completed, seconds: (performance.now() - started) / 1000 };
+/** A target's throughput, which this run measured (the peers are not measured with compression). */
+function measured(throughput: Throughput | undefined): Throughput {
+  if (!throughput) throw new Error("throughput not measured in this run");
+  return throughput;
 }
 
 function sleepUntil(at: number): Promise<void> {

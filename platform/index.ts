@@ -4,6 +4,7 @@ export { Balance } from "../durable-objects/balance/balance";
 export { EgressGate } from "../durable-objects/room/egress-gate";
 export { Room } from "../durable-objects/room/room";
 export { SingleUseClaim } from "../durable-objects/single-use/single-use-claim";
+export { SmsSuccessRate } from "../durable-objects/sms-rate/sms-success-rate";
 
 export default {
   fetch: handlePlatformRequest,

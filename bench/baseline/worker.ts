@@ -1,5 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { Hono } from "hono";
+import { routePartykitRequest } from "partyserver";
+import type { CounterParty } from "./counter-party.ts";
+
+export { CounterParty } from "./counter-party.ts";
 
 /** The floor the rooms are measured against: a Durable Object that relays each frame to every socket. */
 export class Relay extends DurableObject {
@@ -18,9 +22,14 @@ export class Relay extends DurableObject {
   }
 }
 
+type Bindings = { RELAY: DurableObjectNamespace<Relay>; COUNTER_PARTY: DurableObjectNamespace<CounterParty> };
+const app = new Hono<{ Bindings: Bindings }>();
 /** The floor of the HTTP benchmarks: a bare Hono route. */
-const app = new Hono<{ Bindings: { RELAY: DurableObjectNamespace<Relay> } }>();
 app.get("/", (c) => c.json({ status: "ok" }));
 app.get("/relay/:room", (c) => c.env.RELAY.get(c.env.RELAY.idFromName(c.req.param("room"))).fetch(c.req.raw));
+
+// The partyserver peer, routed as partyserver apps route (/parties/counter-party/{room}), through
+// the Worker's env as `cloudflare:workers` exports it.
+app.get("/parties/*", async (c) => (await routePartykitRequest(c.req.raw)) ?? c.notFound());
 
 export default app;

@@ -1,6 +1,5 @@
 import WebSocket from "ws";
-
-const UNCLAIMED_KEPT = 32;
+import { FrameWaiters } from "./frame-waiters.ts";
 
 /**
  * A WebSocket client for benchmarks that can wait for a frame. It is the `ws` package's, because
@@ -10,9 +9,7 @@ const UNCLAIMED_KEPT = 32;
  */
 export class BenchSocket {
   private readonly ws: WebSocket;
-  private readonly waiters: { match: (frame: any) => boolean; resolve: (frame: any) => void }[] = [];
-  /** The last frames no waiter took: a frame can arrive before its waiter (the room's first __state). */
-  private readonly unclaimed: any[] = [];
+  private readonly frames = new FrameWaiters<any>();
   onFrame: ((frame: any, receivedAt: number) => void) | null = null;
 
   private constructor(ws: WebSocket) {
@@ -21,18 +18,7 @@ export class BenchSocket {
       const receivedAt = performance.now();
       const frame = JSON.parse(String(event.data));
       this.onFrame?.(frame, receivedAt);
-      let claimed = false;
-      for (const waiter of [...this.waiters]) {
-        if (waiter.match(frame)) {
-          this.waiters.splice(this.waiters.indexOf(waiter), 1);
-          waiter.resolve(frame);
-          claimed = true;
-        }
-      }
-      if (!claimed) {
-        this.unclaimed.push(frame);
-        if (this.unclaimed.length > UNCLAIMED_KEPT) this.unclaimed.shift();
-      }
+      this.frames.deliver(frame);
     });
   }
 
@@ -46,18 +32,7 @@ export class BenchSocket {
   }
 
   next(match: (frame: any) => boolean, timeoutMs = 15_000): Promise<any> {
-    const early = this.unclaimed.findIndex(match);
-    if (early >= 0) return Promise.resolve(this.unclaimed.splice(early, 1)[0]);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("bench socket: frame not received in time")), timeoutMs);
-      this.waiters.push({
-        match,
-        resolve: (frame) => {
-          clearTimeout(timer);
-          resolve(frame);
-        },
-      });
-    });
+    return this.frames.next(match, timeoutMs);
   }
 
   send(frame: unknown) {

@@ -5,28 +5,25 @@ export interface BalanceSnapshot {
   updatedAt: number;
 }
 
-const encoder = new TextEncoder();
-
 /**
  * One per user (idFromName(String(users.id))): the channel behind the currentUserCoinBalance
- * subscription. A credit or cancel publishes the new balance here; each open subscription holds
- * a stream from `fetch` and receives every later snapshot as one JSON line.
+ * subscription, over server-sent events and over graphql-ws alike. A credit or cancel publishes
+ * the new balance here. Each open subscription is a WebSocket from the Worker serving it,
+ * accepted with the hibernation API, so an idle subscription keeps nothing in memory: a publish
+ * wakes the object, which sends the snapshot (one JSON text message) on every socket.
  */
 export class Balance extends DurableObject<Env> {
-  private readonly subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
-
   async publish(balance: number): Promise<BalanceSnapshot> {
     const snapshot: BalanceSnapshot = { balance, updatedAt: Date.now() };
     this.ctx.storage.kv.put("latest", snapshot);
-    const line = encoder.encode(`${JSON.stringify(snapshot)}\n`);
-    await Promise.all(
-      [...this.subscribers].map((writer) =>
-        writer.write(line).catch(() => {
-          // The subscriber went away (client closed the stream): forget it.
-          this.subscribers.delete(writer);
-        }),
-      ),
-    );
+    const message = JSON.stringify(snapshot);
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(message);
+      } catch {
+        // Closing already: its webSocketClose comes next.
+      }
+    }
     return snapshot;
   }
 
@@ -36,15 +33,25 @@ export class Balance extends DurableObject<Env> {
 
   /** Number of open subscriptions (stats for tests and operators). */
   async subscriberCount(): Promise<number> {
-    return this.subscribers.size;
+    return this.ctx.getWebSockets().length;
   }
 
-  /** A subscription: a stream of JSON lines, one per publish from now on. */
-  override async fetch(_request: Request): Promise<Response> {
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    this.subscribers.add(writer);
-    writer.closed.catch(() => this.subscribers.delete(writer));
-    return new Response(readable, { headers: { "content-type": "application/x-ndjson" } });
+  /** A subscription: a WebSocket that receives every publish from now on. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("A balance subscription is a WebSocket.", { status: 426 });
+    }
+    const { 0: worker, 1: channel } = new WebSocketPair();
+    this.ctx.acceptWebSocket(channel);
+    return new Response(null, { status: 101, webSocket: worker });
+  }
+
+  override webSocketClose(socket: WebSocket, code: number, reason: string): void {
+    try {
+      // Completes the close handshake; 1005 and 1006 cannot be sent back.
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
   }
 }

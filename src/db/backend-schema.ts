@@ -19,6 +19,8 @@ export type StoreName = (typeof STORES)[number];
 /** Who took the payment of a deposit (iap_deposits.payment_provider). */
 export const PAYMENT_PROVIDERS = ["IOS_STORE", "ANDROID_STORE", "WEB_PAYMENT"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** A legacy deposit the backfill could not place (migration 0070); never written by a credit path. */
+export const UNKNOWN_PAYMENT_PROVIDER = "UNKNOWN";
 
 /**
  * Coin products. One row per revision: the row with the latest applied_at not in the future is
@@ -71,8 +73,11 @@ export const iapDeposits = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** Set on refund (logical delete): the deposit no longer counts. */
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
-    /** Nullable in the table (added by migration 0002, backfilled); every credit path writes it. */
-    paymentProvider: text("payment_provider", { enum: PAYMENT_PROVIDERS }),
+    /**
+     * Added by migration 0002 and backfilled; since 0070 the database refuses a new row without
+     * one of PAYMENT_PROVIDERS (triggers: the column itself stays nullable, additive only).
+     */
+    paymentProvider: text("payment_provider", { enum: [...PAYMENT_PROVIDERS, UNKNOWN_PAYMENT_PROVIDER] }),
   },
   (table) => [
     uniqueIndex("iap_deposits_iap_purchase_id_unique").on(table.iapPurchaseId),

@@ -55,7 +55,8 @@ export const typeDefs = /* GraphQL */ `
   type Subscription {
     """
     The signed-in user's balance: the current one first, then each new balance after a credit or
-    cancel. Delivered over server-sent events (Accept: text/event-stream).
+    cancel. Delivered over server-sent events (Accept: text/event-stream) or over GraphQL over
+    WebSocket (subprotocol graphql-transport-ws, the ID token in connection_init's payload).
     """
     currentUserCoinBalance: CoinBalance!
   }

@@ -2,7 +2,8 @@ import type { Catalog } from "../auth/document-catalog";
 
 /**
  * Paid-release terms (document 1, held by the main backend): kinds of user_terms_agreements.
- * Consent to them gates editing revenue-share rates and applying for paid release.
+ * Document 1 has consent to them gate editing revenue-share rates and applying for paid release;
+ * this platform has neither route yet (docs/consent.md).
  */
 export const PAID_RELEASE_KINDS = ["paid_release", "additional_content_paid_release"] as const;
 export type PaidReleaseKind = (typeof PAID_RELEASE_KINDS)[number];

@@ -1,10 +1,17 @@
 /**
- * Notifications to operations (document 2: a refund the balance cannot cover, a dispute): one
+ * Notifications to operations (document 2: a refund the balance cannot cover, a dispute;
+ * document 1: the SMS sign-in success rate below its alert line, and back): one
  * interface, a structured log line always, and a POST to a webhook URL when one is configured
  * (a chat or paging tool's incoming webhook). Nothing here imports Cloudflare.
  */
 
-export type OpsNoticeKind = "refund_not_covered" | "refund_partial" | "dispute_created" | "refund_unknown_deposit";
+export type OpsNoticeKind =
+  | "refund_not_covered"
+  | "refund_partial"
+  | "dispute_created"
+  | "refund_unknown_deposit"
+  | "sms_success_rate_low"
+  | "sms_success_rate_recovered";
 
 export interface OpsNotice {
   kind: OpsNoticeKind;

@@ -5,6 +5,8 @@
  * tests). Nothing here imports Cloudflare.
  */
 
+import type { StoreLocale } from "../store/locales";
+
 /** Currencies the store sells in (document 2, Limits). Lower case, as the provider spells them. */
 export const STORE_CURRENCIES = ["jpy", "krw", "twd", "hkd"] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
@@ -41,8 +43,8 @@ export interface CheckoutSessionRequest {
   /** Absolute return URLs built from STORE_PUBLIC_URL, never from request headers. */
   successUrl: string;
   cancelUrl: string;
-  /** BCP 47 locale for the hosted page ("ja", "en", "ko", "zh-TW", ...); absent: auto. */
-  locale?: string;
+  /** The store's language; the provider shows its hosted page in the matching locale. Absent: auto. */
+  locale?: StoreLocale;
 }
 
 export type CheckoutSessionStatus = "open" | "complete" | "expired";
@@ -108,14 +110,28 @@ export class WebhookRejected extends Error {
   }
 }
 
-/** The provider could not be reached or refused a call; callers answer 5xx (the provider retries webhooks). */
+/** What the provider said when it refused a request as invalid (Stripe: an invalid_request_error). */
+export interface ProviderRefusal {
+  /** The provider's error code (`resource_missing`, `parameter_unknown`, ...); absent for some refusals. */
+  code: string | null;
+  /** The request parameter it names (`locale`, `line_items[0][price]`, ...). */
+  param: string | null;
+}
+
+/**
+ * The provider could not be reached or refused a call; callers answer 5xx (the provider retries
+ * webhooks). `refusal` is set when the provider answered that the request itself is invalid: a
+ * retry cannot help, unlike an outage.
+ */
 export class PaymentProviderError extends Error {
   readonly status: number | undefined;
+  readonly refusal: ProviderRefusal | null;
 
-  constructor(message: string, status?: number) {
+  constructor(message: string, status?: number, refusal?: ProviderRefusal) {
     super(message);
     this.name = "PaymentProviderError";
     this.status = status;
+    this.refusal = refusal ?? null;
   }
 }
 

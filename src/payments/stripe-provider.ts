@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { CHECKOUT_LOCALE_OF } from "./checkout-locale";
 import {
   type CheckoutSession,
   type CheckoutSessionRequest,
@@ -84,7 +85,7 @@ export class StripePaymentProvider implements PaymentProvider {
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
       ...(request.currency ? { currency: request.currency } : {}),
-      ...(request.locale ? { locale: request.locale as Stripe.Checkout.SessionCreateParams.Locale } : {}),
+      ...(request.locale ? { locale: CHECKOUT_LOCALE_OF[request.locale] } : {}),
     };
     const session = await this.call(() => this.stripe.checkout.sessions.create(params));
     return toCheckoutSession(session);
@@ -137,6 +138,12 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       return await run();
     } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        throw new PaymentProviderError(`Stripe: ${error.type} ${error.message}`, error.statusCode, {
+          code: error.code ?? null,
+          param: error.param ?? null,
+        });
+      }
       if (error instanceof Stripe.errors.StripeError) {
         throw new PaymentProviderError(`Stripe: ${error.type} ${error.message}`, error.statusCode);
       }

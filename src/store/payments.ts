@@ -1,5 +1,6 @@
 import type { ProviderPrice } from "./catalog";
 import type { Currency } from "./currency";
+import type { StoreLocale } from "./locales";
 
 /**
  * What the store needs of the payment provider (document 2, Versioning: the provider sits
@@ -21,8 +22,8 @@ export interface CheckoutRequest {
   /** users.id of the buyer: client_reference_id and metadata.user_id. */
   userId: number;
   productId: string;
-  /** Language of the hosted page (the store's locale). */
-  locale?: string;
+  /** Language of the hosted page: the store's locale, mapped to the provider's by its adapter. */
+  locale?: StoreLocale;
   successUrl: string;
   cancelUrl: string;
 }

@@ -51,7 +51,7 @@ function createPaymentProvider(payments: PaymentsConfig, config: Config): Paymen
  * requests {origin}/v1/...; the stand-in serves the same paths under its base path, which is put
  * in front before the request takes the loopback.
  */
-function standInFetch(basePath: string, config: Config): FetchFunction {
+export function standInFetch(basePath: string, config: Config): FetchFunction {
   const loopback = loopbackFetcher(config);
   return (input, init) => {
     const request = new Request(input, init);

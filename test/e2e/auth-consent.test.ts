@@ -125,11 +125,13 @@ describe("consent on the login page (browser)", () => {
     await page.waitForURL(`${target.origin}/after?**`);
     expect((await context.cookies(auth)).find((cookie) => cookie.name === "auth_session")).toBeDefined();
 
-    // The funnel: a refused attempt and a completed one, by email and password.
-    const actions = records.map((r) => {
-      const evt = r.evt as { name: string; action: string; outcome: string };
-      return `${evt.name} ${evt.action} ${evt.outcome}`;
-    });
-    expect(actions).toContain("email_password sign_in success");
+    // The funnel: a refused attempt and a completed one, by email and password. The page sends the
+    // success record as it leaves, so wait for that request rather than read the list at once.
+    const actions = () =>
+      records.map((r) => {
+        const evt = r.evt as { name: string; action: string; outcome: string };
+        return `${evt.name} ${evt.action} ${evt.outcome}`;
+      });
+    await expect.poll(actions, { timeout: 10_000 }).toContain("email_password sign_in success");
   });
 });

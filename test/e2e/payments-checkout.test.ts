@@ -1,5 +1,7 @@
+import { createClient } from "graphql-ws";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { StripePaymentProvider } from "../../src/payments/stripe-provider.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
@@ -88,8 +90,35 @@ async function subscribeBalance(token: string, onBalance: (balance: number) => v
   return () => controller.abort();
 }
 
+/**
+ * The first balance other than `from` pushed by currentUserCoinBalance over graphql-ws (the `ws`
+ * package in Node, through wrangler dev's real upgrade), once the subscription is open.
+ */
+async function balanceOverGraphqlWs(token: string, from: number) {
+  const client = createClient({
+    url: `${platform.url.replace(/^http/, "ws")}/backend/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+  });
+  const results = client.iterate<{ currentUserCoinBalance: { balance: number } }>({
+    query: "subscription { currentUserCoinBalance { balance } }",
+  });
+  const balance = async () => (await results.next()).value?.data?.currentUserCoinBalance.balance;
+  expect(await balance()).toBe(from);
+  return {
+    changed: (async () => {
+      for (;;) {
+        const next = await balance();
+        if (next !== from) return next;
+      }
+    })(),
+    stop: () => client.dispose(),
+  };
+}
+
 describe("a checkout completed on the stand-in's hosted page", () => {
-  it("credits a premium user's balance once (with bonus), even with duplicated, reordered events; a subscriber sees it", async () => {
+  it("credits a premium user's balance once (with bonus), even with duplicated, reordered events; subscribers over SSE and graphql-ws see it", async () => {
     screenshotOnFailure(page, "payments-checkout");
     const token = await premiumIdToken();
     const before = await me(token);
@@ -104,6 +133,7 @@ describe("a checkout completed on the stand-in's hosted page", () => {
       };
     });
     const stop = await subscribeBalance(token, (balance) => seen(balance));
+    const overWebSocket = await balanceOverGraphqlWs(token, before.balance);
 
     const stripe = stripeClient();
     const [price] = await stripe.pricesByLookupKeys(["web_coins_550"]);
@@ -125,8 +155,10 @@ describe("a checkout completed on the stand-in's hosted page", () => {
 
     // 550 coins plus the 10% subscription bonus, once, whatever the copies and their order.
     expect(await credited).toBe(before.balance + 605);
+    expect(await overWebSocket.changed).toBe(before.balance + 605);
     expect((await me(token)).balance).toBe(before.balance + 605);
     expect((await stripe.retrieveCheckoutSession(session.id)).paymentStatus).toBe("paid");
     stop();
+    await overWebSocket.stop();
   });
 });

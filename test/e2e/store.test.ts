@@ -1,13 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, messagesFor } from "../../browser/store/i18n.ts";
-import { testPort } from "../../tools/local-platform/ports.ts";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
-import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+import type { RunningWorker } from "./support/platform.ts";
+import { balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support/store-page.ts";
 
-const PLATFORM_PORT = testPort(8806);
-
+let run: StoreBrowser;
 let platform: RunningWorker;
 let browser: Browser;
 let context: BrowserContext;
@@ -15,24 +14,13 @@ let page: Page;
 let store: string;
 
 beforeAll(async () => {
-  await waitForFreePort(PLATFORM_PORT);
-  platform = await startPlatform(PLATFORM_PORT);
-  store = `${platform.url}/store`;
-  browser = await launchChromium();
-  context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
+  run = await startStoreBrowser("en-US");
+  ({ platform, browser, context, page, store } = run);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
+  await run?.stop();
 });
-
-/** Waits for the page on this shared, slow machine: Playwright's own waits end first, then the poll. */
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 200 });
-
-const balanceOf = async (p: Page) => Number(await p.getByTestId("balance").getAttribute("data-balance"));
 
 describe("the coin store in a browser", () => {
   it("sends a signed-out visitor to sign in, comes back with the token stripped, buys through the checkout page, sees the balance rise", async () => {

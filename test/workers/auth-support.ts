@@ -42,9 +42,17 @@ export function authWithClock(
   root.route(config.apps.auth.path, createAuthApp({ clock: clock.now, identityProvider }));
   root.notFound(notFound);
   root.onError(handleError);
-  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  const pending: Promise<unknown>[] = [];
+  const ctx = {
+    waitUntil: (work: Promise<unknown>) => pending.push(work),
+    passThroughOnException() {},
+    props: {},
+  } as unknown as ExecutionContext;
   const withBindings = { ...env, ...bindings };
-  return async (input: string, init?: RequestInit) => root.fetch(new Request(input, init), withBindings, ctx);
+  const fetch = async (input: string, init?: RequestInit) => root.fetch(new Request(input, init), withBindings, ctx);
+  /** Resolves when the work the app left running after its answers (waitUntil) is done. */
+  const settled = () => Promise.all(pending.splice(0));
+  return Object.assign(fetch, { settled });
 }
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminFunds, iapDeposits, limitedCoinDeposits, orders, subscriptions } from "../../src/db/backend-schema";
 import { backendDb } from "../../src/db/client";
@@ -7,48 +7,6 @@ import { ensureUser } from "../../workers/backend/ports/users";
 import { ledger, newUser, unique, webProduct } from "./helpers/payments";
 
 const db = backendDb(env);
-
-describe("migration 0002: payment_provider backfill of legacy deposits", () => {
-  it("leaves no NULL: GPA. ids are Android, digit strings iOS, pi_ web, anything else Android", async () => {
-    const userId = await newUser();
-    const legacy = {
-      android: `GPA.3372-${Date.now()}-12345`,
-      ios: `${Date.now()}000123`,
-      web: unique("pi"),
-      token: unique("opaque-google-test-purchase-token"),
-    };
-    // Legacy rows as they stood before the column existed: payment_provider NULL.
-    await db.insert(iapDeposits).values(
-      Object.values(legacy).map((id) => ({
-        userId,
-        iapPurchaseId: id,
-        productId: "legacy",
-        coinCount: 10,
-        createdAt: new Date(),
-      })),
-    );
-    const migration = env.BACKEND_MIGRATIONS.find((m) => m.name.startsWith("0002_"));
-    const backfill = migration?.queries.filter((query) => /\bUPDATE `iap_deposits`/.test(query)) ?? [];
-    expect(backfill.length).toBeGreaterThan(0);
-    for (const query of backfill) await env.BACKEND_DB.prepare(query).run();
-
-    const rows = await db
-      .select({ id: iapDeposits.iapPurchaseId, provider: iapDeposits.paymentProvider })
-      .from(iapDeposits)
-      .where(inArray(iapDeposits.iapPurchaseId, Object.values(legacy)));
-    const byId = Object.fromEntries(rows.map((row) => [row.id, row.provider]));
-    expect(byId).toEqual({
-      [legacy.android]: "ANDROID_STORE",
-      [legacy.ios]: "IOS_STORE",
-      [legacy.web]: "WEB_PAYMENT",
-      [legacy.token]: "ANDROID_STORE",
-    });
-    const nulls = await env.BACKEND_DB.prepare(
-      "select count(*) as n from iap_deposits where payment_provider is null",
-    ).first<{ n: number }>();
-    expect(nulls?.n).toBe(0);
-  });
-});
 
 describe("balance = deposits + limited coins + admin funds - orders, from the ledger", () => {
   it("sums the ledger; cancelled deposits and expired or cancelled limited coins do not count", async () => {

@@ -1,9 +1,11 @@
 /**
  * Stands in for the internet in Worker tests (there is none on these machines): answers the one
- * allow-listed venue host, and refuses everything else the way an unreachable host would.
+ * allow-listed venue host and the operations webhook (OPS_WEBHOOK_URL of the tests), and refuses
+ * everything else the way an unreachable host would.
  */
 export async function fakeInternet(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  if (url.hostname === "ops-hook.test" && request.method === "POST") return new Response(null, { status: 204 });
   if (url.hostname === "venue-device.test") {
     if (url.pathname === "/ok") return new Response("venue ok", { status: 200 });
     if (url.pathname === "/echo") return echo(request, url);

@@ -1,31 +1,30 @@
 import { env } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../src/db/backend-schema";
-import { hasAgreed } from "../../workers/backend/ports/terms-agreements";
 import { AUTH, json, newUser, platform, publishTokenIdToken } from "./auth-support";
 
-/** A stand-in for the backend's revenue-share table (the ledger issue owns the real one). */
-const revenueShares = sqliteTable("test_revenue_shares", {
-  userId: integer("user_id").primaryKey(),
-  ratePermille: integer("rate_permille").notNull(),
-});
-
+/**
+ * The paid-release terms ledger (document 1: held by the main backend). Document 1 says consent
+ * gates editing revenue-share rates and applying for paid release; this platform has neither
+ * route (nor any revenue calculation), so what is tested is what exists: recording through
+ * POST /api/consent and the ledger's append-only rules (docs/consent.md).
+ */
 const db = drizzle(env.BACKEND_DB);
-
-beforeAll(async () => {
-  await env.BACKEND_DB.exec(
-    "CREATE TABLE IF NOT EXISTS test_revenue_shares (user_id integer PRIMARY KEY, rate_permille integer NOT NULL)",
-  );
-});
 
 const consent = (idToken: string, keys: string[]) =>
   platform(`${AUTH}/api/consent`, json({ document_keys: keys }, { authorization: `Bearer ${idToken}` }));
 
 async function backendUserId(uid: string): Promise<number | undefined> {
   return (await db.select({ id: users.id }).from(users).where(eq(users.idpUid, uid)).get())?.id;
+}
+
+async function rows(userId: number) {
+  const { results } = await env.BACKEND_DB.prepare("SELECT * FROM user_terms_agreements WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<{ id: number; kind: string; version: string; agreed_at: number }>();
+  return results;
 }
 
 async function agreements(uid: string) {
@@ -35,22 +34,6 @@ async function agreements(uid: string) {
     .bind(uid)
     .all();
   return results;
-}
-
-/** Edits a rate only where the paid-release terms are agreed, checked in the same batch as the write. */
-async function editRate(userId: number, ratePermille: number) {
-  const upsert = db
-    .insert(revenueShares)
-    .select(
-      db
-        .select({ userId: sql<number>`${userId}`.as("user_id"), ratePermille: sql<number>`${ratePermille}`.as("rate") })
-        .from(sql`(select 1)`)
-        .where(hasAgreed(userId, "paid_release", Date.now())),
-    )
-    .onConflictDoUpdate({ target: revenueShares.userId, set: { ratePermille } });
-  const read = db.select().from(revenueShares).where(eq(revenueShares.userId, userId));
-  const [, rows] = await db.batch([upsert, read]);
-  return rows[0]?.ratePermille;
 }
 
 describe("paid-release terms (BACKEND_DB user_terms_agreements) through POST /api/consent", () => {
@@ -83,13 +66,26 @@ describe("paid-release terms (BACKEND_DB user_terms_agreements) through POST /ap
     ).rejects.toThrow(/append-only/);
   });
 
-  it("hasAgreed gates a revenue-share edit inside the same batch: no agreement, no write", async () => {
+  it("the ledger ignores a replacing insert and refuses to reuse an id: the first agreement stays as it was", async () => {
     const user = await newUser();
-    await consent(user.idToken, ["additional_content_paid_release"]); // creates the backend user, wrong kind
-    const id = (await backendUserId(user.uid)) as number;
-    expect(await editRate(id, 300)).toBeUndefined();
     await consent(user.idToken, ["paid_release"]);
-    expect(await editRate(id, 300)).toBe(300);
+    const id = (await backendUserId(user.uid)) as number;
+    const before = await rows(id);
+    expect(before).toHaveLength(1);
+    // REPLACE would delete the old row without a delete trigger; the ledger turns it into a no-op.
+    await env.BACKEND_DB.prepare(
+      "INSERT OR REPLACE INTO user_terms_agreements (user_id, kind, version, agreed_at) VALUES (?, 'paid_release', ?, 1)",
+    )
+      .bind(id, before[0]?.version)
+      .run();
+    await expect(
+      env.BACKEND_DB.prepare(
+        "INSERT INTO user_terms_agreements (id, user_id, kind, version, agreed_at) VALUES (?, ?, 'additional_content_paid_release', '2026-01-01', 1)",
+      )
+        .bind(before[0]?.id, id)
+        .run(),
+    ).rejects.toThrow(/append-only/);
+    expect(await rows(id)).toEqual(before);
   });
 
   it("a publish-token ID token cannot agree to paid-release terms", async () => {

@@ -2,9 +2,10 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../src/db/backend-schema";
 import { backendDb } from "../../src/db/client";
+import { storePaymentsOf } from "../../workers/store/payments";
 import { newUser } from "./auth-support";
-import { PAYMENTS, pay, standInPrice, unique, webProduct } from "./helpers/payments";
-import { bearer, STORE } from "./store-support";
+import { PAYMENTS, pay, provider, standInPrice, unique, webProduct } from "./helpers/payments";
+import { bearer, FakeBackend, STORE, storeApp } from "./store-support";
 
 /**
  * The store through the whole platform: the real backend GraphQL (`me`, WEB products, the
@@ -31,11 +32,11 @@ async function signedIn() {
   return { ...user, me };
 }
 
-async function startCheckout(idToken: string, userId: number, currency?: string) {
+async function startCheckout(idToken: string, userId: number, currency?: string, locale?: string) {
   const res = await store("/api/checkout", {
     method: "POST",
     headers: bearer(idToken, { "content-type": "application/json" }),
-    body: JSON.stringify({ userId, productId, ...(currency ? { currency } : {}) }),
+    body: JSON.stringify({ userId, productId, ...(currency ? { currency } : {}), ...(locale ? { locale } : {}) }),
     country: "JP",
   });
   expect(res.status).toBe(200);
@@ -119,6 +120,15 @@ describe("the store on the backend and the payment stand-in", () => {
       .toBe(300);
   });
 
+  it("opens the checkout page in each store locale's Checkout locale (Checkout has no zh-CN: it is zh)", async () => {
+    const { idToken, me } = await signedIn();
+    const expected = { ja: "ja", en: "en", ko: "ko", "zh-CN": "zh", "zh-TW": "zh-TW" };
+    for (const [locale, checkoutLocale] of Object.entries(expected)) {
+      const { sessionId } = await startCheckout(idToken, me.user.id, undefined, locale);
+      expect(await standInSession(sessionId)).toMatchObject({ status: "open", locale: checkoutLocale });
+    }
+  });
+
   it("shows another user nothing of the session", async () => {
     const owner = await signedIn();
     const stranger = await signedIn();
@@ -162,5 +172,43 @@ describe("the store on the backend and the payment stand-in", () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: "not_found" });
     }
+  });
+});
+
+describe("the store when the payment provider refuses its request", () => {
+  it("answers 502 payment_request_refused (not a retryable 503) when the price was archived as the buyer clicked Buy", async () => {
+    const archivedId = unique("web_coins_archived");
+    const priceId = await standInPrice(archivedId);
+    const backend = new FakeBackend();
+    backend.products = [{ productId: archivedId, coinCount: 100, subscriptionBonusRate: 0 }];
+    const real = storePaymentsOf(provider);
+    const app = storeApp({
+      backend,
+      payments: {
+        ...real,
+        // The operator archives the price between the store's lookup and its checkout request.
+        async pricesByLookupKeys(keys) {
+          const prices = await real.pricesByLookupKeys(keys);
+          await exports.default.fetch(`${PAYMENTS}/v1/prices/${priceId}`, {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${env.STRIPE_SECRET_KEY}`,
+              "content-type": "application/x-www-form-urlencoded",
+            },
+            body: "active=false",
+          });
+          return prices;
+        },
+      },
+    });
+    const user = await newUser();
+    const me = backend.addUser(user.uid);
+    const res = await app(`${STORE}/api/checkout`, {
+      method: "POST",
+      headers: bearer(user.idToken, { "content-type": "application/json" }),
+      body: JSON.stringify({ userId: me.id, productId: archivedId, locale: "zh-CN" }),
+    });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ error: "payment_request_refused", message: expect.any(String) });
   });
 });

@@ -72,7 +72,7 @@ export class FakePayments implements StorePayments {
 export interface StoreOptions {
   environment?: "dev" | "stg" | "prd";
   backend: FakeBackend;
-  payments: FakePayments;
+  payments: StorePayments;
 }
 
 /**

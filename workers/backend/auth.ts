@@ -39,8 +39,8 @@ import { issuerOfPublishPrincipal } from "../auth/ports/publish-principals";
  *   client learns to refresh it rather than silently being served as anonymous; the provider's
  *   key outage is 503 `idp_unavailable`.
  *
- * Code that receives the token elsewhere than the header (e.g. a WebSocket's first message)
- * calls `userOfIdToken` with the same rules.
+ * Code that receives the token elsewhere than the header (the GraphQL WebSocket's
+ * `connection_init`) calls `userOfAuthorization` with the same rules.
  */
 
 /** Whom a publish principal acts for while its token is active; null once revoked or unknown. */
@@ -77,16 +77,29 @@ export function authenticate(options: AuthenticateOptions = {}) {
   const providerFor = options.identityProvider ?? identityProviderFor;
   return createMiddleware<BackendEnv>(async (c, next) => {
     const header = c.req.header("authorization");
-    const token = header === undefined ? undefined : (bearerToken(header) ?? undefined);
-    if (header !== undefined && !token) {
-      throw new ApiError(401, "invalid_id_token", "The Authorization header must be Bearer <ID token>.");
-    }
-    const issuerOf: PublishIssuerLookup = (uid) => issuerOfPublishPrincipal(c.env, uid);
-    const user = token ? await userOfIdToken(providerFor(c.env, c.get("config")), token, policy, issuerOf) : null;
-    if (required && !user) throw unauthenticated(token !== undefined);
+    const user = await userOfAuthorization(header, policy, providerFor(c.env, c.get("config")), c.env);
+    if (required && !user) throw unauthenticated(header !== undefined);
     c.set("user", user);
     await next();
   });
+}
+
+/**
+ * The user of an `Authorization` value (`Bearer <ID token>`), wherever it arrived: the header, or
+ * the `connection_init` payload of a GraphQL WebSocket. No value: null. A value that is not
+ * `Bearer <token>` is 401 `invalid_id_token`; the rest as `userOfIdToken`.
+ */
+export async function userOfAuthorization(
+  value: string | undefined,
+  policy: PublishTokenPolicy,
+  idp: IdentityProvider,
+  env: Pick<Env, "AUTH_DB">,
+): Promise<RequestUser | null> {
+  if (value === undefined) return null;
+  const token = bearerToken(value);
+  if (!token) throw new ApiError(401, "invalid_id_token", "The Authorization header must be Bearer <ID token>.");
+  const issuerOf: PublishIssuerLookup = (uid) => issuerOfPublishPrincipal(env, uid);
+  return userOfIdToken(idp, token, policy, issuerOf);
 }
 
 /**

@@ -7,36 +7,80 @@ export function balanceChannel(env: Pick<Env, "BALANCE">, userId: number) {
 
 /**
  * Subscribes to the user's channel; resolves once the subscription is open, with every snapshot
- * published from then on, until `signal` aborts. The Durable Object's JSON lines are read one by one.
+ * published from then on, until `signal` aborts or the channel closes. The channel is a WebSocket
+ * to the Durable Object (which hibernates between publishes); its messages are queued from the
+ * moment it opens, so nothing published after this resolves is missed.
  */
 export async function openBalanceSnapshots(
   env: Pick<Env, "BALANCE">,
   userId: number,
   signal: AbortSignal,
 ): Promise<AsyncGenerator<BalanceSnapshot>> {
-  const response = await balanceChannel(env, userId).fetch("https://balance/subscribe", { signal });
-  return readSnapshots(response, signal);
+  const response = await balanceChannel(env, userId).fetch("https://balance/subscribe", {
+    headers: { upgrade: "websocket" },
+    signal,
+  });
+  const socket = response.webSocket;
+  if (!socket) throw new Error(`the balance channel refused the subscription (${response.status})`);
+  const inbox = new SnapshotInbox(socket, signal);
+  socket.accept();
+  return inbox.drain();
 }
 
-async function* readSnapshots(response: Response, signal: AbortSignal): AsyncGenerator<BalanceSnapshot> {
-  if (!response.body) return;
-  const lines = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  signal.addEventListener("abort", () => lines.cancel().catch(() => {}), { once: true });
-  let buffered = "";
-  try {
-    while (!signal.aborted) {
-      const { done, value } = await lines.read();
-      if (done) return;
-      buffered += value;
-      let newline = buffered.indexOf("\n");
-      while (newline >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        if (line) yield JSON.parse(line) as BalanceSnapshot;
-        newline = buffered.indexOf("\n");
+/** The channel socket's snapshots, queued as they arrive and read one by one. */
+class SnapshotInbox {
+  private readonly queued: BalanceSnapshot[] = [];
+  private ended = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly signal: AbortSignal,
+  ) {
+    socket.addEventListener("message", (event) => {
+      this.queued.push(JSON.parse(event.data as string) as BalanceSnapshot);
+      this.notify();
+    });
+    socket.addEventListener("close", () => this.end());
+    socket.addEventListener("error", () => this.end());
+    signal.addEventListener("abort", () => this.end(), { once: true });
+  }
+
+  async *drain(): AsyncGenerator<BalanceSnapshot> {
+    try {
+      for (;;) {
+        if (this.signal.aborted) return;
+        const next = this.queued.shift();
+        if (next) {
+          yield next;
+        } else if (this.ended) {
+          return;
+        } else {
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+          });
+        }
+      }
+    } finally {
+      this.end();
+    }
+  }
+
+  private end() {
+    if (!this.ended) {
+      this.ended = true;
+      try {
+        this.socket.close(1000, "unsubscribed");
+      } catch {
+        // closed by the other side already
       }
     }
-  } finally {
-    await lines.cancel().catch(() => {});
+    this.notify();
+  }
+
+  private notify() {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
   }
 }

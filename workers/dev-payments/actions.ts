@@ -8,6 +8,7 @@ import {
   type PaymentIntentObject,
   type RefundObject,
 } from "./objects";
+import { invalidRequest } from "./params";
 import { notFoundError, type StandIn, StripeApiError } from "./stand-in";
 
 /**
@@ -79,8 +80,11 @@ export async function sessionForCancel(standIn: StandIn, sessionId: string): Pro
   return session;
 }
 
-/** A full refund of a payment intent's charge, with its charge.refunded event. */
-export async function refundPayment(standIn: StandIn, paymentIntentId: string): Promise<RefundObject> {
+/**
+ * A refund of a payment intent's charge, in full or of `amount` (minor units), with its
+ * charge.refunded event (Stripe sends it for partial refunds too).
+ */
+export async function refundPayment(standIn: StandIn, paymentIntentId: string, amount?: number): Promise<RefundObject> {
   const { store } = standIn;
   const intent = await store.get("payment_intent", paymentIntentId);
   if (!intent) throw notFoundError("payment_intent", paymentIntentId);
@@ -94,17 +98,30 @@ export async function refundPayment(standIn: StandIn, paymentIntentId: string): 
       "charge_already_refunded",
     );
   }
+  const unrefunded = charge.amount - charge.amount_refunded;
+  const refunding = amount ?? unrefunded;
+  if (refunding > unrefunded) {
+    throw invalidRequest(
+      `Refund amount (${refunding}) is greater than unrefunded amount on charge (${unrefunded}).`,
+      "amount",
+    );
+  }
   const refund: RefundObject = {
     id: newId("re"),
     object: "refund",
-    amount: charge.amount,
+    amount: refunding,
     charge: charge.id,
     payment_intent: intent.id,
     currency: charge.currency,
     status: "succeeded",
     created: nowSeconds(),
   };
-  const refunded: ChargeObject = { ...charge, amount_refunded: charge.amount, refunded: true };
+  const amountRefunded = charge.amount_refunded + refunding;
+  const refunded: ChargeObject = {
+    ...charge,
+    amount_refunded: amountRefunded,
+    refunded: amountRefunded === charge.amount,
+  };
   await Promise.all([store.put("refund", refund.id, refund), store.put("charge", charge.id, refunded)]);
   await deliverNew(standIn, [await recordEvent(store, "charge.refunded", refunded)]);
   return refund;

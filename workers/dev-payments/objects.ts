@@ -40,7 +40,8 @@ export interface CheckoutSessionObject {
   locale: string | null;
   url: string | null;
   success_url: string;
-  cancel_url: string;
+  /** Absent: the hosted page's Cancel has nowhere to go back to. */
+  cancel_url: string | null;
   created: number;
   livemode: false;
 }

@@ -49,13 +49,6 @@ export function queryOf(c: Context<AppEnv>): Record<string, unknown> {
   return parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 100 });
 }
 
-/** expand[]=x may arrive as an array or, for one value, as an object with index keys. */
-export function listOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
-  if (value && typeof value === "object") return Object.values(value).filter((v): v is string => typeof v === "string");
-  return typeof value === "string" ? [value] : [];
-}
-
 export function notFoundError(kind: string, id: string): StripeApiError {
   return new StripeApiError(404, "invalid_request_error", `No such ${kind}: '${id}'`, "resource_missing", "id");
 }

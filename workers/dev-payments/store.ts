@@ -54,24 +54,21 @@ const TTL_SECONDS = 60 * 60 * 24 * 30;
 export class StandInStore {
   constructor(private readonly kv: KVNamespace) {}
 
+  /** An object by id; a seeded price unless one stored under its id (an update) replaces it. */
   async get<K extends Kind>(kind: K, id: string): Promise<ObjectOf<K> | null> {
-    if (kind === "price") {
-      const seeded = SEED_PRICES.find((price) => price.id === id);
-      if (seeded) return seeded as ObjectOf<K>;
-    }
-    return this.kv.get<ObjectOf<K>>(`${PREFIX}${kind}:${id}`, "json");
+    const stored = await this.kv.get<ObjectOf<K>>(`${PREFIX}${kind}:${id}`, "json");
+    if (stored || kind !== "price") return stored;
+    return (SEED_PRICES.find((price) => price.id === id) as ObjectOf<K> | undefined) ?? null;
   }
 
   async put<K extends Kind>(kind: K, id: string, value: ObjectOf<K>): Promise<void> {
     await this.kv.put(`${PREFIX}${kind}:${id}`, JSON.stringify(value), { expirationTtl: TTL_SECONDS });
   }
 
-  /** The active price with a lookup key: one created through the API first, else a seeded one. */
+  /** The price holding a lookup key (active or not): the last one created with it, else a seeded one. */
   async priceByLookupKey(lookupKey: string): Promise<PriceObject | null> {
-    const id = await this.get("lookup", lookupKey);
-    const created = id ? await this.get("price", id) : null;
-    if (created?.active) return created;
-    return SEED_PRICES.find((price) => price.lookup_key === lookupKey && price.active) ?? null;
+    const id = (await this.get("lookup", lookupKey)) ?? SEED_PRICES.find((price) => price.lookup_key === lookupKey)?.id;
+    return id ? this.get("price", id) : null;
   }
 
   async settings(): Promise<DeliverySettings> {

@@ -14,8 +14,9 @@ import { currentLog } from "../../src/worker-kit/request-log";
 
 /**
  * The store's view of the payment provider (src/payments): only active prices, amounts of the
- * store's currencies, an unknown session as null, and every other provider failure as a 503
- * the page can retry.
+ * store's currencies, an unknown session as null, a request the provider refused as invalid as a
+ * 502 (our request was wrong: retrying will not help), and every other failure as a 503 the page
+ * can retry.
  */
 export function storePaymentsOf(provider: PaymentProvider): StorePayments {
   return {
@@ -66,6 +67,19 @@ async function calling<T>(call: string, work: () => Promise<T>): Promise<T> {
 }
 
 function providerFailure(call: string, error: unknown): ApiError {
+  if (error instanceof PaymentProviderError && error.refusal) {
+    currentLog().error("payment provider refused the request", {
+      call,
+      code: error.refusal.code,
+      param: error.refusal.param,
+      reason: error.message,
+    });
+    return new ApiError(
+      502,
+      "payment_request_refused",
+      "The payment service refused our request. It has been logged for us to fix; please try again later.",
+    );
+  }
   return providerUnavailable(`${call}: ${error instanceof Error ? error.message : String(error)}`);
 }
 

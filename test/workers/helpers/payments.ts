@@ -54,6 +54,7 @@ export async function standInPrice(lookupKey: string): Promise<string> {
       unit_amount: "160",
       lookup_key: lookupKey,
       tax_behavior: "inclusive",
+      "product_data[name]": lookupKey,
       "currency_options[krw][unit_amount]": "1500",
       "currency_options[krw][tax_behavior]": "inclusive",
       "currency_options[hkd][unit_amount]": "800",

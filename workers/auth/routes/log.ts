@@ -7,6 +7,7 @@ import { jsonBody } from "../../../src/worker-kit/input";
 import { currentLog } from "../../../src/worker-kit/request-log";
 import type { AuthEnv } from "../auth-env";
 import { configuredOriginsCors } from "../cors";
+import { reportSmsOutcomes } from "./sms-outcomes";
 
 /** Document 1, limits of /api/log (the 16 KiB body limit is the app's, on every /api/* route). */
 export const LOG_RATE_LIMITS = { perKey: 60, total: 1200 } as const;
@@ -18,7 +19,8 @@ export const MAX_RECORDS_PER_BODY = 20;
  * origins. The body is one record or an array of records. Each becomes one JSON line on stdout,
  * through the platform logger's sink, with its severity, message, origin, env and event decided
  * here; the client IP is only the rate-limit key and is never written. One limiter per app
- * instance (per isolate), as the spec's per-instance counters.
+ * instance (per isolate), as the spec's per-instance counters. The body's SMS sign-in outcomes
+ * also go to the platform-wide success rate behind the 75% alert line (./sms-outcomes.ts).
  */
 export function logRoutes(clock: () => number, sink: LogSink = consoleSink) {
   const limit = new RecordRateLimit(LOG_RATE_LIMITS, clock);
@@ -43,10 +45,11 @@ export function logRoutes(clock: () => number, sink: LogSink = consoleSink) {
     if (notJson) throw notJson;
     const context = currentLog().context;
     const environment = c.get("config").environment;
-    for (const record of records) {
-      const line = clientLogLine(record, environment);
+    const lines = records.map((record) => clientLogLine(record, environment));
+    for (const line of lines) {
       sink(line.severity, JSON.stringify({ ...line, app: context.app, environment, requestId: context.requestId }));
     }
+    reportSmsOutcomes(c, lines);
     return c.body(null, 204);
   });
 }

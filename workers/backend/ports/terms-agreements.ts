@@ -1,6 +1,5 @@
-import { eq, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { currentRequiredVersion, currentVersion } from "../../../src/auth/document-catalog";
+import { eq, sql } from "drizzle-orm";
+import { currentVersion } from "../../../src/auth/document-catalog";
 import { users, userTermsAgreements } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
 import { PAID_RELEASE_CATALOG, type PaidReleaseKind } from "../../../src/legal/paid-release-catalog";
@@ -9,7 +8,10 @@ import { insertUserIfMissing } from "./users";
 /**
  * Paid-release terms ledger of BACKEND_DB (document 1: held by the main backend, recorded through
  * POST /api/consent of the sign-in service). Append-only (triggers of migration 0020); the
- * backend user row is created on the first agreement if the uid has none yet.
+ * backend user row is created on the first agreement if the uid has none yet (ports/users.ts).
+ * Document 1 has these agreements gate editing revenue-share rates and applying for paid release,
+ * checked in the same transaction as revenue calculation: none of those routes exists in this
+ * platform, so nothing reads the ledger yet (docs/consent.md says what such a route must do).
  */
 export class TermsAgreements {
   private readonly db: ReturnType<typeof backendDb>;
@@ -45,17 +47,4 @@ export class TermsAgreements {
         .onConflictDoNothing();
     await this.db.batch([insertUserIfMissing(this.db, uid, new Date(now)), agreement(first), ...rest.map(agreement)]);
   }
-}
-
-/**
- * hasAgreed(userId, kind): a condition, true when the user agreed to `kind` at a version no
- * older than the current required one. It is SQL, not a read, so it goes in the WHERE of the very
- * statement that edits revenue-share rates or calculates revenue, in the same D1 batch: nothing
- * can slip between the check and the write. `userId` is a column (users.id of the outer query)
- * or a value.
- */
-export function hasAgreed(userId: SQLiteColumn | number, kind: PaidReleaseKind, nowMs: number): SQL {
-  const required = currentRequiredVersion(PAID_RELEASE_CATALOG, kind, nowMs).version;
-  const t = userTermsAgreements;
-  return sql`exists (select 1 from ${t} where ${t.userId} = ${userId} and ${t.kind} = ${kind} and ${t.version} >= ${required})`;
 }

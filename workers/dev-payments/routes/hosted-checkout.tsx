@@ -30,6 +30,7 @@ export const hostedCheckoutRoutes = new Hono<AppEnv>()
     if (!form.success) return c.text("Choose Pay or Cancel.", 400);
     if (form.data.action === "cancel") {
       const session = await sessionForCancel(standIn, c.req.param("id"));
+      if (!session.cancel_url) return c.text("This checkout has no cancel_url to go back to.", 400);
       return c.redirect(session.cancel_url, 303);
     }
     await standIn.store.setSettings({

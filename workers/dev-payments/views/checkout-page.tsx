@@ -33,14 +33,19 @@ button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}fieldset{margin:1.
         <br />
         <span data-testid="amount">{formatAmount(session.amount_total, session.currency)}</span> (tax included)
       </p>
+      <p>
+        Checkout locale (Stripe would show its page in it): <code data-testid="locale">{session.locale ?? "auto"}</code>
+      </p>
       {session.status === "open" ? (
         <form method="post">
           <button type="submit" name="action" value="pay">
             Pay
           </button>
-          <button type="submit" name="action" value="cancel" formnovalidate>
-            Cancel
-          </button>
+          {session.cancel_url ? (
+            <button type="submit" name="action" value="cancel" formnovalidate>
+              Cancel
+            </button>
+          ) : null}
           <fieldset>
             <legend>Event delivery (dev)</legend>
             <label>

@@ -1,7 +1,8 @@
 /**
- * CPU time of the processes behind a `wrangler dev` port (Linux /proc): the wrangler process that
- * started the workerd listening on that port, and everything below it. Read before and after a
- * load run; the difference divided by the requests is the CPU cost per request.
+ * CPU time and memory of the processes behind a `wrangler dev` port (Linux /proc): the wrangler
+ * process that started the workerd listening on that port, and everything below it. CPU is read
+ * before and after a load run (the difference divided by the requests is the CPU cost per
+ * request); memory is the resident set of the whole tree at the moment it is read.
  */
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -37,21 +38,39 @@ function processes(): ProcessInfo[] {
   return list;
 }
 
-/** Total CPU milliseconds so far of the wrangler dev tree serving `port`. */
-export function wranglerDevCpuMs(port: number): number {
+/** Every process of the wrangler dev tree serving `port`. */
+function wranglerDevTree(port: number): ProcessInfo[] {
   const all = processes();
   const entry = all.find((p) => p.cmdline.includes("workerd") && p.cmdline.includes(`entry=127.0.0.1:${port} `));
   if (!entry) throw new Error(`no workerd serves port ${port}`);
   const byParent = new Map<number, ProcessInfo[]>();
   for (const p of all) byParent.set(p.ppid, [...(byParent.get(p.ppid) ?? []), p]);
   // The wrangler node process that started workerd owns every runtime process of this dev server.
-  const root = entry.ppid;
-  let total = 0;
-  const stack = [...(byParent.get(root) ?? [])];
+  const tree: ProcessInfo[] = [];
+  const stack = [...(byParent.get(entry.ppid) ?? [])];
   while (stack.length > 0) {
     const p = stack.pop() as ProcessInfo;
-    total += p.cpuMs;
+    tree.push(p);
     stack.push(...(byParent.get(p.pid) ?? []));
   }
-  return total;
+  return tree;
+}
+
+/** Total CPU milliseconds so far of the wrangler dev tree serving `port`. */
+export function wranglerDevCpuMs(port: number): number {
+  return wranglerDevTree(port).reduce((sum, p) => sum + p.cpuMs, 0);
+}
+
+/** Resident memory now of the wrangler dev tree serving `port` (VmRSS of each process), in bytes. */
+export function wranglerDevRssBytes(port: number): number {
+  return wranglerDevTree(port).reduce((sum, p) => sum + residentBytes(p.pid), 0);
+}
+
+function residentBytes(pid: number): number {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return Number(kib ?? 0) * 1024;
+  } catch {
+    return 0; // The process ended while we looked.
+  }
 }
