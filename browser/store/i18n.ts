@@ -3,6 +3,7 @@ import { STORE_LOCALES, type StoreLocale } from "../../src/store/locales";
 import { en } from "./messages/en";
 import { ja } from "./messages/ja";
 import { ko } from "./messages/ko";
+import type { Messages, Plural } from "./messages/messages";
 import { zhCN } from "./messages/zh-CN";
 import { zhTW } from "./messages/zh-TW";
 
@@ -10,37 +11,7 @@ import { zhTW } from "./messages/zh-TW";
 export const LOCALES = STORE_LOCALES;
 export type Locale = StoreLocale;
 
-/** A word that changes with the count, in the plural categories of Intl.PluralRules. */
-export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-
-export interface Messages {
-  /** The language's own name, for the switcher. */
-  languageName: string;
-  title: string;
-  language: string;
-  signOut: string;
-  loading: string;
-  balance: string;
-  /** "{n} coins": {n} is replaced by the formatted count. */
-  coins: Plural;
-  /** "+{n} bonus": coins a premium member gets on top. */
-  bonusCoins: Plural;
-  /** "Premium +{rate}%" */
-  premium: string;
-  buy: string;
-  taxIncluded: string;
-  noProducts: string;
-  cancelled: string;
-  redirecting: string;
-  error: string;
-  retry: string;
-  resultTitle: string;
-  resultPending: string;
-  resultCredited: string;
-  resultWaiting: string;
-  resultNotPaid: string;
-  backToStore: string;
-}
+export type { Messages, Plural } from "./messages/messages";
 
 const CATALOGS: Record<Locale, Messages> = { ja, en, ko, "zh-CN": zhCN, "zh-TW": zhTW };
 

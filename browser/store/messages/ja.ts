@@ -1,4 +1,4 @@
-import type { Messages } from "../i18n";
+import type { Messages } from "./messages";
 
 export const ja: Messages = {
   languageName: "日本語",

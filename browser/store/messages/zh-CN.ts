@@ -1,4 +1,4 @@
-import type { Messages } from "../i18n";
+import type { Messages } from "./messages";
 
 export const zhCN: Messages = {
   languageName: "简体中文",
