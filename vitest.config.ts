@@ -1,8 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { generateDevIdpSecrets } from "./scripts/dev-idp-keys.ts";
-import { generateDevPaymentSecrets } from "./scripts/dev-payment-keys.ts";
 import { fakeInternet } from "./test/workers/fake-internet";
+import { generateDevIdpSecrets } from "./tools/local-platform/dev-idp-keys.ts";
+import { generateDevPaymentSecrets } from "./tools/local-platform/dev-payment-keys.ts";
 
 // Fresh dev IdP keys for every test run: nothing secret is ever committed or reused.
 const devIdpSecrets = { ...generateDevIdpSecrets("edge-platform-dev"), ...generateDevPaymentSecrets() };
@@ -49,8 +49,8 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           setupFiles: ["test/workers/setup/apply-migrations.ts"],
-          // The store app serves the built page from ASSETS.
-          globalSetup: ["test/store-page-setup.ts"],
+          // The store page and the page scripts are served from ASSETS: built first.
+          globalSetup: ["test/browser-build-setup.ts"],
         },
       },
       {
@@ -60,7 +60,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           // choose-browser.ts picks the Chromium (Debian's, CHROMIUM_PATH or the npm package's) once per run.
-          globalSetup: ["test/store-page-setup.ts", "test/e2e/support/choose-browser.ts"],
+          globalSetup: ["test/browser-build-setup.ts", "test/e2e/support/choose-browser.ts"],
           environment: "node",
           // Every file starts its own platform on fixed ports of a 2-core machine: one file at a time.
           fileParallelism: false,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import Stripe from "stripe";
-import { projectRoot, wranglerBin, wranglerEnv } from "../scripts/wrangler-env.ts";
+import { projectRoot, wranglerBin, wranglerEnv } from "../tools/local-platform/wrangler-env.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";
 
 const EVENTS = 200;

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { projectRoot } from "../scripts/wrangler-env.ts";
-import { codeKeys } from "../src/code/code-keys.ts";
+import { codeKeys } from "../src/publishing/code-keys.ts";
+import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
 import { type LoadReport, runLoad, type SeatAddress } from "./lib/load-engine.ts";
 import { wranglerDevCpuMs, wranglerDevRssBytes } from "./lib/process-tree.ts";
 import { roomWireTarget } from "./lib/room-wire-target.ts";

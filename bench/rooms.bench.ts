@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Client as ColyseusClient } from "@colyseus/sdk";
-import { testPort } from "../scripts/ports.ts";
-import { projectRoot } from "../scripts/wrangler-env.ts";
-import { codeKeys } from "../src/code/code-keys.ts";
+import { codeKeys } from "../src/publishing/code-keys.ts";
+import { testPort } from "../tools/local-platform/ports.ts";
+import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
 import { wranglerDevCpuMs } from "./lib/process-tree.ts";
 import {
   counterAction,

@@ -1,7 +1,7 @@
 import { interleaved, requestsPerSecond } from "./lib/http-load.ts";
 import type { Benchmark } from "./lib/types.ts";
 
-/** The platform router's cost: GET /auth/health through src/index.ts vs a bare Hono route. */
+/** The platform router's cost: GET /auth/health through platform/index.ts vs a bare Hono route. */
 const routerBenchmark: Benchmark = async ({ platformUrl, baselineUrl }) => {
   const health = `${platformUrl}/auth/health`;
   const bare = `${baselineUrl}/`;

@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
-import { startWranglerDev } from "../scripts/local-platform.ts";
-import { testPort } from "../scripts/ports.ts";
-import { projectRoot } from "../scripts/wrangler-env.ts";
-import { bundleSdk } from "../src/cli/bundle.ts";
+import { bundleSdk } from "../tools/build/sdk.ts";
+import { startWranglerDev } from "../tools/local-platform/local-platform.ts";
+import { testPort } from "../tools/local-platform/ports.ts";
+import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
 import type { Benchmark } from "./lib/types.ts";
 
 const SDK_BUDGET_BYTES = 15 * 1024;
@@ -51,7 +51,7 @@ async function scenarioDevReadyTime(): Promise<number> {
   const child = spawn(
     path.join(projectRoot, "node_modules/.bin/node"),
     [
-      path.join(projectRoot, "src/cli/run.ts"),
+      path.join(projectRoot, "tools/cli/run.ts"),
       "dev",
       "examples/tic-tac-toe",
       "--port",

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
-import { projectRoot } from "../../scripts/wrangler-env.ts";
+import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { FrameWaiters } from "../lib/frame-waiters.ts";
 
 const READY_TIMEOUT_MS = 30_000;

@@ -1,7 +1,7 @@
 import type { WorkerEntrypoint } from "cloudflare:workers";
-import { codeKeys } from "../../src/code/code-keys";
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "../../src/engine/logic-runner";
 import type { GameDescription, LogicInput } from "../../src/engine/types";
+import { codeKeys } from "../../src/publishing/code-keys";
 import { ENGINE_TEMPLATE_JS } from "./sandbox/generated-template";
 
 /** The RPC surface of the engine template (sandbox/entry.ts) inside the isolate. */

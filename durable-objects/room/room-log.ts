@@ -1,6 +1,6 @@
 import type { Logger } from "../../src/log/logger";
 import type { RoomLogger } from "../../src/room-core/types";
-import { currentLog, loggerFor } from "../../workers/shared/request-log";
+import { currentLog, loggerFor } from "../../src/worker-kit/request-log";
 
 /**
  * Lines of a room carry app "rooms" and component "room" (docs/rooms.md). Inside a call that

@@ -12,7 +12,7 @@ import {
   smsRateNotice,
   windowOf,
 } from "../../src/ops/sms-success-rate";
-import { loggerFor } from "../../workers/shared/request-log";
+import { loggerFor } from "../../src/worker-kit/request-log";
 
 /** The one object of the platform (per environment: each has its own namespace). */
 export const SMS_SUCCESS_RATE_OBJECT = "platform";

@@ -1,4 +1,4 @@
-import type { SocialProvider } from "./config";
+import type { SocialProvider } from "../config/auth";
 
 export const LANGUAGES = ["ja", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -43,7 +43,7 @@ export interface LoginStrings {
   documents: Record<"app_terms" | "studio_terms" | "portal_terms" | "privacy", string>;
   languageSwitch: string;
   working: string;
-  /** The blocking prompt for documents revised since the user accepted them (public/auth/login.js). */
+  /** The blocking prompt for documents revised since the user accepted them (browser/pages/login/reconsent.ts). */
   reconsent: {
     title: string;
     intro: string;

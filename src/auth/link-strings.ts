@@ -1,6 +1,6 @@
 import type { Language } from "./i18n";
 
-/** Texts of the login page's "link another sign-in method" flow (public/auth/login.js). */
+/** Texts of the login page's "link another sign-in method" flow (browser/pages/login/link.ts). */
 export interface LinkStrings {
   start: string;
   identify: string;

@@ -1,5 +1,5 @@
 import type { Environment } from "../config";
-import type { AuthConfig } from "./config";
+import type { AuthConfig } from "../config/auth";
 
 /** Which redirect targets an environment accepts (document 1, Authentication 7). */
 export interface RedirectPolicy {

@@ -194,7 +194,7 @@ export const uploadSessions = sqliteTable("upload_sessions", {
 
 /**
  * BACKEND_DB. A published revision: its client files are the file set `client_files` in CODE
- * (`{id}/client/{client_files}/…`, src/code/code-keys.ts) and, unless solo, `{id}/logic.js`.
+ * (`{id}/client/{client_files}/…`, src/publishing/code-keys.ts) and, unless solo, `{id}/logic.js`.
  */
 export const revisions = sqliteTable(
   "revisions",

@@ -1,5 +1,5 @@
 import { importPKCS8, SignJWT } from "jose";
-import type { ServiceAccount } from "./config";
+import type { ServiceAccount } from "../config/idp";
 import { IdpError } from "./identity-provider";
 
 /** Audience of every custom token: the provider's token-exchange service. */

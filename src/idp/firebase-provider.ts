@@ -1,4 +1,4 @@
-import type { IdpConfig } from "./config";
+import type { IdpConfig } from "../config/idp";
 import { CustomTokenSigner } from "./custom-token";
 import { verifyIdToken } from "./id-token";
 import type { IdentityProvider, IdTokenSession, VerifiedIdToken } from "./identity-provider";

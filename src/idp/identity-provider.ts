@@ -1,3 +1,5 @@
+import { CodedError } from "../coded-error";
+
 /**
  * The identity provider as the sign-in service sees it. Replaceable (DESIGN.md "Identity
  * provider"): Firebase Authentication in stg/prd, workers/dev-idp in dev and tests.
@@ -52,14 +54,8 @@ export type IdTokenErrorCode =
   | "id_token_not_yet_valid"
   | "id_token_keys_unavailable";
 
-export class IdTokenError extends Error {
-  readonly code: IdTokenErrorCode;
-
-  constructor(code: IdTokenErrorCode, message: string) {
-    super(message);
-    this.name = "IdTokenError";
-    this.code = code;
-  }
+export class IdTokenError extends CodedError<IdTokenErrorCode> {
+  override name = "IdTokenError";
 }
 
 /** A refused request to or for the provider (bad uid, claims too large, provider said no). */
@@ -71,15 +67,13 @@ export type IdpErrorCode =
   | "service_account_invalid"
   | "provider_unavailable";
 
-export class IdpError extends Error {
-  readonly code: IdpErrorCode;
+export class IdpError extends CodedError<IdpErrorCode> {
+  override name = "IdpError";
   /** The provider's own error message (e.g. "INVALID_CUSTOM_TOKEN"), when it sent one. */
   readonly providerMessage: string | undefined;
 
   constructor(code: IdpErrorCode, message: string, providerMessage?: string) {
-    super(message);
-    this.name = "IdpError";
-    this.code = code;
+    super(code, message);
     this.providerMessage = providerMessage;
   }
 }

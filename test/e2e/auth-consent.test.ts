@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPort } from "../../scripts/ports.ts";
-import { projectRoot, wranglerBin, wranglerEnv } from "../../scripts/wrangler-env.ts";
 import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog.ts";
+import { testPort } from "../../tools/local-platform/ports.ts";
+import { projectRoot, wranglerBin, wranglerEnv } from "../../tools/local-platform/wrangler-env.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { startPlatform, startTargetSite, type TargetSite, waitForFreePort } from "./support/platform.ts";
 

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPort } from "../../scripts/ports.ts";
 import { cookieAttributes, serializeCookie } from "../../src/auth/cookies.ts";
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "../../src/auth/session.ts";
 import { parseBaseUrl } from "../../src/base-url.ts";
+import { testPort } from "../../tools/local-platform/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import {
   type RunningWorker,

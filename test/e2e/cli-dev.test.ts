@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPort } from "../../scripts/ports.ts";
+import { testPort } from "../../tools/local-platform/ports.ts";
 import { type RunningScenario, runScenarioDev } from "./scenario-dev";
 
 // Ports 8816 (harness) and 8817 (local rooms) belong to this test.
@@ -87,7 +87,9 @@ describe("scenario dev: seats, roster authority, reload", () => {
     expect(current.roster.map((seat) => seat.id)).toEqual(["p1", "p2", "p3"]);
     expect(current.spectator).toBe(true);
     const page = await (await fetch(`${base}/`)).text();
-    expect(page).toContain('seatUrl("spectator", "spectator", { monitor: "1" })');
+    expect(page).toContain('<script type="module" src="/harness.js"></script>');
+    const script = await (await fetch(`${base}/harness.js`)).text();
+    expect(script).toContain('seatUrl("spectator", "spectator", { monitor: "1" })');
   });
 
   it("injects the roster built from the manifest and ignores the one a client declares", async () => {
@@ -142,7 +144,7 @@ describe("scenario dev: manifest errors stop the command before anything starts"
     writeFileSync(path.join(broken, "manifest.json"), JSON.stringify({ serverActionLogicPath: "logic.js" }));
     const result = spawnSync(
       path.join(projectRoot, "node_modules/.bin/node"),
-      [path.join(projectRoot, "src/cli/run.ts"), "dev", broken, "--port", String(testPort(8818))],
+      [path.join(projectRoot, "tools/cli/run.ts"), "dev", broken, "--port", String(testPort(8818))],
       { encoding: "utf8" },
     );
     rmSync(broken, { recursive: true, force: true });

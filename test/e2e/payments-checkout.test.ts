@@ -2,8 +2,8 @@ import { createClient } from "graphql-ws";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { testPort } from "../../scripts/ports.ts";
 import { StripePaymentProvider } from "../../src/payments/stripe-provider.ts";
+import { testPort } from "../../tools/local-platform/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 

@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPort } from "../../scripts/ports.ts";
+import { testPort } from "../../tools/local-platform/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 

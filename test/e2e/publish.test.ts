@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPort } from "../../scripts/ports.ts";
-import { projectRoot } from "../../scripts/wrangler-env.ts";
+import { testPort } from "../../tools/local-platform/ports.ts";
+import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
@@ -30,7 +30,7 @@ function scenario(args: string[], env: Record<string, string> = {}): Promise<Cli
   return new Promise((resolve) => {
     execFile(
       path.join(projectRoot, "node_modules/.bin/node"),
-      [path.join(projectRoot, "src/cli/run.ts"), ...args],
+      [path.join(projectRoot, "tools/cli/run.ts"), ...args],
       {
         cwd: projectRoot,
         env: {

@@ -14,7 +14,7 @@ export interface RunningScenario {
 export async function runScenarioDev(dir: string, port: number, extra: string[] = []): Promise<RunningScenario> {
   const child: ChildProcess = spawn(
     path.join(projectRoot, "node_modules/.bin/node"),
-    [path.join(projectRoot, "src/cli/run.ts"), "dev", dir, "--port", String(port), ...extra],
+    [path.join(projectRoot, "tools/cli/run.ts"), "dev", dir, "--port", String(port), ...extra],
     { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

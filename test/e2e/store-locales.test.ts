@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messagesFor } from "../../spa/store/src/i18n.ts";
+import { messagesFor } from "../../browser/store/i18n.ts";
 import { screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import { balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support/store-page.ts";

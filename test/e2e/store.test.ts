@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCALES, messagesFor } from "../../spa/store/src/i18n.ts";
+import { LOCALES, messagesFor } from "../../browser/store/i18n.ts";
 import { screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import type { RunningWorker } from "./support/platform.ts";

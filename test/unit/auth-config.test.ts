@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authConfigFrom, authVarsSchema } from "../../src/auth/config";
+import { authConfigFrom, authVarsSchema } from "../../src/config/auth";
 
 const vars = {
   AUTH_DOMAIN: "auth.example.com",

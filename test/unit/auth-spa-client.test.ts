@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { type BrowserLike, createSpaAuth, RETURN_FRAGMENT_KEY } from "../../browser/sign-in/spa-client";
 import { checkRedirectUri, withQuery } from "../../src/auth/redirect-uri";
-import { type BrowserLike, createSpaAuth, RETURN_FRAGMENT_KEY } from "../../src/auth/spa-client";
 
 function memoryStorage() {
   const items = new Map<string, string>();

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ensureDevIdpSecrets, generateDevIdpSecrets } from "../../scripts/dev-idp-keys.ts";
 import { parseConfig } from "../../src/config";
+import { ensureDevIdpSecrets, generateDevIdpSecrets } from "../../tools/local-platform/dev-idp-keys.ts";
 
 function devVarsFile(content?: string): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "dev-vars-")), ".dev.vars");

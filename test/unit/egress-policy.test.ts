@@ -43,7 +43,7 @@ describe("egress policy", () => {
 
 describe("room location hint", () => {
   it("uses a valid loc and falls back to apac for a missing or unknown one", async () => {
-    const { locationHintOf } = await import("../../durable-objects/room/connect-params");
+    const { locationHintOf } = await import("../../src/room-access/connect-params");
     expect(locationHintOf("weur")).toBe("weur");
     expect(locationHintOf(undefined)).toBe("apac");
     expect(locationHintOf("mars")).toBe("apac");

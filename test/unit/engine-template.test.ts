@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ENGINE_TEMPLATE_SHA256 } from "../../durable-objects/room/sandbox/generated-template";
 import { TEMPLATE_VERSION_SHA256 } from "../../durable-objects/room/template-version";
-import { bundleEngineTemplate, GENERATED_TEMPLATE, generatedModule } from "../../scripts/engine-template";
+import { bundleEngineTemplate, GENERATED_TEMPLATE, generatedModule } from "../../tools/build/engine-template";
 
 describe("engine template", () => {
   it("is generated from the current source (run `npm run gen:template` if this fails)", async () => {

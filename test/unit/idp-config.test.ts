@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../../src/config";
-import { idpVarsSchema } from "../../src/idp/config";
+import { idpVarsSchema } from "../../src/config/idp";
 
 const SECRET_PEM =
   "-----BEGIN PRIVATE KEY-----\nTUlJRXZRSUJBREFOQmdrcWhraUc5dzBCQVFFRkFBU0M=\n-----END PRIVATE KEY-----\n";

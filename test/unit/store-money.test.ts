@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Formatter, localeOfTag, pickLocale } from "../../spa/store/src/i18n.ts";
+import { Formatter, localeOfTag, pickLocale } from "../../browser/store/i18n.ts";
 import { matchCatalog } from "../../src/store/catalog.ts";
 import { chooseCurrency, currencyForCountry, toMajorUnits } from "../../src/store/currency.ts";
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config";
-import { providerFetcher } from "../../src/idp";
 import { FirebaseIdentityProvider } from "../../src/idp/firebase-provider";
 import type { Fetcher } from "../../src/idp/jwks";
+import { loopbackFetcher } from "../../src/worker-kit/loopback-fetch";
 import {
   AUTH,
   authWithClock,
@@ -28,7 +28,7 @@ function authWithoutKeys(outage: "unreachable" | "http_500"): Fetch {
   return authWithClock(new FakeClock(), (_env: Env, config: Config) => {
     const jwksUrl = "http://keys.idp.invalid/jwks";
     const fetcher: Fetcher = (request) =>
-      request.url === jwksUrl ? brokenKeys(request) : providerFetcher(config)(request);
+      request.url === jwksUrl ? brokenKeys(request) : loopbackFetcher(config)(request);
     return new FirebaseIdentityProvider({ ...config.idp, jwksUrl }, fetcher);
   });
 }

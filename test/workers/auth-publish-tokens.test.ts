@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/auth/crypto";
 import { configFor } from "../../src/config";
-import { identityProviderFor } from "../../src/idp";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { EXCHANGE_FAILURES_PER_MINUTE } from "../../workers/auth/exchange-failures";
 import { AUTH, authWithClock, FakeClock, type Fetch, newUser, platform, publishTokenIdToken } from "./auth-support";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../../platform";
 import { SESSION_LIFETIME_SECONDS, type SessionRecord } from "../../src/auth/session";
-import worker from "../../src/index";
 import { SessionStore } from "../../workers/auth/session-store";
 import {
   AUTH,

@@ -3,11 +3,12 @@ import { Hono } from "hono";
 import { sha256Hex } from "../../src/auth/crypto";
 import { s256Challenge } from "../../src/auth/pkce";
 import { type Config, configFor } from "../../src/config";
-import { type IdentityProvider, identityProviderFor } from "../../src/idp";
+import type { IdentityProvider } from "../../src/idp";
+import type { AppEnv } from "../../src/worker-kit/app-env";
+import { handleError, notFound } from "../../src/worker-kit/errors";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { createAuthApp } from "../../workers/auth/app";
 import { PublishTokenStore } from "../../workers/auth/publish-token-store";
-import type { AppEnv } from "../../workers/shared/app-env";
-import { handleError, notFound } from "../../workers/shared/errors";
 
 export const AUTH = "http://localhost:8787/auth";
 export const IDP = "http://localhost:8787/idp";

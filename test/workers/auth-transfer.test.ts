@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { configFor } from "../../src/config";
-import { identityProviderFor } from "../../src/idp";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import {
   AUTH,
   authWithClock,

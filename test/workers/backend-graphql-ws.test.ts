@@ -2,8 +2,10 @@ import { evictDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { publishPrincipalUid } from "../../src/auth/publish-token";
+import { backendDb } from "../../src/db/client";
 import { balanceChannel } from "../../workers/backend/balance-channel";
 import { MAX_OPERATIONS_PER_CONNECTION } from "../../workers/backend/graphql-ws/graphql-ws-server";
+import { ensureUser } from "../../workers/backend/ports/users";
 import { idTokenClaims, nowSeconds, signIdToken } from "./helpers/dev-idp";
 import { GRAPHQL_URL, graphqlWsClient, RawGraphqlSocket } from "./helpers/graphql-ws";
 import {
@@ -11,7 +13,6 @@ import {
   completedEventFor,
   deliverySettings,
   flushEvents,
-  ledger,
   pay,
   postEvent,
   standInPrice,
@@ -24,7 +25,7 @@ const BALANCE = "subscription { currentUserCoinBalance { balance updatedAt } }";
 async function signedInUser(): Promise<{ token: string; userId: number }> {
   const uid = unique("ws");
   const token = await signIdToken(idTokenClaims(uid));
-  return { token, userId: await ledger.ensureUser(uid) };
+  return { token, userId: await ensureUser(backendDb(env), uid) };
 }
 
 /** Credits `coins` to the user through a checkout paid at the stand-in and its signed webhook event. */
@@ -153,8 +154,8 @@ describe("currentUserCoinBalance over graphql-ws at {API_URL}/graphql", { timeou
 
   describe("authentication: the ID token of connection_init's payload, else 4401", () => {
     it("no payload, or no authorization in it: 4401 unauthenticated", async () => {
-      expect(await refusal()).toEqual({ code: 4401, reason: "unauthenticated" });
-      expect(await refusal({ token: "something" })).toEqual({ code: 4401, reason: "unauthenticated" });
+      expect(await refusal()).toEqual({ code: 4401, reason: "missing_id_token" });
+      expect(await refusal({ token: "something" })).toEqual({ code: 4401, reason: "missing_id_token" });
     });
 
     it("a value that is not Bearer <token>, or a token with a bad signature: 4401 invalid_id_token", async () => {
@@ -197,7 +198,7 @@ describe("currentUserCoinBalance over graphql-ws at {API_URL}/graphql", { timeou
       const { token } = await signedInUser();
       const raw = await RawGraphqlSocket.open("graphql-transport-ws", { authorization: `Bearer ${token}` });
       raw.send({ type: "connection_init" });
-      expect(await raw.closed).toEqual({ code: 4401, reason: "unauthenticated" });
+      expect(await raw.closed).toEqual({ code: 4401, reason: "missing_id_token" });
     });
   });
 

@@ -1,5 +1,7 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { backendDb } from "../../src/db/client";
+import { ensureUser } from "../../workers/backend/ports/users";
 import { idTokenClaims, signIdToken } from "./helpers/dev-idp";
 import {
   API,
@@ -7,7 +9,6 @@ import {
   checkout,
   deliverySettings,
   flushEvents,
-  ledger,
   pay,
   standInPrice,
   unique,
@@ -26,7 +27,7 @@ async function graphql(query: string, variables: Record<string, unknown> = {}, t
 async function signedInUser(): Promise<{ uid: string; token: string; userId: number }> {
   const uid = unique("gql");
   const token = await signIdToken(idTokenClaims(uid));
-  return { uid, token, userId: await ledger.ensureUser(uid) };
+  return { uid, token, userId: await ensureUser(backendDb(env), uid) };
 }
 
 /** Reads server-sent events ("event: next" / "data: {...}") from a stream. */

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminFunds, iapDeposits, limitedCoinDeposits, orders, subscriptions } from "../../src/db/backend-schema";
 import { backendDb } from "../../src/db/client";
+import { ensureUser } from "../../workers/backend/ports/users";
 import { ledger, newUser, unique, webProduct } from "./helpers/payments";
 
 const db = backendDb(env);
@@ -126,10 +127,10 @@ describe("consumable products: applied_at revisions", () => {
   });
 });
 
-describe("ensureUser", () => {
+describe("the backend users port: ensureUser", () => {
   it("makes one users row per uid, however often it is asked", async () => {
     const uid = unique("uid");
-    const ids = await Promise.all(Array.from({ length: 5 }, () => ledger.ensureUser(uid)));
+    const ids = await Promise.all(Array.from({ length: 5 }, () => ensureUser(db, uid)));
     expect(new Set(ids).size).toBe(1);
     const { users } = await import("../../src/db/backend-schema");
     expect(await db.select().from(users).where(eq(users.idpUid, uid))).toHaveLength(1);

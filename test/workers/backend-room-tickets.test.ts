@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifySeatTicket } from "../../src/room-tickets/seat-ticket";
+import { verifySeatTicket } from "../../src/room-access/seat-ticket";
 import counterSource from "../fixtures/counter.logic.js?raw";
 import { publishTokenIdToken } from "./auth-support";
 import { publishRevision } from "./backend/publish-support";
@@ -106,12 +106,12 @@ describe("POST /backend/rooms", () => {
     await expectError(askTicket({ revisionId, roomId }, idToken), 404, "room_not_found");
   });
 
-  it("answers 401 without a user: no ID token, or a publish-token ID token", async () => {
+  it("answers 401 without a user, and 403 publish_token_not_allowed to a publish-token ID token", async () => {
     const roomId = newRoomId();
-    await expectError(createRoom({ revisionId, roomId, players }), 401, "unauthenticated");
+    await expectError(createRoom({ revisionId, roomId, players }), 401, "missing_id_token");
     await expectError(
       createRoom({ revisionId, roomId, players }, await publishTokenIdToken("user-1")),
-      401,
+      403,
       "publish_token_not_allowed",
     );
   });
@@ -165,7 +165,7 @@ describe("POST /backend/rooms/tickets", () => {
 
   it("answers 401 without a bearer ID token, and for a token the provider did not sign", async () => {
     const roomId = await recordedRoom();
-    await expectError(askTicket({ revisionId, roomId }), 401, "unauthenticated");
+    await expectError(askTicket({ revisionId, roomId }), 401, "missing_id_token");
     const key = (await crypto.subtle.generateKey(
       { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
       true,
@@ -175,11 +175,11 @@ describe("POST /backend/rooms/tickets", () => {
     await expectError(askTicket({ revisionId, roomId }, forged), 401, "invalid_id_token");
   });
 
-  it("answers 401 publish_token_not_allowed to a publish-token ID token: it is no user here", async () => {
+  it("answers 403 publish_token_not_allowed to a publish-token ID token, as every app does: it is no user here", async () => {
     const roomId = await recordedRoom();
     await expectError(
       askTicket({ revisionId, roomId }, await publishTokenIdToken("user-1")),
-      401,
+      403,
       "publish_token_not_allowed",
     );
   });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { identityProviderFor } from "../../src/idp/index";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { config, idpPost, idTokenClaims, nowSeconds, providerError, refresh, signIdToken } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { createLocalJWKSet, errors, type JSONWebKeySet, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
-import { identityProviderFor } from "../../src/idp/index";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { config, ISSUER, idpPost, nowSeconds, PROJECT_ID } from "./helpers/dev-idp";
 
 /**

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { identityProviderFor } from "../../src/idp/index";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { config, idpPost, LOGIN, providerError, socialRoundTrip } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);

@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { importPKCS8, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import worker from "../../platform";
 import { CUSTOM_TOKEN_AUDIENCE } from "../../src/idp/custom-token";
-import { identityProviderFor } from "../../src/idp/index";
-import worker from "../../src/index";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { config, IDP, idpPost, providerError, refresh } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { exportJWK, importJWK, importPKCS8, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { CUSTOM_TOKEN_AUDIENCE } from "../../src/idp/custom-token";
-import { IdpError, IdTokenError, identityProviderFor } from "../../src/idp/index";
+import { IdpError, IdTokenError } from "../../src/idp/index";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { config, devSigningKey, idpPost, idTokenClaims, nowSeconds, signIdToken } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { standInFetch } from "../../src/payments";
+import { apiOptionsFor } from "../../src/config/payments";
 import { CHECKOUT_LOCALE_OF } from "../../src/payments/checkout-locale";
-import { apiOptionsFor } from "../../src/payments/config";
 import type { CheckoutLocale, KnownValues } from "../../src/payments/stripe-enums";
 import { STORE_LOCALES } from "../../src/store/locales";
+import { standInFetch } from "../../src/worker-kit/providers";
 import { CHECKOUT_LOCALES } from "../../workers/dev-payments/stripe-enums";
 import { config, deliverySettings, newUser, pay } from "./helpers/payments";
 
@@ -18,7 +18,7 @@ import { config, deliverySettings, newUser, pay } from "./helpers/payments";
 const standIn = config.apps["dev-payments"];
 if (!standIn) throw new Error("the payment stand-in is mounted in dev only");
 const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
-  httpClient: Stripe.createFetchHttpClient(standInFetch(standIn.path)),
+  httpClient: Stripe.createFetchHttpClient(standInFetch(standIn.path, config)),
   maxNetworkRetries: 0,
   telemetry: false,
   ...apiOptionsFor(standIn),

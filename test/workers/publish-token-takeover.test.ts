@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { configFor } from "../../src/config";
-import { identityProviderFor } from "../../src/idp";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import {
   AUTH,
   exchangePublishToken,
@@ -102,7 +102,7 @@ describe("a publish token never gives control of its issuer's account", () => {
       }
 
       const ticket = await postJson(`${API}/rooms/tickets`, token, { revisionId: "rev-1", roomId: "r1", players: [] });
-      expect(ticket.status).toBe(401);
+      expect(ticket.status).toBe(403);
       expect(await ticket.json()).toMatchObject({ error: "publish_token_not_allowed" });
     }
     const principalRows = await env.BACKEND_DB.prepare("SELECT count(*) AS n FROM users WHERE idp_uid = ?")

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../src/index";
+import worker from "../../platform";
 
 const APPS = [
   ["auth", "http://localhost:8787/auth"],

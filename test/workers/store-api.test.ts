@@ -113,7 +113,7 @@ describe("POST /api/checkout", () => {
     const none = await store(`${STORE}/api/checkout`, { method: "POST", body: JSON.stringify({ userId: me.id }) });
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toContain("Bearer");
-    expect(await none.json()).toMatchObject({ error: "unauthenticated" });
+    expect(await none.json()).toMatchObject({ error: "missing_id_token" });
     const forged = await checkout(`${idToken.slice(0, -4)}AAAA`, { userId: me.id, productId: "coins_100" });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({ error: "invalid_id_token" });

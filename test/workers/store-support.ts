@@ -2,11 +2,11 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { decodeJwt } from "jose";
 import { type Config, configFor, parseConfig } from "../../src/config";
-import { identityProviderFor } from "../../src/idp";
 import type { BackendProduct, ProviderPrice } from "../../src/store/catalog";
 import type { CheckoutRequest, CheckoutSessionInfo, StorePayments } from "../../src/store/payments";
-import type { AppEnv } from "../../workers/shared/app-env";
-import { handleError, notFound } from "../../workers/shared/errors";
+import type { AppEnv } from "../../src/worker-kit/app-env";
+import { handleError, notFound } from "../../src/worker-kit/errors";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { createStoreApp } from "../../workers/store/app";
 import type { BackendMe, StoreBackend } from "../../workers/store/backend-client";
 

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { identityProviderFor } from "../../src/idp";
-import { createApp } from "../shared/create-app";
-import { errorResponse } from "../shared/errors";
+import { createApp } from "../../src/worker-kit/create-app";
+import { bodyLimited } from "../../src/worker-kit/input";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { type AuthDeps, type AuthEnv, authServices } from "./auth-env";
 import { assetRoutes } from "./routes/assets";
 import { callbackRoutes } from "./routes/callback";
@@ -29,13 +28,7 @@ const DEFAULT_DEPS: AuthDeps = { clock: () => Date.now(), identityProvider: iden
 /** Sign-in service (document 1): SSO, PKCE, transfer codes, publish tokens, consent, log intake. */
 export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
   const routes = new Hono<AuthEnv>()
-    .use(
-      "/api/*",
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => errorResponse(413, "payload_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`),
-      }),
-    )
+    .use("/api/*", bodyLimited(MAX_BODY_BYTES))
     .use(authServices(deps))
     .use(securityHeaders)
     .route("/", loginRoutes)

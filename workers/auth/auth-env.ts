@@ -4,7 +4,7 @@ import { type CookieAttributes, cookieAttributes } from "../../src/auth/cookies"
 import { type RedirectPolicy, redirectPolicyFor } from "../../src/auth/redirect-uri";
 import type { Config } from "../../src/config";
 import type { IdentityProvider } from "../../src/idp/identity-provider";
-import type { AppEnv } from "../shared/app-env";
+import type { AppEnv } from "../../src/worker-kit/app-env";
 import { CodeStore } from "./code-store";
 import { LoginRequestStore } from "./login-requests";
 import { PendingSignUps } from "./pending-sign-ups";

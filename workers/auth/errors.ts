@@ -1,7 +1,7 @@
-import { currentRequestId } from "../shared/request-log";
+import { currentRequestId } from "../../src/worker-kit/request-log";
 
 /** Verification lives in workers/shared: the backend maps refusals the same way. */
-export { verifiedOrThrow } from "../shared/verify-id-token";
+export { verifiedOrThrow } from "../../src/worker-kit/verify-id-token";
 
 /**
  * RFC 6749 section 5.2 error body for /api/token (error, error_description), with the

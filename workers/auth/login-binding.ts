@@ -1,6 +1,6 @@
 import { readCookie } from "../../src/auth/cookies";
 import { sha256Hex } from "../../src/auth/crypto";
-import { ApiError } from "../shared/errors";
+import { ApiError } from "../../src/worker-kit/errors";
 import type { AuthContext } from "./auth-env";
 import type { LoginRequest } from "./login-requests";
 

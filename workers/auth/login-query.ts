@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidS256Challenge } from "../../src/auth/pkce";
-import { ApiError } from "../shared/errors";
+import { ApiError } from "../../src/worker-kit/errors";
 import type { AuthContext } from "./auth-env";
 import { allowedRedirect } from "./redirects";
 

@@ -1,6 +1,6 @@
 import { requiredDocumentKeys } from "../../src/auth/clients";
-import { ApiError } from "../shared/errors";
-import { currentLog, currentRequestId } from "../shared/request-log";
+import { ApiError } from "../../src/worker-kit/errors";
+import { currentLog, currentRequestId } from "../../src/worker-kit/request-log";
 import type { AuthContext } from "./auth-env";
 import { ConsentLedger } from "./consent-ledger";
 

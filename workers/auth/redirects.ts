@@ -1,7 +1,7 @@
 import { isPublishedGameFile } from "../../src/auth/published-files";
 import { checkRedirectUri } from "../../src/auth/redirect-uri";
 import { matchOptionsFor } from "../../src/router";
-import { ApiError } from "../shared/errors";
+import { ApiError } from "../../src/worker-kit/errors";
 import type { AuthContext } from "./auth-env";
 
 /**

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ApiError } from "../shared/errors";
+import { ApiError } from "../../src/worker-kit/errors";
 import type { AuthEnv } from "./auth-env";
 
 /**

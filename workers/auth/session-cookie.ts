@@ -2,8 +2,8 @@ import { readCookies, serializeCookie } from "../../src/auth/cookies";
 import { randomToken } from "../../src/auth/crypto";
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionRecord } from "../../src/auth/session";
 import { userAgentFamily } from "../../src/auth/user-agent";
-import { ApiError } from "../shared/errors";
-import { currentLog } from "../shared/request-log";
+import { ApiError } from "../../src/worker-kit/errors";
+import { currentLog } from "../../src/worker-kit/request-log";
 import type { AuthContext } from "./auth-env";
 
 /**

@@ -11,7 +11,7 @@ import {
 } from "../../src/auth/session";
 import { ssoSessions } from "../../src/db/auth-schema";
 import { authDb } from "../../src/db/client";
-import { currentLog } from "../shared/request-log";
+import { currentLog } from "../../src/worker-kit/request-log";
 
 /** One entry of a person's session list. */
 export interface SessionSummary {

@@ -1,6 +1,6 @@
 import { clientFor, type DocumentKey, missingDocumentKeys } from "../../src/auth/clients";
-import { ApiError } from "../shared/errors";
-import { currentLog } from "../shared/request-log";
+import { ApiError } from "../../src/worker-kit/errors";
+import { currentLog } from "../../src/worker-kit/request-log";
 import type { PendingSignUps } from "./pending-sign-ups";
 
 export interface SignUpRequest {

@@ -1,7 +1,8 @@
 import type { VerifiedIdToken } from "../../src/idp/identity-provider";
-import { ApiError } from "../shared/errors";
-import { signedInUser } from "../shared/verify-id-token";
+import { ApiError } from "../../src/worker-kit/errors";
+import { signedInUser } from "../../src/worker-kit/verify-id-token";
 import type { AuthContext } from "./auth-env";
+import { requireFinishedSignUp } from "./sign-up";
 
 /** How recent an ID token must be where it buys a browser session or a link grant (issue 12). */
 export const FRESH_ID_TOKEN_SECONDS = 5 * 60;
@@ -36,5 +37,16 @@ export async function verifiedUser(
       `To ${action}, the ID token must be issued within the last ${rules.maxAgeSeconds / 60} minutes: force-refresh it (getIdToken(true)) and call again.`,
     );
   }
+  return token;
+}
+
+/**
+ * The user behind an ID token where it buys a browser session (the hand-over) or a link grant:
+ * issued within FRESH_ID_TOKEN_SECONDS, and of an account whose sign-up is finished (an
+ * unfinished one finishes on the login page first, 403 `sign_up_incomplete`).
+ */
+export async function freshFinishedUser(c: AuthContext, idToken: string, action: string): Promise<VerifiedIdToken> {
+  const token = await verifiedUser(c, idToken, action, { maxAgeSeconds: FRESH_ID_TOKEN_SECONDS });
+  await requireFinishedSignUp(c.get("auth").signUps, token.uid);
   return token;
 }

@@ -1,4 +1,4 @@
-import { createApp } from "../shared/create-app";
+import { createApp } from "../../src/worker-kit/create-app";
 import { graphqlRoutes } from "./routes/graphql";
 import { productOrderPageRoutes } from "./routes/product-order-page";
 import { roomTicketsRoute } from "./routes/room-tickets";

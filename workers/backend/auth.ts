@@ -1,12 +1,17 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../../src/config";
-import { identityProviderFor } from "../../src/idp";
 import type { IdentityProvider } from "../../src/idp/identity-provider";
-import { issuerOfPublishPrincipal } from "../auth/publish-principals";
-import type { AppEnv } from "../shared/app-env";
-import { ApiError } from "../shared/errors";
-import { verifiedSubject } from "../shared/verify-id-token";
+import type { AppEnv } from "../../src/worker-kit/app-env";
+import { ApiError } from "../../src/worker-kit/errors";
+import { identityProviderFor } from "../../src/worker-kit/providers";
+import {
+  bearerToken,
+  missingIdToken,
+  publishTokenNotAllowed,
+  verifiedSubject,
+} from "../../src/worker-kit/verify-id-token";
+import { issuerOfPublishPrincipal } from "../auth/ports/publish-principals";
 
 /**
  * Backend authentication (document 1, authentication rule 9): who a request of `workers/backend`
@@ -22,13 +27,14 @@ import { verifiedSubject } from "../shared/verify-id-token";
  *   act as its issuer. Only POST /code/upload_sessions and POST /code/scenario_revisions set it
  *   (rule 9b). Such an ID token names the token's principal (`publish:<token id>`), never the
  *   issuer; the request user is the issuer that the sign-in service's port
- *   (`workers/auth/publish-principals.ts`) names for it while the token is active. A revoked or
+ *   (`workers/auth/ports/publish-principals.ts`) names for it while the token is active. A revoked or
  *   unknown token is 401 `publish_token_revoked`, for every ID token of its principal however it
  *   was obtained. Everywhere else, GraphQL and WebSocket included, a publish-token ID token (or
  *   any ID token of a principal) counts as no credential at all: the request user is null.
  * - A publish-token user is never admin, whatever its issuer is (rule 9c).
- * - `required: true` answers 401 when there is no request user; otherwise the handler reads
- *   `c.get("user")`, which is null for an anonymous caller.
+ * - `required: true` answers 401 when there is no request user (403 `publish_token_not_allowed`
+ *   when the caller sent a publish-token ID token, as every app answers it); otherwise the
+ *   handler reads `c.get("user")`, which is null for an anonymous caller.
  * - A token that is present but fails verification is 401 `invalid_id_token` on every route, so a
  *   client learns to refresh it rather than silently being served as anonymous; the provider's
  *   key outage is 503 `idp_unavailable`.
@@ -65,8 +71,6 @@ export interface AuthenticateOptions {
   identityProvider?: (env: Env, config: Config) => IdentityProvider;
 }
 
-const BEARER = /^Bearer\s+(\S{1,8192})$/i;
-
 export function authenticate(options: AuthenticateOptions = {}) {
   const required = options.required ?? false;
   const policy = options.publishTokens ?? "unauthenticated";
@@ -92,7 +96,7 @@ export async function userOfAuthorization(
   env: Pick<Env, "AUTH_DB">,
 ): Promise<RequestUser | null> {
   if (value === undefined) return null;
-  const token = BEARER.exec(value)?.[1];
+  const token = bearerToken(value);
   if (!token) throw new ApiError(401, "invalid_id_token", "The Authorization header must be Bearer <ID token>.");
   const issuerOf: PublishIssuerLookup = (uid) => issuerOfPublishPrincipal(env, uid);
   return userOfIdToken(idp, token, policy, issuerOf);
@@ -134,11 +138,9 @@ export function requestUser(c: Context<BackendEnv>): RequestUser {
 
 function unauthenticated(publishToken: boolean): ApiError {
   if (publishToken) {
-    return new ApiError(
-      401,
-      "publish_token_not_allowed",
-      "A publish-token ID token acts only on POST /code/upload_sessions and POST /code/scenario_revisions; sign in as the user.",
+    return publishTokenNotAllowed(
+      "act here: it acts only on POST /code/upload_sessions and POST /code/scenario_revisions; sign in as the user",
     );
   }
-  return new ApiError(401, "unauthenticated", "Send the user's ID token as Authorization: Bearer <ID token>.");
+  return missingIdToken();
 }

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { backendDb } from "../../src/db/client";
+import { CoinLedger } from "../../src/ledger/coin-ledger";
 import { createNotifier } from "../../src/ops/notifier";
-import { paymentProviderFor } from "../../src/payments";
-import type { AppEnv } from "../shared/app-env";
-import { currentLog } from "../shared/request-log";
+import type { AppEnv } from "../../src/worker-kit/app-env";
+import { paymentProviderFor } from "../../src/worker-kit/providers";
+import { currentLog } from "../../src/worker-kit/request-log";
 import { balanceChannel } from "./balance-channel";
-import { CoinLedger } from "./ledger/coin-ledger";
 import type { EventDeps } from "./payments/handle-event";
 
 export function ledgerOf(env: Pick<Env, "BACKEND_DB">): CoinLedger {

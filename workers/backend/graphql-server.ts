@@ -6,11 +6,12 @@ import { orderingResolvers } from "../../src/graphql/ordering-resolvers";
 import { orderingTypeDefs } from "../../src/graphql/ordering-schema";
 import { resolvers } from "../../src/graphql/resolvers";
 import { typeDefs } from "../../src/graphql/schema";
-import { currentLog } from "../shared/request-log";
+import { currentLog } from "../../src/worker-kit/request-log";
 import type { RequestUser } from "./auth";
 import { ledgerOf } from "./backend-services";
 import { graphqlServices } from "./graphql-services";
 import { orderingServices } from "./ordering/ordering-services";
+import { ensureUser } from "./ports/users";
 
 /** Everything a resolver gets except the abort signal, which belongs to the transport. */
 export type BackendContext = Omit<GraphQLContext, "signal">;
@@ -71,7 +72,7 @@ export function backendContextFor(env: Env, user: RequestUser | null): BackendCo
     services: graphqlServices(env, ledger),
     // The backend's users row of the caller, made on first sight.
     callerUserId: () => {
-      caller ??= user === null ? Promise.resolve(null) : ledger.ensureUser(user.uid);
+      caller ??= user === null ? Promise.resolve(null) : ensureUser(backendDb(env), user.uid);
       return caller;
     },
     caller: async () => (user === null ? null : { uid: user.uid, admin: user.admin }),

@@ -1,7 +1,7 @@
 import type { CoinBalance, ConsumableProduct } from "../../src/graphql/generated/resolvers";
 import type { GraphQLServices } from "../../src/graphql/services";
+import type { CoinLedger } from "../../src/ledger/coin-ledger";
 import { openBalanceSnapshots } from "./balance-channel";
-import type { CoinLedger } from "./ledger/coin-ledger";
 
 /** The resolvers' services over the ledger (D1) and the users' balance channels (BALANCE). */
 export function graphqlServices(env: Pick<Env, "BALANCE">, ledger: CoinLedger): GraphQLServices {

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { cors } from "hono/cors";
-import { createApp } from "../shared/create-app";
-import { handleError } from "../shared/errors";
+import { createApp } from "../../src/worker-kit/create-app";
+import { handleError } from "../../src/worker-kit/errors";
 import { ProviderError, providerErrorResponse } from "./provider-error";
 import { accountUpdateRoutes } from "./routes/account-update";
 import { adminRoutes } from "./routes/admin";

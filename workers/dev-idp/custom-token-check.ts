@@ -1,5 +1,5 @@
 import { errors, exportJWK, importJWK, importPKCS8, jwtVerify } from "jose";
-import type { ServiceAccount } from "../../src/idp/config";
+import type { ServiceAccount } from "../../src/config/idp";
 import { CUSTOM_TOKEN_AUDIENCE, checkCustomTokenInput, MAX_UID_LENGTH } from "../../src/idp/custom-token";
 import { IdpError } from "../../src/idp/identity-provider";
 import { ProviderError } from "./provider-error";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { IdpConfig } from "../../src/idp/config";
+import type { IdpConfig } from "../../src/config/idp";
 import { verifyIdToken } from "../../src/idp/id-token";
 import { IdTokenError } from "../../src/idp/identity-provider";
-import type { AppEnv } from "../shared/app-env";
+import type { AppEnv } from "../../src/worker-kit/app-env";
 import { ID_TOKEN_LIFETIME_SECONDS, mintIdToken } from "./id-token-minter";
 import { ProviderError } from "./provider-error";
 import { seedDevUsers } from "./seed";

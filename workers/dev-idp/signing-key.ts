@@ -1,6 +1,6 @@
 import { importJWK, type JWK } from "jose";
 import { z } from "zod";
-import { ApiError } from "../shared/errors";
+import { ApiError } from "../../src/worker-kit/errors";
 
 /** The dev IdP's ID-token signing key (secret IDP_DEV_SIGNING_KEY, a private RSA JWK with kid). */
 export interface DevSigningKey {

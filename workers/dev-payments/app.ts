@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { createApp } from "../shared/create-app";
-import { handleError } from "../shared/errors";
+import { createApp } from "../../src/worker-kit/create-app";
+import { handleError } from "../../src/worker-kit/errors";
 import { apiRoutes } from "./routes/api";
 import { devControlRoutes } from "./routes/dev-controls";
 import { hostedCheckoutRoutes } from "./routes/hosted-checkout";

@@ -1,9 +1,8 @@
-import { exports } from "cloudflare:workers";
 import Stripe from "stripe";
-import { type BaseUrl, formatBaseUrl } from "../../src/base-url";
+import { formatBaseUrl } from "../../src/base-url";
 import type { Config } from "../../src/config";
-import { matchApp } from "../../src/router";
-import { currentLog } from "../shared/request-log";
+import { loopbackFetcher } from "../../src/worker-kit/loopback-fetch";
+import { currentLog } from "../../src/worker-kit/request-log";
 import { type EventObject, newId, nowSeconds } from "./objects";
 import type { DeliveryRecord, DeliverySettings, StandInStore } from "./store";
 
@@ -87,7 +86,7 @@ async function sendOnce(ctx: EventContext, event: EventObject): Promise<Delivery
     body: payload,
   });
   try {
-    const response = await selfOrNetwork(ctx.config, request);
+    const response = await loopbackFetcher(ctx.config)(request);
     await response.body?.cancel();
     record.status = response.status;
   } catch (error) {
@@ -97,10 +96,4 @@ async function sendOnce(ctx: EventContext, event: EventObject): Promise<Delivery
     });
   }
   return record;
-}
-
-/** The backend is usually this Worker: hand the request to its own fetch handler (no socket). */
-function selfOrNetwork(config: Config, request: Request): Promise<Response> {
-  const app = matchApp(new URL(request.url), config.apps as Record<string, BaseUrl>, { loopbackAliases: true });
-  return app === "backend" ? exports.default.fetch(request) : fetch(request);
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { parse } from "qs";
-import type { AppEnv } from "../shared/app-env";
+import type { AppEnv } from "../../src/worker-kit/app-env";
 import type { EventContext } from "./events";
 import { StandInStore } from "./store";
 

@@ -1,4 +1,4 @@
-import { createApp } from "../shared/create-app";
+import { createApp } from "../../src/worker-kit/create-app";
 import { devStatsRoute } from "./routes/dev-stats";
 import { gameSocketRoute } from "./routes/game-socket";
 import { lobbyRoutes } from "./routes/lobby";

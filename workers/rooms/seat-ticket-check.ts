@@ -1,6 +1,6 @@
-import type { RoomsConfig } from "../../src/room-tickets/config";
-import { type SeatTicket, TicketError, verifySeatTicket } from "../../src/room-tickets/seat-ticket";
-import { ApiError } from "../shared/errors";
+import type { RoomsConfig } from "../../src/config/rooms";
+import { type SeatTicket, TicketError, verifySeatTicket } from "../../src/room-access/seat-ticket";
+import { ApiError } from "../../src/worker-kit/errors";
 
 /**
  * The seat a connection may take, from its `ticket` query parameter (docs/rooms.md "Seat tickets").

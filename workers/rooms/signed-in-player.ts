@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { identityProviderFor } from "../../src/idp";
-import type { AppEnv } from "../shared/app-env";
-import { bearerIdToken, signedInUser } from "../shared/verify-id-token";
+import type { AppEnv } from "../../src/worker-kit/app-env";
+import { identityProviderFor } from "../../src/worker-kit/providers";
+import { bearerIdToken, signedInUser } from "../../src/worker-kit/verify-id-token";
 
 /** Hono environment of a route behind `signedInPlayer`: the uid of the signed-in user. */
 export interface PlayerEnv extends AppEnv {

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { identityProviderFor } from "../../src/idp";
-import { createApp } from "../shared/create-app";
-import { errorResponse } from "../shared/errors";
+import { createApp } from "../../src/worker-kit/create-app";
+import { bodyLimited } from "../../src/worker-kit/input";
+import { identityProviderFor } from "../../src/worker-kit/providers";
 import { graphqlBackendFor } from "./backend-client";
 import { paymentsFor } from "./payments";
 import { checkoutRoutes } from "./routes/checkout";
-import { configRoutes } from "./routes/config";
+import { configRoutes } from "./routes/client-config";
 import { meRoutes } from "./routes/me";
 import { productRoutes } from "./routes/products";
 import { sessionStatusRoutes } from "./routes/session-status";
@@ -25,13 +24,7 @@ const DEFAULT_DEPS: StoreDeps = {
 /** Browser coin store (document 2): checkout, session status, products, the user, the SPA. */
 export function createStoreApp(deps: Partial<StoreDeps> = {}) {
   const routes = new Hono<StoreEnv>()
-    .use(
-      "/api/*",
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => errorResponse(413, "payload_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`),
-      }),
-    )
+    .use("/api/*", bodyLimited(MAX_BODY_BYTES))
     .use("/api/*", storeServices({ ...DEFAULT_DEPS, ...deps }))
     .route("/", configRoutes)
     .route("/", productRoutes)

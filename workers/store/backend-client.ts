@@ -10,9 +10,9 @@ import {
   type MeQuery,
 } from "../../src/graphql/generated/operations";
 import type { BackendProduct } from "../../src/store/catalog";
-import { ApiError } from "../shared/errors";
-import { currentLog } from "../shared/request-log";
-import { type Fetcher, platformFetcher } from "./platform-fetch";
+import { ApiError } from "../../src/worker-kit/errors";
+import { type Fetcher, loopbackFetcher } from "../../src/worker-kit/loopback-fetch";
+import { currentLog } from "../../src/worker-kit/request-log";
 
 /** The caller as the backend knows them (GraphQL `me`). */
 export interface BackendMe {
@@ -121,5 +121,5 @@ function unavailable(reason: string, error?: unknown): ApiError {
 }
 
 export function graphqlBackendFor(_env: Env, config: Config): StoreBackend {
-  return new GraphqlStoreBackend(urlFor(config.apps.backend, "/graphql"), platformFetcher(config));
+  return new GraphqlStoreBackend(urlFor(config.apps.backend, "/graphql"), loopbackFetcher(config));
 }

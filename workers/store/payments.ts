@@ -1,5 +1,4 @@
 import type { Config } from "../../src/config";
-import { paymentProviderFor } from "../../src/payments";
 import {
   type CheckoutSession,
   type PaymentProvider,
@@ -9,8 +8,9 @@ import {
 import type { ProviderPrice } from "../../src/store/catalog";
 import { isCurrency } from "../../src/store/currency";
 import type { CheckoutSessionInfo, StorePayments } from "../../src/store/payments";
-import { ApiError } from "../shared/errors";
-import { currentLog } from "../shared/request-log";
+import { ApiError } from "../../src/worker-kit/errors";
+import { paymentProviderFor } from "../../src/worker-kit/providers";
+import { currentLog } from "../../src/worker-kit/request-log";
 
 /**
  * The store's view of the payment provider (src/payments): only active prices, amounts of the

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { Config } from "../../src/config";
 import type { IdentityProvider } from "../../src/idp/identity-provider";
 import type { StorePayments } from "../../src/store/payments";
-import type { AppEnv } from "../shared/app-env";
+import type { AppEnv } from "../../src/worker-kit/app-env";
 import type { StoreBackend } from "./backend-client";
 
 /** What the store app is built from, per environment; tests bring their own parts. */

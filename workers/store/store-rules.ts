@@ -2,7 +2,7 @@ import { urlFor } from "../../src/base-url";
 import type { Config } from "../../src/config";
 import { type Catalog, matchCatalog } from "../../src/store/catalog";
 import { type Currency, chooseCurrency, currencyForCountry } from "../../src/store/currency";
-import { currentLog } from "../shared/request-log";
+import { currentLog } from "../../src/worker-kit/request-log";
 import type { StoreContext, StoreServices } from "./store-env";
 
 /**
@@ -33,7 +33,7 @@ export function visitorCountry(c: StoreContext): string | null {
  * location), then the location's. A product whose price lacks the first falls back to the next
  * (document 2: the override is ignored for products whose price lacks that currency).
  */
-export function preferredCurrencies(c: StoreContext, override: Currency | undefined): Currency[] {
+export function preferredCurrencies(c: StoreContext, override: Currency | undefined): [Currency, ...Currency[]] {
   const config = c.get("config");
   const country = visitorCountry(c);
   const chosen = chooseCurrency({ environment: config.environment, override, country });

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { inject, onTestFailed } from "vitest";
-import { projectRoot } from "../../../scripts/wrangler-env.ts";
+import { projectRoot } from "../../../tools/local-platform/wrangler-env.ts";
 import { launchBrowser } from "./choose-browser.ts";
 
 export function launchChromium(): Promise<Browser> {

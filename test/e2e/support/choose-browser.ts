@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { type Browser, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { z } from "zod";
-import { projectRoot } from "../../../scripts/wrangler-env.ts";
+import { projectRoot } from "../../../tools/local-platform/wrangler-env.ts";
 
 export interface BrowserChoice {
   /** What the log line calls it. */

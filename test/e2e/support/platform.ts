@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { createServer as createTcpServer } from "node:net";
 import path from "node:path";
 import { build } from "esbuild";
-import { type RunningWorker, startPlatform } from "../../../scripts/local-platform.ts";
+import { type RunningWorker, startPlatform } from "../../../tools/local-platform/local-platform.ts";
 
 export type { RunningWorker };
 export { startPlatform };

@@ -1,8 +1,8 @@
 /**
  * A minimal single-page app for browser tests, built on the SPA sign-in helper
- * (src/auth/spa-client.ts) the way the store uses it. Bundled by esbuild in startTargetSite.
+ * (browser/sign-in/spa-client.ts) the way the store uses it. Bundled by esbuild in startTargetSite.
  */
-import { createSpaAuth } from "../../../src/auth/spa-client";
+import { createSpaAuth } from "../../../browser/sign-in/spa-client";
 
 interface SpaConfig {
   authUrl: string;

@@ -1,7 +1,7 @@
 /** The coin store under test in Chromium: one platform on the store's port and one browser context. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { testPort } from "../../../scripts/ports.ts";
+import { testPort } from "../../../tools/local-platform/ports.ts";
 import { launchChromium } from "./browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./platform.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { devRevisionId, devRoster, withDevRoster, withDevTicket } from "../../../src/cli/dev-roster.ts";
 import { parseRoster } from "../../../src/engine/roster.ts";
-import { verifySeatTicket } from "../../../src/room-tickets/seat-ticket.ts";
+import { verifySeatTicket } from "../../../src/room-access/seat-ticket.ts";
+import { devRevisionId, devRoster, withDevRoster, withDevTicket } from "../../../tools/cli/dev-roster.ts";
 
 const SECRET = "a-dev-ticket-secret-of-enough-length";
 

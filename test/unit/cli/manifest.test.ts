@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ManifestError, readScenario } from "../../../src/cli/manifest.ts";
+import { ManifestError, readScenario } from "../../../tools/cli/manifest.ts";
 
 function scenarioDir(manifest: unknown, files: Record<string, string> = { "logic.js": "export default {}" }): string {
   const dir = mkdtempSync(path.join(tmpdir(), "manifest-test-"));

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { ClientFilesError, zipClient } from "../../../src/cli/client-zip";
-import { publishTarget, writeConfig } from "../../../src/cli/publish-config";
-import { CODE_LIMITS } from "../../../src/code/limits";
+import { CODE_LIMITS } from "../../../src/publishing/limits";
+import { ClientFilesError, zipClient } from "../../../tools/cli/client-zip";
+import { publishTarget, writeConfig } from "../../../tools/cli/publish-config";
 
 const temp = () => mkdtempSync(path.join(tmpdir(), "publish-unit-"));
 

@@ -1,4 +1,4 @@
-import type { SocketLike } from "../../../src/sdk/online-connection";
+import type { SocketLike } from "../../../browser/sdk/online-connection";
 
 type Listener = (event: any) => void;
 

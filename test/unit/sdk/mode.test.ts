@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { startGame } from "../../../src/sdk/index";
-import { ModeError, selectMode, socketUrl } from "../../../src/sdk/mode";
+import { startGame } from "../../../browser/sdk";
+import { ModeError, selectMode, socketUrl } from "../../../browser/sdk/mode";
 import counter from "../../fixtures/counter.logic.js";
 
 const params = (query: Record<string, string>) => new URLSearchParams(query);

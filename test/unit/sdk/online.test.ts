@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionEvents } from "../../../browser/sdk/events";
+import { selectMode } from "../../../browser/sdk/mode";
+import { HEARTBEAT_MS, RECONNECT_MAX_MS, reconnectDelay } from "../../../browser/sdk/online-connection";
+import { OnlineSession } from "../../../browser/sdk/online-session";
 import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
 import { PING_FRAME } from "../../../src/engine/protocol";
-import type { SessionEvents } from "../../../src/sdk/events";
-import { selectMode } from "../../../src/sdk/mode";
-import { HEARTBEAT_MS, RECONNECT_MAX_MS, reconnectDelay } from "../../../src/sdk/online-connection";
-import { OnlineSession } from "../../../src/sdk/online-session";
 import { socketFactory } from "./fake-socket";
 
 const ROSTER = [{ id: "alice" }, { id: "bob" }];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type GameSession, startGame } from "../../../browser/sdk";
 import coinChase, { COINS_TO_WIN } from "../../../examples/coin-chase/logic.js";
 import ticTacToe, { TURN_MS } from "../../../examples/tic-tac-toe/logic.js";
-import { type GameSession, startGame } from "../../../src/sdk/index";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date", "performance"] });

@@ -3,12 +3,12 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { publishPrincipalUid } from "../../../src/auth/publish-token";
 import { configFor } from "../../../src/config";
-import { identityProviderFor } from "../../../src/idp";
-import { issuerOfPublishPrincipal } from "../../../workers/auth/publish-principals";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { handleError, notFound } from "../../../src/worker-kit/errors";
+import { identityProviderFor } from "../../../src/worker-kit/providers";
+import { issuerOfPublishPrincipal } from "../../../workers/auth/ports/publish-principals";
 import { PublishTokenStore } from "../../../workers/auth/publish-token-store";
 import { authenticate, type BackendEnv, requestUser, userOfIdToken } from "../../../workers/backend/auth";
-import type { AppEnv } from "../../../workers/shared/app-env";
-import { handleError, notFound } from "../../../workers/shared/errors";
 import { newUser, publishTokenIdToken } from "../auth-support";
 
 /** Probe routes flagged as the backend's routes are: a publishing route, a signed-in route, an open one. */
@@ -51,10 +51,10 @@ describe("backend authentication", () => {
     expect(await res.json()).toEqual({ uid: "admin-1", admin: true, publishToken: false });
   });
 
-  it("answers 401 unauthenticated without a token on a route that requires a user", async () => {
+  it("answers 401 missing_id_token, as every app does, without a token on a route that requires a user", async () => {
     const res = await call("/signed-in");
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error: "unauthenticated" });
+    expect(await res.json()).toMatchObject({ error: "missing_id_token" });
   });
 
   it("answers 401 invalid_id_token to a token that fails verification, even where a user is optional", async () => {
@@ -92,7 +92,7 @@ describe("backend authentication", () => {
       publishToken: true,
     });
     const signedIn = await call("/signed-in", linked);
-    expect(signedIn.status).toBe(401);
+    expect(signedIn.status).toBe(403);
     expect(await signedIn.json()).toMatchObject({ error: "publish_token_not_allowed" });
     expect(await (await call("/graphql", linked)).json()).toEqual({ user: null });
   });
@@ -109,9 +109,9 @@ describe("backend authentication", () => {
     }
   });
 
-  it("refuses a publish-token ID token with 401 on a route that requires a user and does not allow it", async () => {
+  it("refuses a publish-token ID token with 403, as every app does, on a route that requires a user and does not allow it", async () => {
     const res = await call("/signed-in", await publishTokenIdToken("issuer-2"));
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: "publish_token_not_allowed" });
   });
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { codeKeys } from "../../../src/code/code-keys";
-import { CODE_LIMITS } from "../../../src/code/limits";
 import { configFor } from "../../../src/config";
-import { identityProviderFor } from "../../../src/idp";
+import { codeKeys } from "../../../src/publishing/code-keys";
+import { CODE_LIMITS } from "../../../src/publishing/limits";
+import { identityProviderFor } from "../../../src/worker-kit/providers";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { newUser, publishTokenIdToken } from "../auth-support";
 import { connect, ROSTER } from "../rooms/support";

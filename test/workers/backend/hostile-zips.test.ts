@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import { CODE_LIMITS } from "../../../src/code/limits";
+import { CODE_LIMITS } from "../../../src/publishing/limits";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { AUTH, newUser } from "../auth-support";
 import { handBuiltZip } from "./hand-built-zip";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { codeKeys } from "../../../src/code/code-keys";
+import { codeKeys } from "../../../src/publishing/code-keys";
 import { CodeStore } from "../../../workers/backend/code/code-store";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { newUser } from "../auth-support";

@@ -1,12 +1,13 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
+import { handlePlatformRequest } from "../../../platform/platform";
 import { configFor } from "../../../src/config";
 import { consumableProducts, subscriptions } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
-import { paymentProviderFor } from "../../../src/payments";
-import { handlePlatformRequest } from "../../../src/platform";
-import { CoinLedger } from "../../../workers/backend/ledger/coin-ledger";
+import { CoinLedger } from "../../../src/ledger/coin-ledger";
+import { paymentProviderFor } from "../../../src/worker-kit/providers";
+import { ensureUser } from "../../../workers/backend/ports/users";
 
 export const config = configFor(env);
 export const API = "http://localhost:8787/backend";
@@ -66,7 +67,7 @@ export async function standInPrice(lookupKey: string): Promise<string> {
 
 /** A backend user (users.id) for a fresh uid. */
 export function newUser(): Promise<number> {
-  return ledger.ensureUser(unique("uid"));
+  return ensureUser(backendDb(env), unique("uid"));
 }
 
 /** Makes the user premium: an active subscription (started a minute ago, a day left); its id. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { codeKeys } from "../../../src/code/code-keys";
+import { codeKeys } from "../../../src/publishing/code-keys";
 import { connect, ROSTER } from "../rooms/support";
 import { capturedLines } from "./log-capture";
 

@@ -2,8 +2,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { codeKeys } from "../../../src/code/code-keys";
 import { PING_FRAME } from "../../../src/engine/protocol";
+import { codeKeys } from "../../../src/publishing/code-keys";
 import { connect, publish, ROSTER, roomStub, socketOf, socketUrl, twoPlayers } from "./support";
 
 describe("GET /ws/games/{revisionId}/{roomId}", () => {

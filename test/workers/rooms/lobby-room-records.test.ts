@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RoomRecords } from "../../../workers/backend/rooms/room-records";
+import { RoomRecords } from "../../../workers/backend/ports/room-records";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { newUser } from "../auth-support";
 import { publishRevision } from "../backend/publish-support";

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import worker from "../../../src/index";
+import worker from "../../../platform";
 import { lobbyRoomKey } from "../../../workers/rooms/play/lobby-room-key";
 import { ROOMS, socketUrl, TestClient } from "./support";
 

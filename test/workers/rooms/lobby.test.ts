@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifySeatTicket } from "../../../src/room-tickets/seat-ticket";
+import { verifySeatTicket } from "../../../src/room-access/seat-ticket";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { AUTH, newUser, publishTokenIdToken } from "../auth-support";
 import { publishRevision } from "../backend/publish-support";
@@ -59,7 +59,9 @@ describe("the lobby of a published game, with seat tickets", () => {
     // The page hands out no ticket: seats are taken once signed in.
     expect(lobby.html).not.toContain("ticket=");
     expect([...lobby.html.matchAll(/data-seat-id="(\w+)"/g)].map((m) => m[1])).toEqual(["p1", "p2", "p3"]);
-    for (const asset of ["lobby.js", "lobby.css", "signed-in-page.js"]) {
+    // Its script, its stylesheet, and the platform's base stylesheet, all from its own assets URL.
+    expect(lobby.html).toContain(`href="${ROOMS}/assets/style.css"`);
+    for (const asset of ["lobby.js", "lobby.css", "style.css"]) {
       expect((await fetchRequired(`${ROOMS}/assets/${asset}`)).status).toBe(200);
     }
   });

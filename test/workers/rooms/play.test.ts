@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { codeKeys } from "../../../src/code/code-keys";
+import { codeKeys } from "../../../src/publishing/code-keys";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { newUser } from "../auth-support";
 import { publishRevision } from "../backend/publish-support";

@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
-import { codeKeys } from "../../../src/code/code-keys";
+import { codeKeys } from "../../../src/publishing/code-keys";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";

@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../../src/index";
-import { mintSeatTicket, type SeatTicket } from "../../../src/room-tickets/seat-ticket";
+import worker from "../../../platform";
+import { mintSeatTicket, type SeatTicket } from "../../../src/room-access/seat-ticket";
 import { publish, socketUrl, TestClient } from "./support";
 
 /** The platform as stg and prd run it: a seat needs a ticket. */

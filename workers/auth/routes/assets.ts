@@ -1,5 +1,5 @@
-import { pageAssetRoutes } from "../../shared/page-assets";
+import { pageAssetRoutes } from "../../../src/worker-kit/pages/page-assets";
 import type { AuthEnv } from "../auth-env";
 
-/** GET /assets/*: the login page's static files, from public/auth/ (ASSETS binding). */
+/** GET /assets/*: the sign-in service's page files (script built from browser/pages/, styles, icons), from public/auth/ (ASSETS binding). */
 export const assetRoutes = pageAssetRoutes<AuthEnv>("auth");

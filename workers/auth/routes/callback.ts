@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { clientFor, DOCUMENT_KEYS } from "../../../src/auth/clients";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { loginExpired, loginRequestOfThisBrowser } from "../login-binding";
 import { reconsentRequired } from "../reconsent";
@@ -11,7 +12,6 @@ import { startSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
 import { settleSignUp } from "../sign-up";
 import { verifiedUser } from "../user-token";
-import { jsonBody, parseOrThrow } from "../validation";
 
 const callbackRequest = z.object({
   state: z.string().min(1).max(128),

@@ -3,15 +3,15 @@ import { z } from "zod";
 import { DOCUMENT_KEYS, type DocumentKey } from "../../../src/auth/clients";
 import { documentKeysForScope } from "../../../src/auth/consent-scope";
 import { isPaidReleaseKind, PAID_RELEASE_KINDS } from "../../../src/legal/paid-release-catalog";
-import { TermsAgreements } from "../../backend/terms-agreements";
-import { ApiError } from "../../shared/errors";
-import { currentLog } from "../../shared/request-log";
-import { bearerIdToken } from "../../shared/verify-id-token";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
+import { currentLog } from "../../../src/worker-kit/request-log";
+import { bearerIdToken } from "../../../src/worker-kit/verify-id-token";
+import { TermsAgreements } from "../../backend/ports/terms-agreements";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { ConsentLedger } from "../consent-ledger";
 import { configuredOriginsCors } from "../cors";
 import { verifiedUser } from "../user-token";
-import { jsonBody, parseOrThrow } from "../validation";
 
 /** Routes of consent (the ledger's `source`): how the user came to accept. */
 export const CONSENT_SOURCES = [

@@ -6,7 +6,8 @@ import { currentVersion, DOCUMENT_CATALOG } from "../../../src/auth/document-cat
 import { urlFor } from "../../../src/base-url";
 import { LEGAL_TEXTS } from "../../../src/legal/content";
 import { PAID_RELEASE_CATALOG, PAID_RELEASE_KINDS } from "../../../src/legal/paid-release-catalog";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { PageShell, pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import type { AuthEnv } from "../auth-env";
 
 /** Browsers and caches may keep a document an hour; a new version is published with a deploy. */
@@ -28,27 +29,18 @@ export const legalRoutes = new Hono<AuthEnv>().get("/legal/:key/latest", etag(),
   c.header("content-security-policy", "default-src 'none'; style-src 'self'; base-uri 'none'");
   c.header("x-content-type-options", "nosniff");
   return c.html(
-    "<!doctype html>" +
-      (
-        <html lang="en">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>{text.title}</title>
-            <link rel="stylesheet" href={`${assets}/login.css`} />
-          </head>
-          <body>
-            <main class="card legal">
-              <h1>{text.title}</h1>
-              <p class="version">
-                Version <span class="version-number">{version.version}</span>, effective{" "}
-                <time datetime={version.effectiveAt}>{version.effectiveAt}</time>
-              </p>
-              <article>{raw(text.html)}</article>
-            </main>
-          </body>
-        </html>
-      ).toString(),
+    pageHtml(
+      <PageShell lang="en" title={text.title} assetsUrl={assets} stylesheet="login.css" referrer={null}>
+        <main class="card legal">
+          <h1>{text.title}</h1>
+          <p class="version">
+            Version <span class="version-number">{version.version}</span>, effective{" "}
+            <time datetime={version.effectiveAt}>{version.effectiveAt}</time>
+          </p>
+          <article>{raw(text.html)}</article>
+        </main>
+      </PageShell>,
+    ),
   );
 });
 

@@ -2,13 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { sha256Hex } from "../../../src/auth/crypto";
 import { CODE_KINDS } from "../../../src/auth/single-use";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { browserNonceHash, loginRequestOfThisBrowser } from "../login-binding";
 import { sameOriginOnly } from "../same-origin";
-import { requireFinishedSignUp } from "../sign-up";
-import { FRESH_ID_TOKEN_SECONDS, verifiedUser } from "../user-token";
-import { jsonBody, parseOrThrow } from "../validation";
+import { freshFinishedUser } from "../user-token";
 
 const grantRequest = z.object({ id_token: z.string().min(1).max(8192), state: z.string().min(1).max(128) });
 const redeemRequest = z.object({ grant: z.string().min(1).max(256), state: z.string().min(1).max(128) });
@@ -33,12 +32,9 @@ export const linkGrantRoutes = new Hono<AuthEnv>()
   .post("/api/link/grant", sameOriginOnly, async (c) => {
     const body = parseOrThrow(grantRequest, await jsonBody(c.req.raw));
     await loginRequestOfThisBrowser(c, body.state);
-    const { codes, signUps } = c.get("auth");
-    const token = await verifiedUser(c, body.id_token, "link sign-in methods", {
-      maxAgeSeconds: FRESH_ID_TOKEN_SECONDS,
-    });
-    // Same rule as the hand-over: an account whose sign-up is unfinished finishes it first.
-    await requireFinishedSignUp(signUps, token.uid);
+    // Same rules as the hand-over: a fresh ID token, of an account whose sign-up is finished.
+    const token = await freshFinishedUser(c, body.id_token, "link sign-in methods");
+    const { codes } = c.get("auth");
     const grant = await codes.issue("link_grant", {
       uid: token.uid,
       stateHash: await sha256Hex(body.state),

@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { clientLogLine } from "../../../src/log/client-record";
 import { consoleSink, type LogSink } from "../../../src/log/logger";
 import { RecordRateLimit } from "../../../src/log/rate-limit";
-import { ApiError, errorResponse } from "../../shared/errors";
-import { currentLog } from "../../shared/request-log";
+import { ApiError, errorResponse } from "../../../src/worker-kit/errors";
+import { jsonBody } from "../../../src/worker-kit/input";
+import { currentLog } from "../../../src/worker-kit/request-log";
 import type { AuthEnv } from "../auth-env";
 import { configuredOriginsCors } from "../cors";
-import { jsonBody } from "../validation";
 import { reportSmsOutcomes } from "./sms-outcomes";
 
 /** Document 1, limits of /api/log (the 16 KiB body limit is the app's, on every /api/* route). */

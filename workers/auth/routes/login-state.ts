@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonBody } from "../../../src/worker-kit/input";
 import type { AuthEnv } from "../auth-env";
 import { browserNonceHash } from "../login-binding";
 import { parseLoginQuery } from "../login-query";
 import { sameOriginOnly } from "../same-origin";
-import { jsonBody } from "../validation";
 
 /**
  * POST /api/login/state: the login page asks for its state when the person signs in (issue 12:

@@ -5,6 +5,8 @@ import { randomToken } from "../../../src/auth/crypto";
 import { pickLanguage, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import { urlFor } from "../../../src/base-url";
+import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
+import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import type { AuthEnv } from "../auth-env";
 import { LOGIN_NONCE_COOKIE } from "../login-binding";
 import { loginRequestFields, parseLoginQuery } from "../login-query";
@@ -43,55 +45,43 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   const switchUrl = new URL(c.req.url);
   switchUrl.searchParams.set("lang", language === "ja" ? "en" : "ja");
 
-  c.header("cache-control", "no-store");
-  c.header("content-security-policy", contentSecurityPolicy(config.idp.apiUrl));
-  c.header("referrer-policy", "no-referrer");
-  c.header("x-content-type-options", "nosniff");
+  pageHeaders(c, {
+    scripts: "'self'",
+    styles: "'self'",
+    images: "'self'",
+    connect: `'self' ${new URL(config.idp.apiUrl).origin}`,
+  });
   return c.html(
-    "<!doctype html>" +
-      (
-        <LoginPage
-          language={language}
-          client={client}
-          socialProviders={config.auth.socialProviders}
-          switchLanguageUrl={switchUrl.href}
-          assetsUrl={urlFor(config.apps.auth, "/assets")}
-          legalUrl={urlFor(config.apps.auth, "/legal")}
-          browserConfig={{
-            idpApiUrl: config.idp.apiUrl,
-            idpApiKey: config.idp.apiKey,
-            callbackUrl: urlFor(config.apps.auth, "/api/callback"),
-            loginRequestUrl: urlFor(config.apps.auth, "/api/login/state"),
-            loginRequest: loginRequestFields(query),
-            requiredDocumentKeys: client.requiredDocumentKeys,
-            consentUrl: urlFor(config.apps.auth, "/api/consent"),
-            legalUrl: urlFor(config.apps.auth, "/legal"),
-            documentNames: STRINGS[language].documents,
-            reconsent: STRINGS[language].reconsent,
-            logUrl: urlFor(config.apps.auth, "/api/log"),
-            clientId: client.id,
-            errors: STRINGS[language].errors,
-            working: STRINGS[language].working,
-            link: {
-              grantUrl: urlFor(config.apps.auth, "/api/link/grant"),
-              redeemUrl: urlFor(config.apps.auth, "/api/link/redeem"),
-              strings: LINK_STRINGS[language],
-            },
-          }}
-        />
-      ).toString(),
+    pageHtml(
+      <LoginPage
+        language={language}
+        client={client}
+        socialProviders={config.auth.socialProviders}
+        switchLanguageUrl={switchUrl.href}
+        assetsUrl={urlFor(config.apps.auth, "/assets")}
+        legalUrl={urlFor(config.apps.auth, "/legal")}
+        pageConfig={{
+          idpApiUrl: config.idp.apiUrl,
+          idpApiKey: config.idp.apiKey,
+          callbackUrl: urlFor(config.apps.auth, "/api/callback"),
+          loginRequestUrl: urlFor(config.apps.auth, "/api/login/state"),
+          loginRequest: loginRequestFields(query),
+          requiredDocumentKeys: client.requiredDocumentKeys,
+          consentUrl: urlFor(config.apps.auth, "/api/consent"),
+          legalUrl: urlFor(config.apps.auth, "/legal"),
+          documentNames: STRINGS[language].documents,
+          reconsent: STRINGS[language].reconsent,
+          logUrl: urlFor(config.apps.auth, "/api/log"),
+          clientId: client.id,
+          errors: STRINGS[language].errors,
+          working: STRINGS[language].working,
+          link: {
+            grantUrl: urlFor(config.apps.auth, "/api/link/grant"),
+            redeemUrl: urlFor(config.apps.auth, "/api/link/redeem"),
+            strings: LINK_STRINGS[language],
+          },
+        }}
+      />,
+    ),
   );
 });
-
-function contentSecurityPolicy(idpApiUrl: string): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self'",
-    `connect-src 'self' ${new URL(idpApiUrl).origin}`,
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join("; ");
-}

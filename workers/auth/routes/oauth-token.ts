@@ -6,7 +6,7 @@ import {
   publishPrincipalUid,
 } from "../../../src/auth/publish-token";
 import { IdpError } from "../../../src/idp/identity-provider";
-import { ApiError, errorResponse } from "../../shared/errors";
+import { ApiError, errorResponse } from "../../../src/worker-kit/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { oauthError } from "../errors";
 import { ExchangeFailures } from "../exchange-failures";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
-import { prepareSignedInPage } from "../../shared/signed-in-page";
+import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
+import { signedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import type { AuthEnv } from "../auth-env";
 import { PublishTokensPage } from "../views/publish-tokens-page";
 
@@ -14,25 +15,9 @@ const PAGE_CLIENT_ID = "studio";
  * the page's memory.
  */
 export const publishTokensPageRoutes = new Hono<AuthEnv>().get("/publish-tokens", (c) => {
-  const config = c.get("config");
-  const assetsUrl = urlFor(config.apps.auth, "/assets");
-  const loginUrl = prepareSignedInPage(c, {
-    clientId: PAGE_CLIENT_ID,
-    pageUrl: urlFor(config.apps.auth, "/publish-tokens"),
-    assetsUrl,
-  });
-  return c.html(
-    "<!doctype html>" +
-      (
-        <PublishTokensPage
-          assetsUrl={assetsUrl}
-          browserConfig={{
-            idpApiUrl: config.idp.apiUrl,
-            idpApiKey: config.idp.apiKey,
-            apiUrl: urlFor(config.apps.auth, "/api/publish-tokens"),
-            loginUrl,
-          }}
-        />
-      ).toString(),
-  );
+  const auth = c.get("config").apps.auth;
+  const assetsUrl = urlFor(auth, "/assets");
+  const signedIn = signedInPage(c, { clientId: PAGE_CLIENT_ID, pageUrl: urlFor(auth, "/publish-tokens"), assetsUrl });
+  const pageConfig = { ...signedIn, apiUrl: urlFor(auth, "/api/publish-tokens") };
+  return c.html(pageHtml(<PublishTokensPage assetsUrl={assetsUrl} pageConfig={pageConfig} />));
 });

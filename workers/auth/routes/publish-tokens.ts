@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { PUBLISH_TOKEN_NAME_MAX } from "../../../src/auth/publish-token";
-import { ApiError } from "../../shared/errors";
-import { bearerIdToken } from "../../shared/verify-id-token";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { parseOrThrow } from "../../../src/worker-kit/input";
+import { bearerIdToken } from "../../../src/worker-kit/verify-id-token";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { PublishTokenStore } from "../publish-token-store";
 import { requireFinishedSignUp } from "../sign-up";
 import { verifiedUser } from "../user-token";
-import { parseOrThrow } from "../validation";
 
 const createRequest = z.object({ name: z.string().trim().min(1).max(PUBLISH_TOKEN_NAME_MAX).optional() }).strict();
 const tokenId = z.object({ id: z.string().min(1).max(64) });

@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { serializeCookie } from "../../../src/auth/cookies";
 import { SESSION_COOKIE } from "../../../src/auth/session";
-import { ApiError } from "../../shared/errors";
-import { bearerIdToken } from "../../shared/verify-id-token";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { parseOrThrow } from "../../../src/worker-kit/input";
+import { bearerIdToken } from "../../../src/worker-kit/verify-id-token";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { sameOriginOnly } from "../same-origin";
 import { currentSession } from "../session-cookie";
 import type { SessionSummary } from "../session-store";
 import { verifiedUser } from "../user-token";
-import { parseOrThrow } from "../validation";
 
 const sessionId = z.object({ id: z.string().min(1).max(64) });
 const userId = z.object({ uid: z.string().min(1).max(128) });

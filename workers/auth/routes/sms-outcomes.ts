@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { SMS_SUCCESS_RATE_OBJECT } from "../../../durable-objects/sms-rate/sms-success-rate";
 import { type SmsOutcomeRecord, smsTallyOf } from "../../../src/ops/sms-success-rate";
-import { currentLog } from "../../shared/request-log";
+import { currentLog } from "../../../src/worker-kit/request-log";
 import type { AuthEnv } from "../auth-env";
 
 /**

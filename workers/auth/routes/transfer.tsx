@@ -8,15 +8,16 @@ import { maskedAccount } from "../../../src/auth/mask";
 import { withQuery } from "../../../src/auth/redirect-uri";
 import { CODE_KINDS } from "../../../src/auth/single-use";
 import { urlFor } from "../../../src/base-url";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
+import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
+import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import type { Redemption } from "../code-store";
 import { allowedRedirect } from "../redirects";
 import { sameOriginOnly } from "../same-origin";
 import { currentSession, startSession } from "../session-cookie";
-import { requireFinishedSignUp } from "../sign-up";
-import { FRESH_ID_TOKEN_SECONDS, verifiedUser } from "../user-token";
-import { jsonBody, parseOrThrow } from "../validation";
+import { freshFinishedUser } from "../user-token";
 import { TransferPage } from "../views/transfer-page";
 
 /** Ties the confirmation page to the browser that posts it (double-submit token). */
@@ -52,11 +53,8 @@ export const transferRoutes = new Hono<AuthEnv>()
   .post("/api/transfer/code", async (c) => {
     const body = parseOrThrow(transferRequest, await jsonBody(c.req.raw));
     const redirectUri = allowedRedirect(c, body.redirect_uri);
-    const { codes, signUps } = c.get("auth");
-    const token = await verifiedUser(c, body.id_token, "start a browser session", {
-      maxAgeSeconds: FRESH_ID_TOKEN_SECONDS,
-    });
-    await requireFinishedSignUp(signUps, token.uid);
+    const token = await freshFinishedUser(c, body.id_token, "start a browser session");
+    const { codes } = c.get("auth");
     const code = await codes.issue("transfer_code", {
       uid: token.uid,
       redirectUri: redirectUri.href,
@@ -78,21 +76,20 @@ export const transferRoutes = new Hono<AuthEnv>()
       c.header("set-cookie", serializeCookie(TRANSFER_CSRF_COOKIE, csrf, cookies, null), { append: true });
     }
     const config = c.get("config");
-    pageHeaders(c, target);
+    transferPageHeaders(c, target);
     return c.html(
-      "<!doctype html>" +
-        (
-          <TransferPage
-            language={pickLanguage(c.req.header("accept-language"), query.lang)}
-            client={clientFor(record.clientId)}
-            account={record.account ?? `ID …${record.uid.slice(-4)}`}
-            replacesSession={session !== null && session.uid !== record.uid}
-            action={urlFor(config.apps.auth, "/transfer")}
-            code={query.code}
-            csrf={csrf}
-            assetsUrl={urlFor(config.apps.auth, "/assets")}
-          />
-        ).toString(),
+      pageHtml(
+        <TransferPage
+          language={pickLanguage(c.req.header("accept-language"), query.lang)}
+          client={clientFor(record.clientId)}
+          account={record.account ?? `ID …${record.uid.slice(-4)}`}
+          replacesSession={session !== null && session.uid !== record.uid}
+          action={urlFor(config.apps.auth, "/transfer")}
+          code={query.code}
+          csrf={csrf}
+          assetsUrl={urlFor(config.apps.auth, "/assets")}
+        />,
+      ),
     );
   })
   .post("/transfer", sameOriginOnly, async (c) => {
@@ -127,21 +124,8 @@ async function formBody(c: AuthContext): Promise<Record<string, unknown>> {
 }
 
 /** The page posts to itself and is then redirected to the target, which form-action must allow. */
-function pageHeaders(c: AuthContext, target: URL): void {
+function transferPageHeaders(c: AuthContext, target: URL): void {
   const targetSource = target.protocol === "http:" || target.protocol === "https:" ? target.origin : target.protocol;
-  c.header("cache-control", "no-store");
   // The code never leaves in a Referer to another site; the page's own post carries its Origin.
-  c.header("referrer-policy", "same-origin");
-  c.header("x-content-type-options", "nosniff");
-  c.header(
-    "content-security-policy",
-    [
-      "default-src 'none'",
-      "style-src 'self'",
-      "img-src 'self'",
-      `form-action 'self' ${targetSource}`,
-      "frame-ancestors 'none'",
-      "base-uri 'none'",
-    ].join("; "),
-  );
+  pageHeaders(c, { styles: "'self'", images: "'self'", forms: `'self' ${targetSource}`, referrer: "same-origin" });
 }

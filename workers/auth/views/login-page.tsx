@@ -1,7 +1,9 @@
-import type { Client, DocumentKey } from "../../../src/auth/clients";
-import type { SocialProvider } from "../../../src/auth/config";
-import { type Language, type LoginStrings, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
-import { LINK_STRINGS, type LinkStrings } from "../../../src/auth/link-strings";
+import type { Client } from "../../../src/auth/clients";
+import { type Language, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
+import { LINK_STRINGS } from "../../../src/auth/link-strings";
+import type { SocialProvider } from "../../../src/config/auth";
+import { LOGIN_CONFIG_ID, type LoginPageConfig } from "../../../src/page-configs/login";
+import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 
 export interface LoginPageProps {
   language: Language;
@@ -13,146 +15,109 @@ export interface LoginPageProps {
   assetsUrl: string;
   /** Base URL of the legal documents (…/legal): each consent box links to {legalUrl}/{key}/latest. */
   legalUrl: string;
-  /** Read by public/auth/login.js. */
-  browserConfig: LoginBrowserConfig;
+  /** Read by the page's script (browser/pages/login/). */
+  pageConfig: LoginPageConfig;
 }
 
-/** What the page's script needs: where to sign in, where to post the result, and its texts. */
-export interface LoginBrowserConfig {
-  idpApiUrl: string;
-  idpApiKey: string;
-  callbackUrl: string;
-  /** POST here (with loginRequest) for the state, when the person signs in: GET /login stores nothing. */
-  loginRequestUrl: string;
-  loginRequest: Record<string, string | undefined>;
-  requiredDocumentKeys: readonly DocumentKey[];
-  /** Re-consent (POST /api/consent), the documents' links and names for its prompt. */
-  consentUrl: string;
-  legalUrl: string;
-  documentNames: LoginStrings["documents"];
-  reconsent: LoginStrings["reconsent"];
-  /** POST /api/log for the funnel events (public/auth/auth-log.js); null sends nothing. */
-  logUrl: string | null;
-  clientId: string;
-  errors: LoginStrings["errors"];
-  working: string;
-  /** Linking another sign-in method: where the page asks for and redeems its link grant. */
-  link: { grantUrl: string; redeemUrl: string; strings: LinkStrings };
-}
-
-/** The login page: server-rendered, readable without script, signs in through public/auth/login.js. */
+/** The login page: server-rendered, readable without script, signs in through browser/pages/login/. */
 export function LoginPage(props: LoginPageProps) {
   const t = STRINGS[props.language];
   const { client } = props;
   const otherLanguage = props.language === "ja" ? "en" : "ja";
   return (
-    <html lang={props.language}>
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{`${t.title} · ${client.name}`}</title>
-        <link rel="stylesheet" href={`${props.assetsUrl}/login.css`} />
-        <script
-          type="application/json"
-          id="login-config"
-          dangerouslySetInnerHTML={{ __html: jsonForScript(props.browserConfig) }}
-        />
-        <script src={`${props.assetsUrl}/auth-log.js`} defer />
-        <script src={`${props.assetsUrl}/login.js`} defer />
-      </head>
-      <body>
-        <main class="card">
-          <header class="client">
-            <img src={`${props.assetsUrl}/${client.iconUrl}`} alt="" width="48" height="48" />
-            <h1>{t.signInTo(client.name)}</h1>
-          </header>
-          <a class="language" href={props.switchLanguageUrl} hreflang={otherLanguage} lang={otherLanguage}>
-            {t.languageSwitch}
-          </a>
-          <p id="status" role="alert" aria-live="assertive" class="status" />
+    <PageShell
+      lang={props.language}
+      title={`${t.title} · ${client.name}`}
+      assetsUrl={props.assetsUrl}
+      stylesheet="login.css"
+      config={{ id: LOGIN_CONFIG_ID, value: props.pageConfig }}
+      script={{ file: "login.js", module: false }}
+    >
+      <main class="card">
+        <header class="client">
+          <img src={`${props.assetsUrl}/${client.iconUrl}`} alt="" width="48" height="48" />
+          <h1>{t.signInTo(client.name)}</h1>
+        </header>
+        <a class="language" href={props.switchLanguageUrl} hreflang={otherLanguage} lang={otherLanguage}>
+          {t.languageSwitch}
+        </a>
+        <p id="status" role="alert" aria-live="assertive" class="status" />
 
-          <fieldset class="consent">
-            <legend>{t.consentIntro}</legend>
-            {client.requiredDocumentKeys.map((key) => (
-              <label>
-                <input type="checkbox" name="consent" value={key} />{" "}
-                {/* A new tab: the page keeps its ticked boxes and typed fields. */}
-                <a href={`${props.legalUrl}/${key}/latest`} target="_blank" rel="noopener">
-                  {t.documents[key]}
-                </a>
-              </label>
-            ))}
-          </fieldset>
+        <fieldset class="consent">
+          <legend>{t.consentIntro}</legend>
+          {client.requiredDocumentKeys.map((key) => (
+            <label>
+              <input type="checkbox" name="consent" value={key} />{" "}
+              {/* A new tab: the page keeps its ticked boxes and typed fields. */}
+              <a href={`${props.legalUrl}/${key}/latest`} target="_blank" rel="noopener">
+                {t.documents[key]}
+              </a>
+            </label>
+          ))}
+        </fieldset>
 
-          {client.emailPasswordLogin && (
-            <form id="email-form" class="method" autocomplete="on">
-              <label for="email">{t.email}</label>
-              <input id="email" name="email" type="email" autocomplete="username" required />
-              <label for="password">{t.password}</label>
-              <input id="password" name="password" type="password" autocomplete="current-password" required />
-              {/* Display only (document 1, Authentication 8): accounts are made with the provider's admin tools. */}
-              <div class="actions">
-                <button type="submit" name="action" value="sign-in">
-                  {t.signIn}
-                </button>
-              </div>
-            </form>
-          )}
-
-          <form id="phone-form" class="method">
-            <h2>{t.phone}</h2>
-            <label for="phone">{t.phoneNumber}</label>
-            <input id="phone" name="phone" type="tel" autocomplete="tel" placeholder="+81 90 1234 5678" required />
-            <button type="submit" name="action" value="send-code" class="secondary">
-              {t.sendCode}
-            </button>
-            <div id="phone-code" hidden>
-              <label for="code">{t.verificationCode}</label>
-              <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
-              <button type="button" id="verify-code">
-                {t.verify}
+        {client.emailPasswordLogin && (
+          <form id="email-form" class="method" autocomplete="on">
+            <label for="email">{t.email}</label>
+            <input id="email" name="email" type="email" autocomplete="username" required />
+            <label for="password">{t.password}</label>
+            <input id="password" name="password" type="password" autocomplete="current-password" required />
+            {/* Display only (document 1, Authentication 8): accounts are made with the provider's admin tools. */}
+            <div class="actions">
+              <button type="submit" name="action" value="sign-in">
+                {t.signIn}
               </button>
             </div>
           </form>
+        )}
 
-          {props.socialProviders.length > 0 && (
-            <section class="social" aria-labelledby="social-heading">
-              <h2 id="social-heading">{t.orContinueWith}</h2>
-              {props.socialProviders.map((provider) => (
-                <button type="button" class="provider" data-provider={provider}>
-                  {t.continueWith(PROVIDER_NAMES[provider])}
-                </button>
-              ))}
-            </section>
-          )}
-
-          {props.socialProviders.length > 0 && (
-            <button type="button" id="link-start" class="secondary">
-              {LINK_STRINGS[props.language].start}
-            </button>
-          )}
-        </main>
-
-        <dialog id="reconsent" aria-labelledby="reconsent-title">
-          <h2 id="reconsent-title">{t.reconsent.title}</h2>
-          <p>{t.reconsent.intro}</p>
-          <ul id="reconsent-documents" />
-          <div class="actions">
-            <button type="button" id="reconsent-accept">
-              {t.reconsent.accept}
-            </button>
-            <button type="button" id="reconsent-decline" class="secondary">
-              {t.reconsent.decline}
+        <form id="phone-form" class="method">
+          <h2>{t.phone}</h2>
+          <label for="phone">{t.phoneNumber}</label>
+          <input id="phone" name="phone" type="tel" autocomplete="tel" placeholder="+81 90 1234 5678" required />
+          <button type="submit" name="action" value="send-code" class="secondary">
+            {t.sendCode}
+          </button>
+          <div id="phone-code" hidden>
+            <label for="code">{t.verificationCode}</label>
+            <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
+            <button type="button" id="verify-code">
+              {t.verify}
             </button>
           </div>
-        </dialog>
-      </body>
-    </html>
-  );
-}
+        </form>
 
-/** JSON that cannot close its <script> element or open a comment. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+        {props.socialProviders.length > 0 && (
+          <section class="social" aria-labelledby="social-heading">
+            <h2 id="social-heading">{t.orContinueWith}</h2>
+            {props.socialProviders.map((provider) => (
+              <button type="button" class="provider" data-provider={provider}>
+                {t.continueWith(PROVIDER_NAMES[provider])}
+              </button>
+            ))}
+          </section>
+        )}
+
+        {props.socialProviders.length > 0 && (
+          <button type="button" id="link-start" class="secondary">
+            {LINK_STRINGS[props.language].start}
+          </button>
+        )}
+      </main>
+
+      <dialog id="reconsent" aria-labelledby="reconsent-title">
+        <h2 id="reconsent-title">{t.reconsent.title}</h2>
+        <p>{t.reconsent.intro}</p>
+        <ul id="reconsent-documents" />
+        <div class="actions">
+          <button type="button" id="reconsent-accept">
+            {t.reconsent.accept}
+          </button>
+          <button type="button" id="reconsent-decline" class="secondary">
+            {t.reconsent.decline}
+          </button>
+        </div>
+      </dialog>
+    </PageShell>
+  );
 }

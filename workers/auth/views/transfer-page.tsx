@@ -1,6 +1,7 @@
 import type { Client } from "../../../src/auth/clients";
 import type { Language } from "../../../src/auth/i18n";
 import { TRANSFER_STRINGS } from "../../../src/auth/transfer-strings";
+import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 
 export interface TransferPageProps {
   language: Language;
@@ -21,38 +22,35 @@ export interface TransferPageProps {
 export function TransferPage(props: TransferPageProps) {
   const t = TRANSFER_STRINGS[props.language];
   return (
-    <html lang={props.language}>
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* same-origin, not no-referrer: with no-referrer the browser posts the form with Origin: null. */}
-        <meta name="referrer" content="same-origin" />
-        <title>{t.title}</title>
-        <link rel="stylesheet" href={`${props.assetsUrl}/login.css`} />
-      </head>
-      <body>
-        <main class="card">
-          <header class="client">
-            <img src={`${props.assetsUrl}/${props.client.iconUrl}`} alt="" width="48" height="48" />
-            <h1>{t.heading(props.client.name)}</h1>
-          </header>
-          <p>
-            {t.account} <strong id="account">{props.account}</strong>
-          </p>
-          {props.replacesSession && <p class="status">{t.replaces}</p>}
-          <p>{t.explain}</p>
-          <form method="post" action={props.action} class="actions">
-            <input type="hidden" name="code" value={props.code} />
-            <input type="hidden" name="csrf" value={props.csrf} />
-            <button type="submit" name="decision" value="continue">
-              {t.continue}
-            </button>
-            <button type="submit" name="decision" value="cancel" class="secondary">
-              {t.cancel}
-            </button>
-          </form>
-        </main>
-      </body>
-    </html>
+    // same-origin, not no-referrer: with no-referrer the browser posts the form with Origin: null.
+    <PageShell
+      lang={props.language}
+      title={t.title}
+      assetsUrl={props.assetsUrl}
+      stylesheet="login.css"
+      referrer="same-origin"
+    >
+      <main class="card">
+        <header class="client">
+          <img src={`${props.assetsUrl}/${props.client.iconUrl}`} alt="" width="48" height="48" />
+          <h1>{t.heading(props.client.name)}</h1>
+        </header>
+        <p>
+          {t.account} <strong id="account">{props.account}</strong>
+        </p>
+        {props.replacesSession && <p class="status">{t.replaces}</p>}
+        <p>{t.explain}</p>
+        <form method="post" action={props.action} class="actions">
+          <input type="hidden" name="code" value={props.code} />
+          <input type="hidden" name="csrf" value={props.csrf} />
+          <button type="submit" name="decision" value="continue">
+            {t.continue}
+          </button>
+          <button type="submit" name="decision" value="cancel" class="secondary">
+            {t.cancel}
+          </button>
+        </form>
+      </main>
+    </PageShell>
   );
 }

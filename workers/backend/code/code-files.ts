@@ -1,15 +1,15 @@
-import { extractClientZip } from "../../../src/code/client-zip";
-import { codeKeys, newFileSetId } from "../../../src/code/code-keys";
+import { extractClientZip } from "../../../src/publishing/client-zip";
+import { codeKeys, randomHexId } from "../../../src/publishing/code-keys";
 
 const LOGIC_TYPE = "text/javascript; charset=utf-8";
 
 /**
- * Extracts a client zip into a new file set of the revision (src/code/client-zip.ts checks it and
+ * Extracts a client zip into a new file set of the revision (src/publishing/client-zip.ts checks it and
  * caps each file's output), one R2 object per file, streamed as it is inflated. Nothing points at
  * the set yet; a refused zip leaves nothing behind.
  */
 export async function extractClientFiles(bucket: R2Bucket, revisionId: string, zip: Uint8Array) {
-  const fileSetId = newFileSetId();
+  const fileSetId = randomHexId();
   try {
     const extracted = await extractClientZip(zip, (path, size) => {
       const { readable, writable } = new FixedLengthStream(size);
@@ -35,7 +35,7 @@ export async function deleteClientFileSet(bucket: R2Bucket, revisionId: string, 
 
 /** Keeps an uploaded logic.js aside until registration; answers its id. */
 export async function stageLogic(bucket: R2Bucket, revisionId: string, bytes: Uint8Array): Promise<string> {
-  const fileId = newFileSetId();
+  const fileId = randomHexId();
   await bucket.put(codeKeys.stagedLogic(revisionId, fileId), bytes, { httpMetadata: { contentType: LOGIC_TYPE } });
   return fileId;
 }

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../../../src/auth/crypto";
-import { CODE_LIMITS } from "../../../src/code/limits";
 import { revisions, scenarios, uploadSessions } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
+import { CODE_LIMITS } from "../../../src/publishing/limits";
+import { newRevisionId } from "../../../src/publishing/revision";
 
 export type UploadSession = typeof uploadSessions.$inferSelect;
 export type Revision = typeof revisions.$inferSelect;
@@ -13,17 +14,6 @@ export interface UploadRequest {
   name: string | null;
   playerCount: number | null;
   hasLogic: boolean;
-}
-
-/** A revision id: the scenario id made safe as an R2 key part and room name, and 64 random bits. */
-export function newRevisionId(scenarioId: string): string {
-  const slug =
-    scenarioId
-      .replace(/[^A-Za-z0-9._-]/g, "-")
-      .replace(/^[^A-Za-z0-9]+/, "")
-      .slice(0, 48) || "scenario";
-  const random = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${slug}-${random}`;
 }
 
 /** Scenario ownership, upload sessions and revisions in BACKEND_DB (docs/publishing.md). */

@@ -1,7 +1,8 @@
 import { CloseCode } from "graphql-ws";
 import { z } from "zod";
 import type { IdentityProvider } from "../../../src/idp/identity-provider";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { missingIdToken } from "../../../src/worker-kit/verify-id-token";
 import { type RequestUser, userOfAuthorization } from "../auth";
 
 /**
@@ -32,7 +33,7 @@ export async function connectionUser(
   const params = connectionParamsSchema.safeParse(payload ?? {});
   if (!params.success) return refused(CloseCode.Unauthorized, "invalid_id_token");
   const authorization = params.data.authorization ?? params.data.Authorization;
-  if (authorization === undefined) return refused(CloseCode.Unauthorized, "unauthenticated");
+  if (authorization === undefined) return refused(CloseCode.Unauthorized, missingIdToken().code);
   try {
     const user = await userOfAuthorization(authorization, "unauthenticated", idp, env);
     return user ? { user } : refused(CloseCode.Unauthorized, "publish_token_not_allowed");

@@ -1,6 +1,6 @@
 import { CloseCode, handleProtocols, type Server } from "graphql-ws";
 import type { Logger } from "../../../src/log/logger";
-import { withLog } from "../../shared/request-log";
+import { withLog } from "../../../src/worker-kit/request-log";
 import type { ConnectionExtra } from "./graphql-ws-server";
 
 /** The longest message a client may send; a subscribe with a large query is a few KiB. */

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { revisions } from "../../../src/db/backend-schema";
 import type { OrderingServices } from "../../../src/graphql/ordering-services";
-import type { CoinLedger } from "../ledger/coin-ledger";
+import type { CoinLedger } from "../../../src/ledger/coin-ledger";
 import { productList, productListOf } from "./product-list";
 import { isScenarioAdmin, scenarioRevisionList } from "./revision-list";
 import { type BackendDrizzle, reorderList } from "./sortable-list";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { consumableProducts, productLists, type StoreName } from "../../../src/db/backend-schema";
-import type { CoinLedger } from "../ledger/coin-ledger";
+import type { CoinLedger } from "../../../src/ledger/coin-ledger";
 import type { BackendDrizzle, SortableList } from "./sortable-list";
 
 /** The product list (parent of the store's product order) of a store, or of an id. */

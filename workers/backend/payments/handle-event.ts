@@ -1,6 +1,6 @@
+import type { CoinLedger } from "../../../src/ledger/coin-ledger";
 import type { OperationsNotifier } from "../../../src/ops/notifier";
 import type { PaymentEvent, PaymentProvider } from "../../../src/payments/payment-provider";
-import type { CoinLedger } from "../ledger/coin-ledger";
 
 /** What the webhook did with an event (the JSON answer and the log line say it). */
 export type EventOutcome =

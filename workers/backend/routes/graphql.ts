@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { identityProviderFor } from "../../../src/idp";
-import { currentLog } from "../../shared/request-log";
+import { identityProviderFor } from "../../../src/worker-kit/providers";
+import { currentLog } from "../../../src/worker-kit/request-log";
 import { authenticate, type BackendEnv } from "../auth";
 import { backendContextFor, yogaFor } from "../graphql-server";
 import { graphqlWsServer } from "../graphql-ws/graphql-ws-server";

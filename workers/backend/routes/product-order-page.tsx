@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
-import type { AppEnv } from "../../shared/app-env";
-import { pageAssetRoutes } from "../../shared/page-assets";
-import { prepareSignedInPage } from "../../shared/signed-in-page";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { pageAssetRoutes } from "../../../src/worker-kit/pages/page-assets";
+import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
+import { signedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import { ProductOrderPage } from "../views/product-order-page";
 
 /** The client the page signs in as: the platform's operators use the admin console. */
@@ -16,27 +17,14 @@ const PAGE_CLIENT_ID = "admin";
  */
 export const productOrderPageRoutes = new Hono<AppEnv>()
   .get("/admin/product-order", (c) => {
-    const config = c.get("config");
-    const assetsUrl = urlFor(config.apps.backend, "/assets");
-    const loginUrl = prepareSignedInPage(c, {
+    const backend = c.get("config").apps.backend;
+    const assetsUrl = urlFor(backend, "/assets");
+    const signedIn = signedInPage(c, {
       clientId: PAGE_CLIENT_ID,
-      pageUrl: urlFor(config.apps.backend, "/admin/product-order"),
+      pageUrl: urlFor(backend, "/admin/product-order"),
       assetsUrl,
     });
-    return c.html(
-      "<!doctype html>" +
-        (
-          <ProductOrderPage
-            assetsUrl={assetsUrl}
-            browserConfig={{
-              idpApiUrl: config.idp.apiUrl,
-              idpApiKey: config.idp.apiKey,
-              graphqlUrl: urlFor(config.apps.backend, "/graphql"),
-              loginUrl,
-              store: "WEB",
-            }}
-          />
-        ).toString(),
-    );
+    const pageConfig = { ...signedIn, graphqlUrl: urlFor(backend, "/graphql"), store: "WEB" as const };
+    return c.html(pageHtml(<ProductOrderPage assetsUrl={assetsUrl} pageConfig={pageConfig} />));
   })
   .route("/", pageAssetRoutes("backend"));

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { roomIdSchema } from "../../../durable-objects/room/connect-params";
-import { DEFAULT_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-tickets/seat-ticket";
-import { ApiError } from "../../shared/errors";
-import { jsonInput, smallJsonBody } from "../../shared/json-input";
+import { roomIdSchema } from "../../../src/room-access/connect-params";
+import { DEFAULT_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-access/seat-ticket";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
-import { RoomRecords } from "../rooms/room-records";
+import { RoomRecords } from "../ports/room-records";
 import { refuseLobbyRoom } from "./rooms";
 
 /** A `players` the caller still sends is no part of it (dropped): the roster is the room record's. */
@@ -21,7 +21,7 @@ const bodySchema = z.object({
  * (docs/rooms.md "Seat tickets"), with the recorded roster. The seat is the user's own id; a
  * player must be in the roster. Answers {ticket, expiresIn, socketUrl}. A lobby's room gets none
  * (403 `lobby_room`): its lobby hands out its seats. A publish-token ID token is no user here
- * (rule 9b): 401 `publish_token_not_allowed`.
+ * (rule 9b): 403 `publish_token_not_allowed`, as every app answers it.
  */
 export const roomTicketsRoute = new Hono<BackendEnv>().post(
   "/rooms/tickets",

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { roomIdSchema } from "../../../durable-objects/room/connect-params";
 import { MAX_SEATS } from "../../../src/engine/roster";
 import type { Seat } from "../../../src/engine/types";
-import { ApiError } from "../../shared/errors";
-import { jsonInput, smallJsonBody } from "../../shared/json-input";
+import { roomIdSchema } from "../../../src/room-access/connect-params";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { CodeStore } from "../code/code-store";
-import { isLobbyRoomId, LOBBY_ROOM_PREFIX, type RoomRecord, RoomRecords } from "../rooms/room-records";
+import { isLobbyRoomId, LOBBY_ROOM_PREFIX, type RoomRecord, RoomRecords } from "../ports/room-records";
 
 /**
  * A roster's JSON rides in every seat ticket, and a ticket in a socket URL's query (at most

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { urlFor } from "../../../src/base-url";
-import { ApiError } from "../../shared/errors";
-import { jsonInput, smallJsonBody } from "../../shared/json-input";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { deleteStagedLogic, publishLogic } from "../code/code-files";
 import { CodeStore, type UploadSession } from "../code/code-store";

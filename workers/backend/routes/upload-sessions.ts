@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { urlFor } from "../../../src/base-url";
-import { CODE_LIMITS } from "../../../src/code/limits";
 import { MAX_SEATS } from "../../../src/engine/roster";
-import { ApiError } from "../../shared/errors";
-import { jsonInput, smallJsonBody } from "../../shared/json-input";
+import { CODE_LIMITS } from "../../../src/publishing/limits";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { CodeStore } from "../code/code-store";
 

@@ -1,18 +1,11 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { ClientZipError } from "../../../src/code/client-zip";
-import { CODE_LIMITS } from "../../../src/code/limits";
-import { ApiError, errorResponse } from "../../shared/errors";
+import { ClientZipError } from "../../../src/publishing/client-zip";
+import { CODE_LIMITS } from "../../../src/publishing/limits";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { bodyLimited } from "../../../src/worker-kit/input";
 import type { BackendEnv } from "../auth";
 import { deleteClientFileSet, deleteStagedLogic, extractClientFiles, stageLogic } from "../code/code-files";
 import { CodeStore, type UploadSession } from "../code/code-store";
-
-function limited(maxSize: number, what: string) {
-  return bodyLimit({
-    maxSize,
-    onError: () => errorResponse(413, "payload_too_large", `${what} must be at most ${maxSize} bytes.`),
-  });
-}
 
 const REGISTERED = () =>
   new ApiError(
@@ -31,13 +24,13 @@ async function openSession(store: CodeStore, secret: string): Promise<UploadSess
 /**
  * PUT /code/uploads/{secret}/client.zip and /logic.js: the files of an upload session, through
  * the Worker into R2 (CODE). The secret in the URL is the credential (like a presigned URL), so
- * these routes take no bearer token. Each PUT writes files of its own (src/code/code-keys.ts) and
+ * these routes take no bearer token. Each PUT writes files of its own (src/publishing/code-keys.ts) and
  * then becomes the session's; a file may be sent again until the revision is registered, and a
  * PUT that finishes after the registration is refused with 409, its files dropped: a registered
  * revision never changes.
  */
 export const uploadRoutes = new Hono<BackendEnv>()
-  .put("/code/uploads/:secret/client.zip", limited(CODE_LIMITS.clientZipBytes, "The client zip"), async (c) => {
+  .put("/code/uploads/:secret/client.zip", bodyLimited(CODE_LIMITS.clientZipBytes, "The client zip"), async (c) => {
     const store = new CodeStore(c.env.BACKEND_DB);
     const session = await openSession(store, c.req.param("secret"));
     const zip = new Uint8Array(await c.req.arrayBuffer());
@@ -60,7 +53,7 @@ export const uploadRoutes = new Hono<BackendEnv>()
     if (session.clientFiles) await deleteClientFileSet(c.env.CODE, session.revisionId, session.clientFiles);
     return c.json({ bytes: zip.byteLength, files: extracted.files });
   })
-  .put("/code/uploads/:secret/logic.js", limited(CODE_LIMITS.logicBytes, "logic.js"), async (c) => {
+  .put("/code/uploads/:secret/logic.js", bodyLimited(CODE_LIMITS.logicBytes, "logic.js"), async (c) => {
     const store = new CodeStore(c.env.BACKEND_DB);
     const session = await openSession(store, c.req.param("secret"));
     if (!session.hasLogic) {

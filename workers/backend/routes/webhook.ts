@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { PaymentProviderError, WebhookRejected } from "../../../src/payments";
-import type { AppEnv } from "../../shared/app-env";
-import { ApiError } from "../../shared/errors";
-import { currentLog } from "../../shared/request-log";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { currentLog } from "../../../src/worker-kit/request-log";
 import { eventDepsOf } from "../backend-services";
 import { handlePaymentEvent, RetryLater } from "../payments/handle-event";
 

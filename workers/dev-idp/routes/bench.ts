@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { identityProviderFor } from "../../../src/idp/index";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { identityProviderFor } from "../../../src/worker-kit/providers";
 
 /**
  * GET /bench/custom-token: signs one custom token through the platform's identity provider

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { checkCustomToken } from "../custom-token-check";
 import { devIdpOf } from "../dev-idp";
 import { providerBody, requiredString } from "./request-body";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { devIdpOf } from "../dev-idp";
 import { ProviderError } from "../provider-error";
 import { newUid } from "../user-store";

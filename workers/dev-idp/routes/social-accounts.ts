@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { matchApp } from "../../../src/router";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { devIdpOf } from "../dev-idp";
 import { ProviderError } from "../provider-error";
 import { newUid } from "../user-store";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { devIdpOf, nowSeconds } from "../dev-idp";
 import { ID_TOKEN_LIFETIME_SECONDS, mintIdToken } from "../id-token-minter";
 import { ProviderError } from "../provider-error";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { refundPayment } from "../actions";
 import { expand, integer, invalidRequest, metadata, noSuchParam, stripeParams, text } from "../params";
 import { formBody, notFoundError, queryOf, StripeApiError, standInOf } from "../stand-in";

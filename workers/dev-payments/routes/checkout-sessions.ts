@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { formatBaseUrl } from "../../../src/base-url";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { publicSession } from "../actions";
 import { type CheckoutSessionObject, newId, nowSeconds, type PriceObject } from "../objects";
 import { absoluteUrl, currency, integer, invalidRequest, metadata, noSuchParam, stripeParams, text } from "../params";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../shared/app-env";
-import { ApiError } from "../../shared/errors";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { ApiError } from "../../../src/worker-kit/errors";
 import { openDispute, paySession, publicSession } from "../actions";
 import { deliver } from "../events";
 import type { EventObject } from "../objects";

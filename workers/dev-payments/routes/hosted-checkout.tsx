@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { paySession, sessionForCancel } from "../actions";
 import { notFoundError, standInOf } from "../stand-in";
 import { checkoutPage } from "../views/checkout-page";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../shared/app-env";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { newId, nowSeconds, type PriceObject } from "../objects";
 import { boolean, currency, expand, integer, invalidRequest, isIsoCurrency, stripeParams, text } from "../params";
 import { formBody, notFoundError, queryOf, standInOf } from "../stand-in";

@@ -1,18 +1,7 @@
-import type { LobbySeat, PlayableRevision } from "./seat-links";
-
-/** What public/rooms/lobby.js needs: where to sign in, the room's seats and its key. */
-export interface LobbyBrowserConfig {
-  idpApiUrl: string;
-  idpApiKey: string;
-  /** /login of the sign-in service with client_id=play and this lobby as redirect_uri. */
-  loginUrl: string;
-  /** {ROOMS_URL}/lobby/{revisionId}/{roomId}/seats */
-  seatsUrl: string;
-  /** The room's key (lobby-room-key.ts), sent with every seat call. */
-  key: string;
-  /** The seat this page's link is for (`?seat=`): taken as soon as the user is signed in. */
-  seat: string | null;
-}
+import { LOBBY_CONFIG_ID, type LobbyPageConfig } from "../../../src/page-configs/lobby";
+import type { PublishedRevision } from "../../../src/publishing/revision";
+import { PageShell } from "../../../src/worker-kit/pages/page-shell";
+import type { LobbySeat } from "./seat-links";
 
 /** A place of the room with its own link, which takes that place for whoever opens it. */
 export type LinkedSeat = LobbySeat & { link: string };
@@ -20,50 +9,39 @@ export type LinkedSeat = LobbySeat & { link: string };
 /**
  * What the lobby shows: a solo game's one link; a room's plain links, one per seat, where the
  * rooms run without tickets (a bare dev setup); or, with tickets, the room's seats to take once
- * signed in (public/rooms/lobby.js).
+ * signed in (browser/pages/lobby/).
  */
 export type LobbyView =
   | { kind: "solo"; playUrl: string }
   | { kind: "links"; roomId: string; links: { seat: LobbySeat; url: string }[] }
-  | { kind: "seats"; roomId: string; seats: LinkedSeat[]; shareUrl: string; browserConfig: LobbyBrowserConfig };
+  | { kind: "seats"; roomId: string; seats: LinkedSeat[]; shareUrl: string; pageConfig: LobbyPageConfig };
 
 /** The lobby of a published game (routes/lobby.tsx): a server-rendered page, scripted only in the "seats" view. */
-export function LobbyPage(props: { revision: PlayableRevision; assetsUrl: string; view: LobbyView }) {
+export function LobbyPage(props: { revision: PublishedRevision; assetsUrl: string; view: LobbyView }) {
   const title = props.revision.name ?? props.revision.id;
   const { view } = props;
   return (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{`${title} · play`}</title>
-        <link rel="stylesheet" href={`${props.assetsUrl}/lobby.css`} />
-        {view.kind === "seats" && (
-          <>
-            <script
-              type="application/json"
-              id="lobby-config"
-              dangerouslySetInnerHTML={{ __html: jsonForScript(view.browserConfig) }}
-            />
-            <script type="module" src={`${props.assetsUrl}/lobby.js`} />
-          </>
-        )}
-      </head>
-      <body>
-        <main class="lobby">
-          <header>
-            <h1>{title}</h1>
-            <p class="muted">
-              Revision <code>{props.revision.id}</code>
-            </p>
-          </header>
-          {view.kind === "solo" && <SoloView playUrl={view.playUrl} />}
-          {view.kind === "links" && <LinksView roomId={view.roomId} links={view.links} />}
-          {view.kind === "seats" && <SeatsView roomId={view.roomId} seats={view.seats} shareUrl={view.shareUrl} />}
-        </main>
-      </body>
-    </html>
+    <PageShell
+      lang="en"
+      title={`${title} · play`}
+      assetsUrl={props.assetsUrl}
+      stylesheet="lobby.css"
+      {...(view.kind === "seats"
+        ? { config: { id: LOBBY_CONFIG_ID, value: view.pageConfig }, script: { file: "lobby.js", module: true } }
+        : {})}
+    >
+      <main class="lobby">
+        <header>
+          <h1>{title}</h1>
+          <p class="muted">
+            Revision <code>{props.revision.id}</code>
+          </p>
+        </header>
+        {view.kind === "solo" && <SoloView playUrl={view.playUrl} />}
+        {view.kind === "links" && <LinksView roomId={view.roomId} links={view.links} />}
+        {view.kind === "seats" && <SeatsView roomId={view.roomId} seats={view.seats} shareUrl={view.shareUrl} />}
+      </main>
+    </PageShell>
   );
 }
 
@@ -169,8 +147,4 @@ function SeatsView(props: { roomId: string; seats: LinkedSeat[]; shareUrl: strin
       <noscript>This page needs JavaScript.</noscript>
     </>
   );
-}
-
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }

@@ -1,12 +1,6 @@
 import { type BaseUrl, formatBaseUrl, urlFor } from "../../../src/base-url";
 import type { Seat } from "../../../src/engine/types";
-
-export interface PlayableRevision {
-  id: string;
-  name: string | null;
-  playerCount: number | null;
-  hasLogic: boolean;
-}
+import type { PublishedRevision } from "../../../src/publishing/revision";
 
 /** A place in a lobby room: a player seat of the roster, or the spectator (a monitor connection). */
 export interface LobbySeat {
@@ -19,13 +13,13 @@ export interface LobbySeat {
 export const SPECTATOR_SEAT = "spectator";
 
 /** Seats of a published game: p1..pN, N from the manifest's playerCount (2 when it has none). */
-export function rosterOf(revision: PlayableRevision): Seat[] {
+export function rosterOf(revision: PublishedRevision): Seat[] {
   const count = revision.playerCount ?? 2;
   return Array.from({ length: count }, (_, index) => ({ id: `p${index + 1}`, name: `Player ${index + 1}` }));
 }
 
 /** The lobby's places of a room: the roster's seats, then the spectator. */
-export function lobbySeatsOf(revision: PlayableRevision): LobbySeat[] {
+export function lobbySeatsOf(revision: PublishedRevision): LobbySeat[] {
   const players = rosterOf(revision).map(
     (seat): LobbySeat => ({ id: seat.id, name: seat.name ?? seat.id, kind: "player" }),
   );
@@ -44,7 +38,7 @@ export function gamePageUrl(rooms: BaseUrl, revisionId: string): string {
  */
 export function seatGameUrl(
   rooms: BaseUrl,
-  revision: PlayableRevision,
+  revision: PublishedRevision,
   roomId: string,
   seat: LobbySeat,
   ticket?: string,

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { roomIdSchema } from "../../../durable-objects/room/connect-params";
-import type { AppEnv } from "../../shared/app-env";
-import { ApiError } from "../../shared/errors";
+import { roomIdSchema } from "../../../src/room-access/connect-params";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { ApiError } from "../../../src/worker-kit/errors";
 
 /**
  * GET /dev/rooms/{revisionId}/{roomId}/stats (dev only): connections, storage writes and codeId of

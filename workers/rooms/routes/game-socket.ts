@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { parseRoster, RosterError } from "../../../src/engine/roster";
+import type { Seat } from "../../../src/engine/types";
+import { codeKeys } from "../../../src/publishing/code-keys";
 import {
   CONNECT_HEADER,
   type ConnectParams,
   locationHintOf,
   roomIdSchema,
-} from "../../../durable-objects/room/connect-params";
-import { codeKeys } from "../../../src/code/code-keys";
-import { parseRoster, RosterError } from "../../../src/engine/roster";
-import type { Seat } from "../../../src/engine/types";
-import type { SeatTicket } from "../../../src/room-tickets/seat-ticket";
-import type { AppEnv } from "../../shared/app-env";
-import { ApiError } from "../../shared/errors";
-import { currentRequestId, REQUEST_ID_HEADER } from "../../shared/request-log";
+} from "../../../src/room-access/connect-params";
+import type { SeatTicket } from "../../../src/room-access/seat-ticket";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { currentRequestId, REQUEST_ID_HEADER } from "../../../src/worker-kit/request-log";
 import { seatFromTicket } from "../seat-ticket-check";
 
 const querySchema = z.object({

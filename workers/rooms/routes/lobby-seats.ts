@@ -1,16 +1,17 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { locationHintOf, roomIdSchema } from "../../../durable-objects/room/connect-params";
 import type { Room } from "../../../durable-objects/room/room";
 import type { Seat } from "../../../src/engine/types";
-import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-tickets/seat-ticket";
-import { type RoomRecord, RoomRecords } from "../../backend/rooms/room-records";
-import { ApiError } from "../../shared/errors";
-import { jsonInput, smallJsonBody } from "../../shared/json-input";
+import type { PublishedRevision } from "../../../src/publishing/revision";
+import { locationHintOf, roomIdSchema } from "../../../src/room-access/connect-params";
+import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-access/seat-ticket";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
+import { type RoomRecord, RoomRecords } from "../../backend/ports/room-records";
 import { isLobbyRoomKey, LOBBY_ROOM_ID } from "../play/lobby-room-key";
 import { revisionOrThrow } from "../play/published-revision";
-import { type LobbySeat, lobbySeatsOf, type PlayableRevision, rosterOf, seatGameUrl } from "../play/seat-links";
+import { type LobbySeat, lobbySeatsOf, rosterOf, seatGameUrl } from "../play/seat-links";
 import { type PlayerEnv, signedInPlayer } from "../signed-in-player";
 
 /** A lobby's tickets live an hour (the most a ticket may): a reconnect within a game needs no new one. */
@@ -27,7 +28,7 @@ const takeBody = z.object({ key: keySchema }).strict();
 type SeatState = "free" | "taken" | "yours";
 
 interface LobbyRoom {
-  revision: PlayableRevision;
+  revision: PublishedRevision;
   roomId: string;
   ticketSecret: string;
   room: DurableObjectStub<Room>;
@@ -157,7 +158,7 @@ function roleOf(seat: LobbySeat): "player" | "monitor" {
 }
 
 interface TicketRequest {
-  revision: PlayableRevision;
+  revision: PublishedRevision;
   roomId: string;
   seat: LobbySeat;
   /** The room record's roster (the revision's p1…pN). */

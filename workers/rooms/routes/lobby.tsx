@@ -1,9 +1,10 @@
-import type { Context } from "hono";
 import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
-import type { AppEnv } from "../../shared/app-env";
-import { pageAssetRoutes } from "../../shared/page-assets";
-import { prepareSignedInPage } from "../../shared/signed-in-page";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { pageAssetRoutes } from "../../../src/worker-kit/pages/page-assets";
+import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
+import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
+import { signedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import { LobbyPage, type LobbyView } from "../play/lobby-page";
 import { isLobbyRoomKey, LOBBY_ROOM_ID, lobbyRoomKey } from "../play/lobby-room-key";
 import { lobbyUrl, seatsUrl } from "../play/lobby-urls";
@@ -12,17 +13,6 @@ import { gamePageUrl, lobbySeatsOf, seatGameUrl } from "../play/seat-links";
 
 /** The registered client the lobby signs in as (src/auth/clients.ts). */
 const LOBBY_CLIENT_ID = "play";
-
-/** Headers of a lobby view with no script (solo, plain links): its stylesheet only, no framing. */
-function plainPageHeaders(c: Context<AppEnv>, assetsUrl: string) {
-  c.header("cache-control", "no-store");
-  c.header(
-    "content-security-policy",
-    `default-src 'none'; style-src ${assetsUrl}/; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`,
-  );
-  c.header("referrer-policy", "no-referrer");
-  c.header("x-content-type-options", "nosniff");
-}
 
 /**
  * GET /lobby/{revisionId}/: the lobby of a published game (docs/publishing.md). A solo game gets
@@ -41,9 +31,11 @@ export const lobbyRoutes = new Hono<AppEnv>()
     const rooms = config.apps.rooms;
     const assetsUrl = urlFor(rooms, "/assets");
     const page = (view: LobbyView) =>
-      c.html(`<!doctype html>${(<LobbyPage revision={revision} assetsUrl={assetsUrl} view={view} />).toString()}`);
+      c.html(pageHtml(<LobbyPage revision={revision} assetsUrl={assetsUrl} view={view} />));
+    // A view with no script (solo, plain links): its stylesheets only.
+    const plainPage = () => pageHeaders(c, { styles: `${assetsUrl}/` });
     if (!revision.hasLogic) {
-      plainPageHeaders(c, assetsUrl);
+      plainPage();
       return page({ kind: "solo", playUrl: gamePageUrl(rooms, revision.id) });
     }
 
@@ -61,7 +53,7 @@ export const lobbyRoutes = new Hono<AppEnv>()
     const roomId = requested;
     const seats = lobbySeatsOf(revision);
     if (!ticketSecret) {
-      plainPageHeaders(c, assetsUrl);
+      plainPage();
       const links = seats.map((seat) => ({ seat, url: seatGameUrl(rooms, revision, roomId, seat) }));
       return page({ kind: "links", roomId, links });
     }
@@ -71,20 +63,13 @@ export const lobbyRoutes = new Hono<AppEnv>()
     // ?seat= (a seat's own link) is kept through the sign-in; an unknown seat is ignored.
     const seat = seats.find((place) => place.id === c.req.query("seat"))?.id ?? null;
     const pageUrl = seat ? lobbyUrl(rooms, revision.id, { roomId, key, seat }) : shareUrl;
-    const loginUrl = prepareSignedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl, assetsUrl });
+    const signedIn = signedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl, assetsUrl });
     return page({
       kind: "seats",
       roomId,
       seats: seats.map((place) => ({ ...place, link: lobbyUrl(rooms, revision.id, { roomId, key, seat: place.id }) })),
       shareUrl,
-      browserConfig: {
-        idpApiUrl: config.idp.apiUrl,
-        idpApiKey: config.idp.apiKey,
-        loginUrl,
-        seatsUrl: seatsUrl(rooms, revision.id, roomId),
-        key,
-        seat,
-      },
+      pageConfig: { ...signedIn, seatsUrl: seatsUrl(rooms, revision.id, roomId), key, seat },
     });
   })
   .route("/", pageAssetRoutes("rooms"));

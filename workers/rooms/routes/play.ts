@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { roomIdSchema } from "../../../durable-objects/room/connect-params";
 import { urlFor } from "../../../src/base-url";
-import { safeClientPath } from "../../../src/code/client-path";
-import { codeKeys } from "../../../src/code/code-keys";
-import { contentTypeOf } from "../../../src/code/content-types";
-import type { AppEnv } from "../../shared/app-env";
-import { ApiError } from "../../shared/errors";
+import { safeClientPath } from "../../../src/publishing/client-path";
+import { codeKeys } from "../../../src/publishing/code-keys";
+import { contentTypeOf } from "../../../src/publishing/content-types";
+import { roomIdSchema } from "../../../src/room-access/connect-params";
+import type { AppEnv } from "../../../src/worker-kit/app-env";
+import { ApiError } from "../../../src/worker-kit/errors";
 import { withSdkImportMap } from "../play/client-files";
 import { SDK_JS } from "../play/generated-sdk";
 import { lobbyUrl } from "../play/lobby-urls";

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { StoreCheckout } from "../../../src/store/api";
 import { CURRENCIES } from "../../../src/store/currency";
 import { STORE_LOCALES } from "../../../src/store/locales";
-import { jsonBody, parseOrThrow } from "../../auth/validation";
-import { ApiError } from "../../shared/errors";
-import { currentLog } from "../../shared/request-log";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
+import { currentLog } from "../../../src/worker-kit/request-log";
 import { requireUser } from "../require-user";
 import type { StoreEnv } from "../store-env";
 import { checkoutReturnUrls, pickCurrency, preferredCurrencies } from "../store-rules";
@@ -51,5 +52,6 @@ export const checkoutRoutes = new Hono<StoreEnv>().post("/api/checkout", require
   });
   currentLog().info("checkout session created", { productId: product.productId });
   c.header("cache-control", "no-store");
-  return c.json({ url: session.url });
+  const answer: StoreCheckout = { url: session.url };
+  return c.json(answer);
 });

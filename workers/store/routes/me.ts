@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { StoreMe } from "../../../src/store/api";
 import { requireUser } from "../require-user";
 import type { StoreEnv } from "../store-env";
 
@@ -13,5 +14,6 @@ export const meRoutes = new Hono<StoreEnv>().get("/api/me", requireUser, async (
   const [me, products] = await Promise.all([backend.me(c.get("user").idToken), backend.webProducts()]);
   const bonusRate = me.hasActiveSubscription ? Math.max(0, ...products.map((p) => p.subscriptionBonusRate)) : 0;
   c.header("cache-control", "no-store");
-  return c.json({ user: { id: me.id }, balance: me.balance, premium: me.hasActiveSubscription, bonusRate });
+  const body: StoreMe = { user: { id: me.id }, balance: me.balance, premium: me.hasActiveSubscription, bonusRate };
+  return c.json(body);
 });

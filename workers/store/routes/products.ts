@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { StoreProduct, StoreProducts } from "../../../src/store/api";
 import { CURRENCIES, type Currency } from "../../../src/store/currency";
 import type { StoreEnv } from "../store-env";
 import { currentCatalog, pickCurrency, preferredCurrencies } from "../store-rules";
@@ -9,21 +10,12 @@ export const currencyParam = z.enum(CURRENCIES).optional().catch(undefined);
 
 const productsQuery = z.object({ currency: currencyParam });
 
-export interface ProductView {
-  productId: string;
-  coins: number;
-  /** Premium members' bonus as a fraction (0.05 = +5%). */
-  bonusRate: number;
-  /** The price in the visitor's currency: minor units, as the provider charges it. */
-  price: { currency: Currency; amount: number };
-}
-
 /** GET /api/products: WEB products with their price in the visitor's currency (no sign-in). */
 export const productRoutes = new Hono<StoreEnv>().get("/api/products", async (c) => {
   const query = productsQuery.parse(c.req.query());
   const preferred = preferredCurrencies(c, query.currency);
   const catalog = await currentCatalog(c.get("store"));
-  const products: ProductView[] = [];
+  const products: StoreProduct[] = [];
   for (const product of catalog.products) {
     const currency = pickCurrency(product.prices, preferred) ?? firstCurrency(product.prices);
     const amount = currency === undefined ? undefined : product.prices[currency];
@@ -36,7 +28,8 @@ export const productRoutes = new Hono<StoreEnv>().get("/api/products", async (c)
     });
   }
   c.header("cache-control", "no-store");
-  return c.json({ currency: preferred[0], products });
+  const body: StoreProducts = { currency: preferred[0], products };
+  return c.json(body);
 });
 
 function firstCurrency(amounts: Partial<Record<Currency, number>>): Currency | undefined {

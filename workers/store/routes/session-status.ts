@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseOrThrow } from "../../auth/validation";
-import { ApiError } from "../../shared/errors";
+import type { StoreSessionStatus } from "../../../src/store/api";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { parseOrThrow } from "../../../src/worker-kit/input";
 import { requireUser } from "../require-user";
 import type { StoreEnv } from "../store-env";
 
@@ -22,10 +23,11 @@ export const sessionStatusRoutes = new Hono<StoreEnv>().get("/api/session-status
     throw new ApiError(404, "session_not_found", "No checkout session of yours has this id.");
   }
   c.header("cache-control", "no-store");
-  return c.json({
+  const body: StoreSessionStatus = {
     sessionId: session.id,
     status: session.status,
     paymentStatus: session.paymentStatus,
     productId: session.productId,
-  });
+  };
+  return c.json(body);
 });

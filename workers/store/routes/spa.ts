@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { ApiError } from "../../shared/errors";
+import { ApiError } from "../../../src/worker-kit/errors";
 import type { StoreContext, StoreEnv } from "../store-env";
 
-/** Folder of the built page inside the ASSETS directory (scripts/build-store.ts writes it). */
+/** Folder of the built page inside the ASSETS directory (tools/build/build-store.ts writes it). */
 export const SPA_ASSET_DIR = "store";
 
 /**
  * The built single-page app. Hashed files under /assets/ are cached for a year; the page's own
- * paths (/ and /result, spa/store/src/views/App.tsx) answer index.html, uncached, so a deploy
+ * paths (/ and /result, browser/store/views/App.tsx) answer index.html, uncached, so a deploy
  * reaches visitors at once. Any other path is the platform's JSON 404 (no route).
  */
 export const spaRoutes = new Hono<StoreEnv>()

@@ -1,0 +1,21 @@
+/** A refusal of the identity provider's REST API: its error code ("INVALID_CODE"). */
+export class ProviderError extends Error {}
+
+/** A refusal of /api/callback; `shown`: its message is already on the page. */
+export class CallbackError extends Error {
+  constructor(
+    code: string,
+    readonly shown = false,
+  ) {
+    super(code);
+  }
+}
+
+/** auth/<code> of a provider or callback failure ("INVALID_CODE" -> auth/invalid-code). */
+export function errorCode(error: unknown): string {
+  const raw = error instanceof ProviderError || error instanceof CallbackError ? error.message : "internal_error";
+  return `auth/${String(raw)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
+}

@@ -1,0 +1,251 @@
+// The login page's script (workers/auth/views/login-page.tsx): signs in with the identity
+// provider's REST API from the browser, then posts the ID token to /api/callback and follows
+// its answer. The page works the same in every environment.
+import type { EvtName } from "../../auth-log/auth-log";
+import { byId } from "../kit/page";
+import { CallbackError, ProviderError } from "./errors";
+import { SESSION_KEY, SOCIAL_NAMES } from "./funnel";
+import { linkIdentified, linkingIdToken, startLinking } from "./link";
+import { config, consentBoxes, consented, funnel, loginState, show } from "./login-page";
+import { type ProviderAnswer, providerCall, providerMessage } from "./provider";
+import { askReconsent, type ReconsentDocument } from "./reconsent";
+import { socialReturn, startSocialSignIn } from "./social";
+
+/** One sign-in: its ID token and how it was made (the funnel names the method). */
+interface Attempt {
+  idToken: string;
+  signUp: boolean;
+  method: EvtName;
+  uid: string | undefined;
+}
+
+/** An ID token that still waits for consent (a new account whose boxes were not ticked). */
+let pending: Attempt | null = null;
+
+/** Posts the ID token; `method` names the sign-in method in the funnel events. */
+async function complete(attempt: Attempt): Promise<void> {
+  const surface = attempt.signUp ? "signUp" : "signIn";
+  try {
+    const done = await post(attempt);
+    if (done) funnel.track(attempt.method, "sign_in", surface, "success", { uid: attempt.uid });
+  } catch (error) {
+    funnel.track(attempt.method, "sign_in", surface, "failure", { error, uid: attempt.uid });
+    throw error;
+  } finally {
+    funnel.flush();
+  }
+}
+
+/** true when the browser is on its way to redirect_to; false when the page waits for the user. */
+async function post(attempt: Attempt): Promise<boolean> {
+  const { idToken, signUp } = attempt;
+  if (typeof idToken !== "string" || idToken === "") throw new ProviderError("MISSING_ID_TOKEN");
+  if (await linkIdentified(idToken, signUp)) return false;
+  show(config.working);
+  const response = await fetch(config.callbackUrl, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      state: await loginState(),
+      id_token: idToken,
+      sign_up: signUp,
+      consented_document_keys: consented(),
+    }),
+  });
+  const data = (await response.json().catch(() => ({}))) as {
+    redirect_to?: string;
+    error?: string;
+    message?: string;
+    documents?: unknown;
+  };
+  if (response.ok && data.redirect_to) {
+    pending = null;
+    sessionStorage.removeItem(SESSION_KEY);
+    funnel.flush();
+    window.location.assign(data.redirect_to);
+    return true;
+  }
+  if (data.error === "consent_required") {
+    // Also the answer to a plain sign-in of an account whose sign-up was never finished
+    // (refused earlier, then "Sign in"): the server decides, and the page asks for the boxes.
+    pending = { ...attempt, signUp: true };
+    show(config.errors.consentRequired);
+    const box = document.querySelector<HTMLInputElement>('input[name="consent"]:not(:checked)');
+    box?.scrollIntoView({ block: "center" });
+    box?.focus();
+    return false;
+  }
+  if (data.error === "reconsent_required" && Array.isArray(data.documents)) {
+    show("");
+    askReconsent(data.documents as ReconsentDocument[], {
+      accept: (keys) =>
+        run(async () => {
+          show(config.working);
+          const consent = await fetch(config.consentUrl, {
+            method: "POST",
+            credentials: "omit",
+            headers: { "content-type": "application/json", authorization: `Bearer ${idToken}` },
+            body: JSON.stringify({ document_keys: keys, source: "auth_reconsent" }),
+          });
+          if (!consent.ok) throw new CallbackError("consent_not_recorded");
+          await complete(attempt);
+        }),
+      decline: () => {
+        pending = null;
+        sessionStorage.removeItem(SESSION_KEY);
+        show(config.reconsent.declined);
+      },
+    });
+    return false;
+  }
+  show(data.error === "login_expired" ? config.errors.expired : (data.message ?? config.errors.generic));
+  throw new CallbackError(data.error ?? "callback_failed", true);
+}
+
+/** Runs what the person asked for; a failure is shown unless its message already is. */
+async function run(work: () => Promise<void>): Promise<void> {
+  // The person acts: the page's state is asked for now, beside the provider's sign-in.
+  loginState().catch(() => {});
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof CallbackError && error.shown)) show(providerMessage(config, error));
+  }
+}
+
+/** A provider call whose failure is a funnel event (and sent at once when `flush`). */
+async function tracked(
+  call: () => Promise<ProviderAnswer>,
+  failure: { name: EvtName; action: "sign_in" | "send_code" | "verify_code"; flush: boolean },
+): Promise<ProviderAnswer> {
+  try {
+    return await call();
+  } catch (error) {
+    funnel.track(failure.name, failure.action, "signIn", "failure", { error });
+    if (failure.flush) funnel.flush();
+    throw error;
+  }
+}
+
+// Ticking the last box completes a sign-up that waited for consent.
+for (const box of consentBoxes()) {
+  box.addEventListener("change", () => {
+    const all = config.requiredDocumentKeys.every((key) => consented().includes(key));
+    const waiting = pending;
+    if (waiting && all) void run(() => complete(waiting));
+  });
+}
+
+document.getElementById("link-start")?.addEventListener("click", startLinking);
+
+// Email + password only signs in existing accounts (document 1, Authentication 8: display only;
+// accounts are created and passwords changed with the provider's admin tools).
+const emailForm = document.getElementById("email-form");
+if (emailForm instanceof HTMLFormElement) {
+  emailForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const email = (emailForm.elements.namedItem("email") as HTMLInputElement).value;
+    const password = (emailForm.elements.namedItem("password") as HTMLInputElement).value;
+    void run(async () => {
+      const result = await tracked(
+        () => providerCall(config, "signInWithPassword", { email, password, returnSecureToken: true }),
+        { name: "email_password", action: "sign_in", flush: true },
+      );
+      await complete({
+        idToken: result.idToken as string,
+        signUp: false,
+        method: "email_password",
+        uid: result.localId,
+      });
+    });
+  });
+}
+
+const phoneForm = byId("phone-form", HTMLFormElement);
+let sessionInfo: string | undefined;
+phoneForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void run(async () => {
+    const phoneNumber = (phoneForm.elements.namedItem("phone") as HTMLInputElement).value.replace(/[\s()-]/g, "");
+    const result = await tracked(() => providerCall(config, "sendVerificationCode", { phoneNumber }), {
+      name: "phone_otp",
+      action: "send_code",
+      flush: false,
+    });
+    funnel.track("phone_otp", "send_code", "signIn", "success");
+    sessionInfo = result.sessionInfo;
+    byId("phone-code").hidden = false;
+    byId("code").focus();
+  });
+});
+byId("verify-code").addEventListener("click", () => {
+  void run(async () => {
+    const code = byId("code", HTMLInputElement).value;
+    const result = await tracked(() => providerCall(config, "signInWithPhoneNumber", { sessionInfo, code }), {
+      name: "phone_otp",
+      action: "verify_code",
+      flush: true,
+    });
+    funnel.track("phone_otp", "verify_code", result.isNewUser ? "signUp" : "signIn", "success", {
+      uid: result.localId,
+    });
+    await complete({
+      idToken: result.idToken as string,
+      signUp: result.isNewUser === true,
+      method: "phone_otp",
+      uid: result.localId,
+    });
+  });
+});
+
+// Social providers: the provider's redirect flow (createAuthUri, then signInWithIdp on return).
+for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-provider]")) {
+  button.addEventListener("click", () => {
+    const provider = button.dataset.provider ?? "";
+    const name = SOCIAL_NAMES[provider] ?? "unknown";
+    void run(() => startSocialSignIn(provider, name));
+  });
+}
+
+const returning = socialReturn();
+if (returning) {
+  for (const box of consentBoxes()) {
+    if (returning.consented.includes(box.value)) box.checked = true;
+  }
+  const requestUri = window.location.href;
+  // The provider's one-time answer is spent below; a reload must not post it again.
+  const clean = new URL(requestUri);
+  for (const name of ["code", "state", "oauth_token", "oauth_verifier"]) clean.searchParams.delete(name);
+  history.replaceState(null, "", clean.href);
+  void run(async () => {
+    const linkTo = await linkingIdToken();
+    let result: ProviderAnswer;
+    try {
+      result = await providerCall(config, "signInWithIdp", {
+        requestUri,
+        sessionId: returning.sessionId,
+        returnSecureToken: true,
+        returnIdpCredential: true,
+        ...(linkTo ? { idToken: linkTo } : {}),
+      });
+      const action = linkTo ? "link" : "redirect_result";
+      funnel.track(returning.name, action, linkTo ? "link" : result.isNewUser ? "signUp" : "signIn", "success", {
+        uid: result.localId,
+      });
+    } catch (error) {
+      funnel.track(returning.name, linkTo ? "link" : "redirect_result", linkTo ? "link" : "signIn", "failure", {
+        error,
+      });
+      funnel.flush();
+      throw error;
+    }
+    if (linkTo) show(config.link.strings.linked);
+    await complete({
+      idToken: result.idToken as string,
+      signUp: result.isNewUser === true,
+      method: returning.name,
+      uid: result.localId,
+    });
+  });
+}

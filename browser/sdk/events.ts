@@ -1,0 +1,25 @@
+import type { GameEvent, Seat } from "../../src/engine/types";
+import type { PresencePayload } from "../../src/room-core/presence";
+
+export type StateReason = "start" | "sync" | "predicted" | "action" | "tick" | "deadline" | "rollback";
+
+/** What a game page can listen to with `session.on(name, listener)`. */
+export interface SessionEvents extends Record<string, unknown> {
+  /** The state shown to the player changed (server state plus this client's pending predictions). */
+  state: { state: any; reason: StateReason };
+  /** The game started (setup ran): the roster is known. */
+  start: { state: any; players: Seat[] };
+  /** Events of one operation, delivered together with its state. */
+  events: { events: GameEvent[]; serverEvents: GameEvent[]; action?: string; deadline?: string; by?: string | null };
+  /** The room refused one of this client's actions; its prediction was rolled back. */
+  actionError: { code: string; error: string; seq: number | null; action?: string };
+  /** The game clock stopped or started again (emergency pause, or nobody present). */
+  pause: { frozen: boolean; by: string | null; gameTime: number };
+  /** Who is online (document 3 presence payload). */
+  presence: PresencePayload;
+  /** The connection to the room (online mode); solo mode is always "open". */
+  connection: { status: "connecting" | "open" | "closed"; attempt: number };
+}
+
+/** Server-to-client frames as the SDK reads them (the exact shapes are in src/room-core/frames.ts). */
+export type ServerFrame = { type: string; [field: string]: any };

@@ -1,0 +1,130 @@
+import { PING_FRAME } from "../../src/engine/protocol";
+import type { ServerFrame } from "./events";
+
+/** Document 3: the SDK sends the heartbeat every 25 s; the room drops a connection silent for 60 s. */
+export const HEARTBEAT_MS = 25_000;
+export const RECONNECT_BASE_MS = 500;
+export const RECONNECT_MAX_MS = 15_000;
+
+/** The part of the browser's WebSocket the SDK uses (tests pass a scripted fake). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: "open" | "close" | "error" | "message", listener: (event: any) => void): void;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+const OPEN = 1;
+
+/** Delay before reconnect attempt `attempt` (1, 2, ...): exponential backoff with full-range jitter in [50%, 100%]. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** (attempt - 1));
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+}
+
+export interface ConnectionHandlers {
+  frame(frame: ServerFrame): void;
+  status(status: "connecting" | "open" | "closed", attempt: number): void;
+}
+
+/**
+ * One WebSocket to the room at a time: heartbeat every 25 s while open, and after a drop a new
+ * socket after a backoff with jitter, until close() is called.
+ */
+export class OnlineConnection {
+  private socket: SocketLike | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private attempt = 0;
+  private closedByUser = false;
+
+  private readonly url: string;
+  private readonly createSocket: SocketFactory;
+  private readonly handlers: ConnectionHandlers;
+  private readonly random: () => number;
+
+  constructor(
+    url: string,
+    createSocket: SocketFactory,
+    handlers: ConnectionHandlers,
+    random: () => number = Math.random,
+  ) {
+    this.url = url;
+    this.createSocket = createSocket;
+    this.handlers = handlers;
+    this.random = random;
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  open(): void {
+    this.handlers.status("connecting", this.attempt);
+    const socket = this.createSocket(this.url);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (this.socket !== socket) return;
+      this.attempt = 0;
+      this.heartbeat = setInterval(() => this.sendRaw(PING_FRAME), HEARTBEAT_MS);
+      this.handlers.status("open", 0);
+    });
+    socket.addEventListener("message", (event: { data: unknown }) => {
+      if (this.socket !== socket || typeof event.data !== "string") return;
+      let frame: ServerFrame;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (frame && typeof frame.type === "string") this.handlers.frame(frame);
+    });
+    const dropped = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.stopHeartbeat();
+      this.handlers.status("closed", this.attempt);
+      if (!this.closedByUser) this.scheduleReconnect();
+    };
+    socket.addEventListener("close", dropped);
+    socket.addEventListener("error", dropped);
+  }
+
+  /** Sends a client message; false when no socket is open. */
+  send(message: unknown): boolean {
+    return this.sendRaw(JSON.stringify(message));
+  }
+
+  close(): void {
+    this.closedByUser = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.stopHeartbeat();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, "closed by the game");
+    this.handlers.status("closed", 0);
+  }
+
+  private sendRaw(data: string): boolean {
+    if (!this.socket || this.socket.readyState !== OPEN) return false;
+    this.socket.send(data);
+    return true;
+  }
+
+  private scheduleReconnect() {
+    this.attempt++;
+    this.retry = setTimeout(
+      () => {
+        this.retry = null;
+        if (!this.closedByUser) this.open();
+      },
+      reconnectDelay(this.attempt, this.random),
+    );
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+}

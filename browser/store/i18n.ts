@@ -1,0 +1,85 @@
+import { type Currency, MINOR_UNIT_DIGITS, toMajorUnits } from "../../src/store/currency";
+import { STORE_LOCALES, type StoreLocale } from "../../src/store/locales";
+import { en } from "./messages/en";
+import { ja } from "./messages/ja";
+import { ko } from "./messages/ko";
+import type { Messages, Plural } from "./messages/messages";
+import { zhCN } from "./messages/zh-CN";
+import { zhTW } from "./messages/zh-TW";
+
+/** The store's languages (document 2): ja, en, ko, zh-CN, zh-TW. */
+export const LOCALES = STORE_LOCALES;
+export type Locale = StoreLocale;
+
+export type { Messages, Plural } from "./messages/messages";
+
+const CATALOGS: Record<Locale, Messages> = { ja, en, ko, "zh-CN": zhCN, "zh-TW": zhTW };
+
+export function messagesFor(locale: Locale): Messages {
+  return CATALOGS[locale];
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** A browser language tag (navigator.languages) as one of ours: zh-Hant, zh-TW and zh-HK read zh-TW. */
+export function localeOfTag(tag: string): Locale | null {
+  const parts = tag.toLowerCase().split(/[-_]/);
+  const language = parts[0];
+  if (language === "zh") {
+    return parts.some((part) => part === "tw" || part === "hk" || part === "mo" || part === "hant") ? "zh-TW" : "zh-CN";
+  }
+  return isLocale(language) ? language : null;
+}
+
+/**
+ * The page's language: the `locale` parameter (then remembered), else the remembered choice,
+ * else the browser's languages, else English.
+ */
+export function pickLocale(param: string | null, stored: string | null, browser: readonly string[]): Locale {
+  if (isLocale(param)) return param;
+  if (isLocale(stored)) return stored;
+  for (const tag of browser) {
+    const locale = localeOfTag(tag);
+    if (locale) return locale;
+  }
+  return "en";
+}
+
+/** Formatting for one locale: counts, plurals and prices through Intl. */
+export class Formatter {
+  readonly locale: Locale;
+  private readonly numbers: Intl.NumberFormat;
+  private readonly plurals: Intl.PluralRules;
+
+  constructor(locale: Locale) {
+    this.locale = locale;
+    this.numbers = new Intl.NumberFormat(locale);
+    this.plurals = new Intl.PluralRules(locale);
+  }
+
+  count(n: number): string {
+    return this.numbers.format(n);
+  }
+
+  plural(word: Plural, n: number): string {
+    return (word[this.plurals.select(n)] ?? word.other).replace("{n}", this.count(n));
+  }
+
+  /** A provider amount in minor units: JPY 1200 = ¥1,200; HKD 1200 = HK$12.00. */
+  price(amount: number, currency: Currency): string {
+    const digits = MINOR_UNIT_DIGITS[currency];
+    return new Intl.NumberFormat(this.locale, {
+      style: "currency",
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(toMajorUnits(amount, currency));
+  }
+
+  /** A bonus rate (0.05) as a whole percentage (5). */
+  percent(rate: number): string {
+    return this.count(Math.round(rate * 1000) / 10);
+  }
+}

@@ -1,0 +1,26 @@
+import type { Messages } from "./messages";
+
+export const en: Messages = {
+  languageName: "English",
+  title: "Coin store",
+  language: "Language",
+  signOut: "Sign out",
+  loading: "Loading…",
+  balance: "Balance",
+  coins: { one: "{n} coin", other: "{n} coins" },
+  bonusCoins: { one: "+{n} bonus coin", other: "+{n} bonus coins" },
+  premium: "Premium +{rate}%",
+  buy: "Buy",
+  taxIncluded: "Prices include tax.",
+  noProducts: "No coins are on sale right now.",
+  cancelled: "Checkout was cancelled. Nothing was charged.",
+  redirecting: "Opening the checkout…",
+  error: "Something went wrong. Please try again.",
+  retry: "Try again",
+  resultTitle: "Thank you for your purchase",
+  resultPending: "Reflecting the balance takes a few seconds.",
+  resultCredited: "Your coins have arrived.",
+  resultWaiting: "Your coins are still on their way. Reflecting the balance can take a little longer; check back soon.",
+  resultNotPaid: "The payment was not completed. Nothing was charged.",
+  backToStore: "Back to the store",
+};

@@ -1,0 +1,26 @@
+import type { Messages } from "./messages";
+
+export const ja: Messages = {
+  languageName: "日本語",
+  title: "コインストア",
+  language: "言語",
+  signOut: "ログアウト",
+  loading: "読み込み中…",
+  balance: "残高",
+  coins: { other: "{n}コイン" },
+  bonusCoins: { other: "+{n}ボーナスコイン" },
+  premium: "プレミアム +{rate}%",
+  buy: "購入",
+  taxIncluded: "価格はすべて税込みです。",
+  noProducts: "現在販売中のコインはありません。",
+  cancelled: "購入をキャンセルしました。料金は請求されていません。",
+  redirecting: "決済ページを開いています…",
+  error: "問題が発生しました。もう一度お試しください。",
+  retry: "再試行",
+  resultTitle: "ご購入ありがとうございます",
+  resultPending: "残高への反映には数秒かかります。",
+  resultCredited: "コインが付与されました。",
+  resultWaiting: "コインの付与にもう少し時間がかかっています。しばらくしてからご確認ください。",
+  resultNotPaid: "決済は完了していません。料金は請求されていません。",
+  backToStore: "ストアに戻る",
+};

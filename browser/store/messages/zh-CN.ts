@@ -1,0 +1,26 @@
+import type { Messages } from "./messages";
+
+export const zhCN: Messages = {
+  languageName: "简体中文",
+  title: "金币商店",
+  language: "语言",
+  signOut: "退出登录",
+  loading: "加载中…",
+  balance: "余额",
+  coins: { other: "{n} 金币" },
+  bonusCoins: { other: "+{n} 奖励金币" },
+  premium: "会员 +{rate}%",
+  buy: "购买",
+  taxIncluded: "所有价格均已含税。",
+  noProducts: "目前没有在售的金币。",
+  cancelled: "已取消支付，未产生任何费用。",
+  redirecting: "正在打开支付页面…",
+  error: "出现问题，请重试。",
+  retry: "重试",
+  resultTitle: "感谢您的购买",
+  resultPending: "余额更新需要几秒钟。",
+  resultCredited: "金币已到账。",
+  resultWaiting: "金币仍在发放中，可能需要多一点时间，请稍后再查看。",
+  resultNotPaid: "支付未完成，未产生任何费用。",
+  backToStore: "返回商店",
+};

@@ -1,0 +1,26 @@
+import type { Messages } from "./messages";
+
+export const zhTW: Messages = {
+  languageName: "繁體中文",
+  title: "金幣商店",
+  language: "語言",
+  signOut: "登出",
+  loading: "載入中…",
+  balance: "餘額",
+  coins: { other: "{n} 金幣" },
+  bonusCoins: { other: "+{n} 獎勵金幣" },
+  premium: "會員 +{rate}%",
+  buy: "購買",
+  taxIncluded: "所有價格皆已含稅。",
+  noProducts: "目前沒有販售中的金幣。",
+  cancelled: "已取消付款，未產生任何費用。",
+  redirecting: "正在開啟付款頁面…",
+  error: "發生問題，請再試一次。",
+  retry: "重試",
+  resultTitle: "感謝您的購買",
+  resultPending: "餘額更新需要幾秒鐘。",
+  resultCredited: "金幣已入帳。",
+  resultWaiting: "金幣仍在發放中，可能需要多一點時間，請稍後再查看。",
+  resultNotPaid: "付款未完成，未產生任何費用。",
+  backToStore: "返回商店",
+};

@@ -1,0 +1,83 @@
+import type { StoreClientConfig } from "../../src/store/api";
+import { exchangeCustomToken } from "../sign-in/custom-token";
+import { createSpaAuth, type SpaAuth } from "../sign-in/spa-client";
+
+interface StoredTokens {
+  idToken: string;
+  refreshToken: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+const TOKENS_KEY = "store.tokens";
+/** Refresh this long before the ID token expires, so a request never carries a dying token. */
+const REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * The store's thin sign-in client (document 2, Authentication 1): the custom token from the
+ * sign-in service becomes an ID token at the identity provider; the tokens live in this tab's
+ * sessionStorage (a new tab signs in again through the SSO session, without a form).
+ */
+export class StoreSession {
+  readonly auth: SpaAuth;
+
+  constructor(private readonly config: StoreClientConfig) {
+    this.auth = createSpaAuth({
+      authUrl: config.authUrl,
+      clientId: config.clientId,
+      signInWithCustomToken: (token) => this.signInWithCustomToken(token),
+      isSignedIn: () => this.read() !== null,
+      signOut: async () => sessionStorage.removeItem(TOKENS_KEY),
+    });
+  }
+
+  /** A valid ID token, refreshed when it is about to expire; null when signed out. */
+  async idToken(): Promise<string | null> {
+    const tokens = this.read();
+    if (!tokens) return null;
+    if (tokens.expiresAt - REFRESH_MARGIN_MS > Date.now()) return tokens.idToken;
+    return this.refresh(tokens.refreshToken);
+  }
+
+  /** Forgets the tokens and sends the visitor through sign-in again (SSO brings them back). */
+  signInAgain(): void {
+    sessionStorage.removeItem(TOKENS_KEY);
+    window.location.assign(this.auth.loginUrl());
+  }
+
+  private async signInWithCustomToken(customToken: string): Promise<void> {
+    const signedIn = await exchangeCustomToken(this.config.idp, customToken);
+    if (!signedIn) throw new Error("sign-in refused");
+    this.write(signedIn.idToken, signedIn.refreshToken, Number(signedIn.expiresIn));
+  }
+
+  private async refresh(refreshToken: string): Promise<string | null> {
+    const { tokenUrl, apiKey } = this.config.idp;
+    const res = await fetch(`${tokenUrl}/v1/token?key=${encodeURIComponent(apiKey)}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
+    }).catch(() => null);
+    if (!res?.ok) {
+      sessionStorage.removeItem(TOKENS_KEY);
+      return null;
+    }
+    const body = (await res.json()) as { id_token: string; refresh_token: string; expires_in: string };
+    this.write(body.id_token, body.refresh_token, Number(body.expires_in));
+    return body.id_token;
+  }
+
+  private write(idToken: string, refreshToken: string, expiresInSeconds: number): void {
+    const tokens: StoredTokens = { idToken, refreshToken, expiresAt: Date.now() + expiresInSeconds * 1000 };
+    sessionStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+  }
+
+  private read(): StoredTokens | null {
+    try {
+      const tokens = JSON.parse(sessionStorage.getItem(TOKENS_KEY) ?? "null") as StoredTokens | null;
+      return tokens && typeof tokens.idToken === "string" ? tokens : null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import type { Currency } from "../../../src/store/currency";
+import { appBase, type Me, type StoreApi } from "../api";
+import { Formatter, type Locale, messagesFor } from "../i18n";
+import { Header } from "./Header";
+import { ResultPage } from "./ResultPage";
+import { ShopPage } from "./ShopPage";
+
+export interface AppProps {
+  api: StoreApi;
+  initialLocale: Locale;
+  currency: Currency | null;
+  onLocaleChange(locale: Locale): void;
+  onSignOut(): void;
+}
+
+/** The page's route, relative to the app's base: "" is the shop, "result" the result page. */
+function currentRoute(): string {
+  return window.location.pathname.slice(appBase.pathname.length).replace(/\/+$/, "");
+}
+
+export function App({ api, initialLocale, currency, onLocaleChange, onSignOut }: AppProps) {
+  const [locale, setLocale] = useState(initialLocale);
+  const [me, setMe] = useState<Me | null>(null);
+  const [failed, setFailed] = useState(false);
+  const t = messagesFor(locale);
+  const format = useMemo(() => new Formatter(locale), [locale]);
+
+  const refreshMe = useCallback(async () => {
+    try {
+      const fresh = await api.me();
+      setMe(fresh);
+      return fresh;
+    } catch {
+      setFailed(true);
+      return null;
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void refreshMe();
+  }, [refreshMe]);
+
+  const changeLocale = (next: Locale) => {
+    setLocale(next);
+    onLocaleChange(next);
+    document.documentElement.lang = next;
+    document.title = messagesFor(next).title;
+    const url = new URL(window.location.href);
+    url.searchParams.set("locale", next);
+    window.history.replaceState(null, "", url.href);
+  };
+
+  const route = currentRoute();
+  return (
+    <div class="page">
+      <Header t={t} format={format} me={me} locale={locale} onLocale={changeLocale} onSignOut={onSignOut} />
+      <main class="content">
+        {failed && !me ? <p class="notice error">{t.error}</p> : null}
+        {route === "result" ? (
+          <ResultPage api={api} t={t} refreshMe={refreshMe} />
+        ) : (
+          <ShopPage api={api} t={t} format={format} me={me} currency={currency} />
+        )}
+      </main>
+      <footer class="footer">{t.taxIncluded}</footer>
+    </div>
+  );
+}

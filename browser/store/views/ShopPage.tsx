@@ -1,0 +1,89 @@
+import { useEffect, useState } from "preact/hooks";
+import { bonusCoins } from "../../../src/ledger/rules";
+import type { Currency } from "../../../src/store/currency";
+import type { Me, Product, StoreApi } from "../api";
+import type { Formatter, Messages } from "../i18n";
+
+/** sessionStorage: the balance before checkout, so the result page can tell when coins arrive. */
+export const BALANCE_BEFORE_KEY = "store.balanceBefore";
+
+interface ShopPageProps {
+  api: StoreApi;
+  t: Messages;
+  format: Formatter;
+  me: Me | null;
+  currency: Currency | null;
+}
+
+export function ShopPage({ api, t, format, me, currency }: ShopPageProps) {
+  const [products, setProducts] = useState<Product[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [buying, setBuying] = useState<string | null>(null);
+  const cancelled = new URLSearchParams(window.location.search).get("checkout") === "cancelled";
+
+  const load = () => {
+    setFailed(false);
+    api.products(currency).then(
+      (list) => setProducts(list.products),
+      () => setFailed(true),
+    );
+  };
+  useEffect(load, [api, currency]);
+
+  const buy = async (product: Product) => {
+    if (!me) return;
+    setBuying(product.productId);
+    setFailed(false);
+    try {
+      sessionStorage.setItem(BALANCE_BEFORE_KEY, String(me.balance));
+      window.location.assign(await api.checkout(me.user.id, product.productId, currency, format.locale));
+    } catch {
+      setBuying(null);
+      setFailed(true);
+    }
+  };
+
+  return (
+    <section>
+      {cancelled ? (
+        <p class="notice" data-testid="cancelled">
+          {t.cancelled}
+        </p>
+      ) : null}
+      {failed ? (
+        <p class="notice error">
+          {t.error}{" "}
+          <button type="button" class="link-button" onClick={load}>
+            {t.retry}
+          </button>
+        </p>
+      ) : null}
+      {products === null && !failed ? <p class="loading">{t.loading}</p> : null}
+      {products?.length === 0 ? <p class="notice">{t.noProducts}</p> : null}
+      <ul class="products">
+        {(products ?? []).map((product) => (
+          <li key={product.productId} class="product" data-product={product.productId}>
+            <p class="coins">{format.plural(t.coins, product.coins)}</p>
+            {me && bonusCoins(product.coins, product.bonusRate, me.premium) > 0 ? (
+              <p class="bonus">
+                {format.plural(t.bonusCoins, bonusCoins(product.coins, product.bonusRate, me.premium))}
+              </p>
+            ) : null}
+            <p class="price" data-currency={product.price.currency}>
+              {format.price(product.price.amount, product.price.currency)}
+            </p>
+            <button
+              type="button"
+              class="buy"
+              disabled={!me || buying !== null}
+              onClick={() => void buy(product)}
+              aria-label={`${t.buy}: ${format.plural(t.coins, product.coins)}`}
+            >
+              {buying === product.productId ? t.redirecting : t.buy}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import { configFor } from "../../src/config";
+import { sandboxOutbound } from "../../src/egress/outbound";
+import { newSeed } from "../../src/engine/random";
+import { RoomCore } from "../../src/room-core/room-core";
+import type { RoomLogger, RoomOutcome } from "../../src/room-core/types";
+import { withLog } from "../../src/worker-kit/request-log";
+import { loadIsolateRunner } from "./isolate-runner";
+import type { RoomAlarm } from "./room-alarm";
+import { roomLog } from "./room-log";
+import { RoomStorage } from "./room-storage";
+import { readAttachment, type SocketAttachment } from "./socket-attachment";
+import { codeIdOf } from "./template-version";
+
+/** What the host reads from its Durable Object: read at each use, so a test may change them. */
+export interface RoomHostParts {
+  ctx: DurableObjectState;
+  env: () => Env;
+  /** The core's clock (game time, input rate, presence). */
+  now: () => number;
+  log: RoomLogger;
+  wake: RoomAlarm;
+}
+
+/**
+ * The room core of one Durable Object and what it asks for: the core is made on first use or
+ * rebuilt from storage after hibernation, each operation runs guarded, and each outcome is
+ * delivered (frames to sockets, the record to storage, the one alarm, the tick loop). The socket
+ * hooks and the alarm hook hand their events to it.
+ */
+export class RoomHost {
+  private core: RoomCore | null = null;
+  private storage: RoomStorage | null = null;
+  private tickTimer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly parts: RoomHostParts) {}
+
+  get log(): RoomLogger {
+    return this.parts.log;
+  }
+
+  /**
+   * The core of this room, created on first use or rebuilt from storage after hibernation or an
+   * eviction, with the connections that are still open (and `closing`, whose close is being handled).
+   */
+  coreFor(revisionId: string, requestId?: string, closing?: WebSocket): RoomCore {
+    if (this.core) return this.core;
+    const { ctx } = this.parts;
+    const stored = RoomStorage.read(ctx.storage);
+    const record = stored ?? RoomCore.newRecord(revisionId, codeIdOf(revisionId), newSeed());
+    const core = new RoomCore({
+      runner: this.runnerFor(record.revisionId, record.codeId, requestId),
+      record,
+      now: this.parts.now,
+      log: this.parts.log,
+      liveConnections: this.liveConnections(closing),
+    });
+    this.storage = new RoomStorage(
+      ctx.storage,
+      () => core.recordForStorage(),
+      (delayMs) => this.parts.wake.reserve(delayMs),
+    );
+    this.core = core;
+    // Stored from its first connection on, so that hibernation never leaves a room it cannot rebuild.
+    if (!stored) this.storage.writeNow();
+    return core;
+  }
+
+  /** After hibernation the core is rebuilt from storage; a room with no record has nothing to do. */
+  restoredCore(closing?: WebSocket): RoomCore | null {
+    if (this.core) return this.core;
+    const stored = RoomStorage.read(this.parts.ctx.storage);
+    return stored ? this.coreFor(stored.revisionId, undefined, closing) : null;
+  }
+
+  /** A changed TEMPLATE_VERSION means new code for the room; its state stays. */
+  ensureCurrentCode(core: RoomCore, revisionId: string, requestId?: string) {
+    const current = codeIdOf(revisionId);
+    if (core.record.codeId === current) return;
+    this.parts.log("info", "room code reloaded", { from: core.record.codeId, to: current });
+    core.replaceRunner(this.runnerFor(revisionId, current, requestId), current);
+    this.storage?.writeNow();
+  }
+
+  /** Writes a change still waiting for its reservation (the alarm that reserved it fired). */
+  flush(): void {
+    this.storage?.flush();
+  }
+
+  /** Runs a core operation; a failure (broken logic.js, isolate error) is logged and told to the sender. */
+  async guard(ws: WebSocket | null, operation: () => Promise<RoomOutcome>): Promise<RoomOutcome | null> {
+    try {
+      return await operation();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.parts.log("error", "room operation failed", { error: message });
+      const frame = {
+        type: "__action_error",
+        code: "room_error",
+        error: "The room could not run this request",
+        seq: null,
+      };
+      this.send(ws, JSON.stringify(frame));
+      return null;
+    }
+  }
+
+  deliver(sender: WebSocket | null, outcome: RoomOutcome) {
+    const sockets = this.openSockets();
+    for (const frame of outcome.toSender) this.send(sender, frame);
+    if (outcome.broadcast.length > 0 || outcome.toOthers.length > 0) {
+      for (const ws of sockets) {
+        for (const frame of outcome.broadcast) sendOpen(ws, frame);
+        if (ws !== sender) for (const frame of outcome.toOthers) sendOpen(ws, frame);
+      }
+    }
+    if (outcome.persist === "now") this.storage?.writeNow();
+    else if (outcome.persist === "batched") this.storage?.writeSoon();
+    this.updateTickLoop(outcome, sockets.length);
+    this.parts.wake.follow(outcome.nextDeadline, sockets.length, () => this.storage?.flush());
+  }
+
+  /** Only sockets in OPEN state count. */
+  openSockets(): WebSocket[] {
+    return this.parts.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  /** Figures for tests and the benchmark. */
+  stats() {
+    return {
+      connections: this.openSockets().length,
+      storageWrites: this.storage?.writes ?? 0,
+      codeId: this.core?.record.codeId ?? null,
+      started: this.core?.started ?? false,
+      ticking: this.tickTimer !== null,
+      actionCalls: this.core?.actionCalls ?? 0,
+    };
+  }
+
+  /**
+   * The attachments of the open sockets. A socket whose close woke the room is no longer open but
+   * still counts until its close is handled, so that the others hear its seat go offline.
+   */
+  private liveConnections(closing?: WebSocket): SocketAttachment[] {
+    const infos = this.openSockets().map(readAttachment);
+    const last = closing ? readAttachment(closing) : undefined;
+    if (last && !infos.some((info) => info.connectionId === last.connectionId)) infos.push(last);
+    return infos;
+  }
+
+  private runnerFor(revisionId: string, codeId: string, requestId?: string) {
+    const env = this.parts.env();
+    const outbound = sandboxOutbound(configFor(env).egressAllowedHosts, (allowedHosts) =>
+      this.parts.ctx.exports.EgressGate({ props: { allowedHosts, ...(requestId ? { requestId } : {}) } }),
+    );
+    return loadIsolateRunner(env, revisionId, codeId, outbound);
+  }
+
+  private send(ws: WebSocket | null, frame: string) {
+    if (ws && ws.readyState === WebSocket.OPEN) sendOpen(ws, frame);
+  }
+
+  private updateTickLoop(outcome: RoomOutcome, openCount: number) {
+    const run = outcome.tickRate > 0 && outcome.started && !outcome.frozen && openCount > 0;
+    if (run && !this.tickTimer) {
+      this.tickTimer = setInterval(
+        () => void withLog(roomLog(this.parts.env()), () => this.runTick()),
+        1000 / outcome.tickRate,
+      );
+    } else if (!run && this.tickTimer) {
+      clearInterval(this.tickTimer);
+      this.tickTimer = null;
+    }
+  }
+
+  private async runTick() {
+    const core = this.core;
+    if (!core) return;
+    const outcome = await this.guard(null, () => core.tick());
+    if (outcome) this.deliver(null, outcome);
+  }
+}
+
+/** Sends to a socket found open at the start of a delivery (so without asking it again per frame). */
+function sendOpen(ws: WebSocket, frame: string) {
+  try {
+    ws.send(frame);
+  } catch {
+    // the socket closed under us; its close event cleans up
+  }
+}

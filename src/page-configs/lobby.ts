@@ -1,0 +1,14 @@
+import type { SignedInPageConfig } from "./signed-in";
+
+/** The lobby of a published game (workers/rooms), in its "seats" view: the room's seats and key. */
+export interface LobbyPageConfig extends SignedInPageConfig {
+  /** {ROOMS_URL}/lobby/{revisionId}/{roomId}/seats */
+  seatsUrl: string;
+  /** The room's key (workers/rooms/play/lobby-room-key.ts), sent with every seat call. */
+  key: string;
+  /** The seat this page's link is for (`?seat=`): taken as soon as the user is signed in. */
+  seat: string | null;
+}
+
+/** The element that holds the config. */
+export const LOBBY_CONFIG_ID = "lobby-config";

@@ -1,0 +1,29 @@
+import type { DocumentKey } from "../auth/clients";
+import type { LoginStrings } from "../auth/i18n";
+import type { LinkStrings } from "../auth/link-strings";
+
+/** The login page (workers/auth): where to sign in, where to post the result, and its texts. */
+export interface LoginPageConfig {
+  idpApiUrl: string;
+  idpApiKey: string;
+  callbackUrl: string;
+  /** POST here (with loginRequest) for the state, when the person signs in: GET /login stores nothing. */
+  loginRequestUrl: string;
+  loginRequest: Record<string, string | undefined>;
+  requiredDocumentKeys: readonly DocumentKey[];
+  /** Re-consent (POST /api/consent), the documents' links and names for its prompt. */
+  consentUrl: string;
+  legalUrl: string;
+  documentNames: LoginStrings["documents"];
+  reconsent: LoginStrings["reconsent"];
+  /** POST /api/log for the funnel events (browser/auth-log); null sends nothing. */
+  logUrl: string | null;
+  clientId: string;
+  errors: LoginStrings["errors"];
+  working: string;
+  /** Linking another sign-in method: where the page asks for and redeems its link grant. */
+  link: { grantUrl: string; redeemUrl: string; strings: LinkStrings };
+}
+
+/** The element that holds the config. */
+export const LOGIN_CONFIG_ID = "login-config";

@@ -1,0 +1,10 @@
+import type { SignedInPageConfig } from "./signed-in";
+
+/** The publish-token page (workers/auth): where to sign in, and the token API. */
+export interface PublishTokensPageConfig extends SignedInPageConfig {
+  /** …/api/publish-tokens */
+  apiUrl: string;
+}
+
+/** The element that holds the config. */
+export const PUBLISH_TOKENS_CONFIG_ID = "publish-tokens-config";

@@ -1,0 +1,153 @@
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { connect } from "node:net";
+import path from "node:path";
+import type { Duplex } from "node:stream";
+import type { HarnessPageConfig } from "../../src/page-configs/harness.ts";
+import { withDevTicket } from "./dev-roster.ts";
+import { harnessPage } from "./harness-page.ts";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".mp3": "audio/mpeg",
+  ".wav": "audio/wav",
+};
+
+export interface HarnessOptions {
+  port: number;
+  title: string;
+  clientDir: string;
+  roomsPort: number;
+  /** Key of the local rooms' seat tickets. */
+  ticketSecret: string;
+  sdk: () => string;
+  /** The harness page's script (browser/harness/). */
+  script: string;
+  config: () => HarnessPageConfig;
+}
+
+/**
+ * The CLI's own HTTP server: the harness page, the SDK bundle, the scenario's client files, a
+ * stream of reload events, and the rooms' WebSockets passed through to wrangler dev with the
+ * roster replaced by the CLI's.
+ */
+export class HarnessServer {
+  private readonly server: Server;
+  private readonly listeners = new Set<ServerResponse>();
+  private readonly options: HarnessOptions;
+
+  constructor(options: HarnessOptions) {
+    this.options = options;
+    this.server = createServer((req, res) => this.handle(req, res));
+    this.server.on("upgrade", (req, socket, head) => void this.proxyUpgrade(req, socket, head));
+  }
+
+  listen(): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(this.options.port, "127.0.0.1", () => resolve(`http://127.0.0.1:${this.options.port}/`));
+    });
+  }
+
+  /** Tells every open harness page something changed (`revision`, `client` or `failed`). */
+  notify(event: string, data: unknown): void {
+    for (const res of this.listeners) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  close(): Promise<void> {
+    for (const res of this.listeners) res.end();
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://harness.local");
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return sendJson(res, 405, { error: "method_not_allowed", message: "GET only" });
+    if (url.pathname === "/") return send(res, 200, CONTENT_TYPES[".html"] as string, harnessPage(this.options.title));
+    if (url.pathname === "/sdk.js") return send(res, 200, CONTENT_TYPES[".js"] as string, this.options.sdk());
+    if (url.pathname === "/harness.js") return send(res, 200, CONTENT_TYPES[".js"] as string, this.options.script);
+    if (url.pathname === "/harness/config") return sendJson(res, 200, this.options.config());
+    if (url.pathname === "/harness/events") return this.openEvents(res);
+    if (url.pathname.startsWith("/client/")) return this.serveClientFile(url.pathname.slice("/client/".length), res);
+    return sendJson(res, 404, { error: "not_found", message: `Nothing at ${url.pathname}` });
+  }
+
+  private openEvents(res: ServerResponse) {
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+    res.write(": connected\n\n");
+    this.listeners.add(res);
+    res.on("close", () => this.listeners.delete(res));
+  }
+
+  private serveClientFile(relative: string, res: ServerResponse) {
+    const root = this.options.clientDir;
+    const file = path.resolve(root, decodeURIComponent(relative) || "index.html");
+    if (file !== root && !file.startsWith(root + path.sep)) {
+      return sendJson(res, 403, { error: "outside_client", message: "Only files of the client folder are served" });
+    }
+    if (!existsSync(file) || !statSync(file).isFile()) {
+      return sendJson(res, 404, { error: "not_found", message: `No file ${relative} in ${root}` });
+    }
+    res.writeHead(200, {
+      "content-type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+      "cache-control": "no-store",
+    });
+    createReadStream(file).pipe(res);
+  }
+
+  /**
+   * WebSocket upgrades under /rooms/ go to wrangler dev byte for byte, with the dev roster and a
+   * seat ticket in the query.
+   */
+  private async proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (!req.url?.startsWith("/rooms/ws/")) {
+      socket.end("HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+      return;
+    }
+    socket.pause();
+    socket.on("error", () => socket.destroy());
+    let target: string;
+    try {
+      target = await withDevTicket(req.url, this.options.config().roster, this.options.ticketSecret);
+    } catch {
+      socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+      return;
+    }
+    const upstream = connect(this.options.roomsPort, "127.0.0.1", () => {
+      const headers = Object.entries(req.headers)
+        .filter(([name]) => name !== "host")
+        .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`));
+      upstream.write(
+        [`GET ${target} HTTP/1.1`, `host: 127.0.0.1:${this.options.roomsPort}`, ...headers, "", ""].join("\r\n"),
+      );
+      if (head.length > 0) upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+    const teardown = () => {
+      upstream.destroy();
+      socket.destroy();
+    };
+    upstream.on("error", teardown);
+    socket.on("error", teardown);
+    upstream.on("close", () => socket.destroy());
+    socket.on("close", () => upstream.destroy());
+  }
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string) {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  send(res, status, "application/json", JSON.stringify(body));
+}

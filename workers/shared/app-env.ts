@@ -1,7 +1,0 @@
-import type { Config } from "../../src/config";
-
-/** Hono environment shared by every app: the Worker's bindings and the parsed config. */
-export interface AppEnv {
-  Bindings: Env;
-  Variables: { config: Config };
-}
