@@ -59,6 +59,12 @@ export interface LoginStrings {
     invalidCredentials: string;
     emailExists: string;
     invalidCode: string;
+    /** The code was used (a sign-in that went through) or is too old: a new one is needed. */
+    codeUsed: string;
+    /** A number without its country code ("090-5555-0301"): the provider wants E.164. */
+    phoneFormat: string;
+    /** The reCAPTCHA before the SMS did not load, did not pass, or its token was refused. */
+    recaptcha: string;
     expired: string;
   };
 }
@@ -109,6 +115,9 @@ export const STRINGS: Record<Language, LoginStrings> = {
       invalidCredentials: "The email or password is wrong.",
       emailExists: "An account with this email already exists. Sign in instead.",
       invalidCode: "The code is wrong.",
+      codeUsed: "This code was already used or has expired. Send a new code.",
+      phoneFormat: "Enter the number with its country code, starting with + (for example +81 90 1234 5678).",
+      recaptcha: "The security check before sending the code did not pass. Please try again.",
       expired: "This page has expired. Please reload it.",
     },
   },
@@ -150,6 +159,9 @@ export const STRINGS: Record<Language, LoginStrings> = {
       invalidCredentials: "メールアドレスまたはパスワードが正しくありません。",
       emailExists: "このメールアドレスのアカウントは既にあります。ログインしてください。",
       invalidCode: "コードが正しくありません。",
+      codeUsed: "このコードは使用済みか、有効期限が切れています。新しいコードを送信してください。",
+      phoneFormat: "国番号を付けて + から入力してください（例: +81 90 1234 5678）。",
+      recaptcha: "コード送信前のセキュリティチェックを通過できませんでした。もう一度お試しください。",
       expired: "このページの有効期限が切れました。再読み込みしてください。",
     },
   },

@@ -15,13 +15,15 @@ export const LINK_STRINGS: Record<Language, LinkStrings> = {
     identify: "First sign in the way you do today. Then choose the sign-in method to add.",
     choose: "Now choose the sign-in method to add to this account (within a minute).",
     linked: "Linked. Signing you in…",
-    newAccount: "This is a new account, so there is nothing to link to yet. Signing you up instead.",
+    newAccount:
+      "No account signs in this way yet, so there is nothing to link to. Choose “Link another sign-in method” again and first sign in the way you do today.",
   },
   ja: {
     start: "別のサインイン方法を連携する",
     identify: "まず、いつもの方法でサインインしてください。次に、追加するサインイン方法を選びます。",
     choose: "このアカウントに追加するサインイン方法を選んでください（1分以内）。",
     linked: "連携しました。サインインしています…",
-    newAccount: "新しいアカウントのため連携先がありません。代わりに登録を続けます。",
+    newAccount:
+      "この方法でサインインするアカウントはまだないため、連携先がありません。もう一度「別のサインイン方法を連携する」を選び、まずいつもの方法でサインインしてください。",
   },
 };

@@ -71,11 +71,12 @@ export async function startWranglerDev(
 /**
  * The whole platform (wrangler.toml, dev environment) on a port: migrated D1 databases, fresh
  * dev IdP keys, and every dev URL var moved from localhost:8787 to http://127.0.0.1:<port>;
- * `vars` overrides other vars (e.g. ROOM_TICKETS: "required", as in stg and prd).
+ * `vars` overrides other vars (e.g. ROOM_TICKETS: "required", as in stg and prd); `onOutput`
+ * receives what the Worker prints once it is ready (its log lines, the auth-log intake's among them).
  */
 export async function startPlatform(
   port: number,
-  options: { vars?: Record<string, string> } = {},
+  options: { vars?: Record<string, string>; onOutput?: (text: string) => void } = {},
 ): Promise<RunningWorker & { stateDir: string; secrets: Record<string, string> }> {
   const persistTo = mkdtempSync(path.join(tmpdir(), "platform-state-"));
   const secrets = freshDevSecrets();
@@ -98,6 +99,7 @@ export async function startPlatform(
     port,
     [...devUrlVars(`http://127.0.0.1:${port}`), ...secretVars(secrets), ...secretVars(options.vars ?? {})],
     persistTo,
+    options.onOutput,
   );
   return {
     url: worker.url,

@@ -4,10 +4,19 @@ import type { Page } from "playwright-core";
 /** The code the dev IdP accepts for every phone number. */
 const DEV_SMS_CODE = "123456";
 
-/** Signs in with a phone number (an account is made for a new number). */
+/**
+ * Signs in with a phone number (an account is made for a new number). "Send code" first passes
+ * the page's invisible reCAPTCHA (the dev IdP's stand-in solves it without a challenge) and then
+ * asks for the code; the helper waits for that request's answer, so a refused one fails here,
+ * naming the provider's error, rather than as a missing code field later.
+ */
 export async function signInByPhone(page: Page, phone: string): Promise<void> {
   await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Send code" }).click();
+  const [sent] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes("/v1/accounts:sendVerificationCode")),
+    page.getByRole("button", { name: "Send code" }).click(),
+  ]);
+  if (!sent.ok()) throw new Error(`sendVerificationCode answered ${sent.status()}: ${await sent.text()}`);
   await page.getByLabel("Verification code").fill(DEV_SMS_CODE);
   await page.getByRole("button", { name: "Verify" }).click();
 }

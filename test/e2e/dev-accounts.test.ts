@@ -1,0 +1,75 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../tools/local-platform/ports.ts";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+
+// Every doc's "sign in as ..." step, followed as written in chromium: the page sends the browser
+// to the sign-in service as its own client (admin, studio, store: none of them shows an email
+// form), and in dev the login page offers the dev IdP's seeded accounts.
+
+const PORT = testPort(8801);
+
+let platform: RunningWorker;
+let browser: Browser;
+
+beforeAll(async () => {
+  await waitForFreePort(PORT);
+  platform = await startPlatform(PORT);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+/** A fresh browser opens `url`, lands on the login page, and picks the seeded account. */
+async function signInAs(url: string, email: string, name: string): Promise<Page> {
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  screenshotOnFailure(page, name);
+  await page.goto(url);
+  await page.waitForURL(`${platform.url}/auth/login?**`);
+  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
+  await page.waitForURL((landed) => !landed.href.startsWith(`${platform.url}/auth/login`));
+  return page;
+}
+
+describe("seeded accounts sign in where the docs send you (dev)", () => {
+  it("docs/ordering.md: the operator page, as admin@example.com", async () => {
+    const pageUrl = `${platform.url}/backend/admin/product-order`;
+    const page = await signInAs(pageUrl, "admin@example.com", "dev-accounts-product-order");
+    try {
+      expect(new URL(page.url()).href).toBe(pageUrl);
+      await expect
+        .poll(() => page.$$eval("#products li", (items) => items.map((item) => (item.textContent ?? "").split(":")[0])))
+        .toEqual(["web_coins_100", "web_coins_550", "web_coins_1200"]);
+      expect(await page.getByText("lacks the role").count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("docs/publishing.md: the publish-token page, as admin@example.com, creates a token", async () => {
+    const pageUrl = `${platform.url}/auth/publish-tokens`;
+    const page = await signInAs(pageUrl, "admin@example.com", "dev-accounts-publish-tokens");
+    try {
+      expect(new URL(page.url()).href).toBe(pageUrl);
+      await page.getByRole("button", { name: "Create token" }).click();
+      await expect.poll(() => page.getByLabel("New publish token").inputValue()).toMatch(/^sgpt_/);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("docs/store.md: the store, as the seeded subscriber premium@example.com, shows the premium badge", async () => {
+    const page = await signInAs(`${platform.url}/store/`, "premium@example.com", "dev-accounts-store-premium");
+    try {
+      expect(page.url().startsWith(`${platform.url}/store/`)).toBe(true);
+      await expect.poll(() => page.getByText(/^Premium \+\d+%$/).count(), { timeout: 15_000 }).toBe(1);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
