@@ -92,6 +92,16 @@ describe("dev IdP: reCAPTCHA before an SMS code", () => {
     expect(await malformed.json()).toMatchObject({ error: "invalid_request" });
   });
 
+  it("answers its site key at /v1/recaptchaParams, as the provider answers the project's", async () => {
+    const res = await exports.default.fetch(`${IDP}/v1/recaptchaParams?key=${API_KEY}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      kind: "identitytoolkit#GetRecaptchaParamResponse",
+      recaptchaSiteKey: "dev-recaptcha-site-key",
+    });
+    expect((await exports.default.fetch(`${IDP}/v1/recaptchaParams?key=wrong`)).status).toBe(400);
+  });
+
   it("serves its widget script with grecaptcha's API, for the login page to load", async () => {
     const res = await exports.default.fetch(`${IDP}/recaptcha/api.js?onload=ready&render=explicit&hl=en`);
     expect(res.status).toBe(200);

@@ -14,10 +14,17 @@ const tokenRequest = z.strictObject({ siteKey: z.string().min(1).max(100) });
  * POST /recaptcha/token is where that widget is "solved": it hands out a response token for the
  * dev site key, which accounts:sendVerificationCode then verifies once, within two minutes.
  * Nothing but the dev widget has a use for it; a request for another site key is refused, as
- * Google's widget refuses a key it does not know.
+ * Google's widget refuses a key it does not know. GET /v1/recaptchaParams answers the site key as
+ * the provider does (the call an operator makes for IDP_RECAPTCHA_SITE_KEY, README "Deploy").
  */
 export function recaptchaRoutes(clock: () => number) {
   return new Hono<AppEnv>()
+    .get("/v1/recaptchaParams", (c) =>
+      c.json({
+        kind: "identitytoolkit#GetRecaptchaParamResponse",
+        recaptchaSiteKey: c.get("config").idp.recaptchaSiteKey,
+      }),
+    )
     .get("/recaptcha/api.js", async (c) => {
       const script = await c.env.ASSETS.fetch(new Request("https://assets.local/idp/recaptcha.js"));
       if (script.status !== 200) throw new ApiError(404, "not_found", "The dev reCAPTCHA script is not built.");
