@@ -68,12 +68,17 @@ function sentRecords(page: Page): LoggedEvent[] {
   return records;
 }
 
-/** The intake's lines for one funnel session (the page's sessionId), as the Worker wrote them. */
+/**
+ * The intake's lines for one funnel session (the page's sessionId), as the Worker wrote them:
+ * one JSON object a line, which wrangler dev prefixes with a coloured "▲ [WARNING]" on stderr for
+ * a failure's WARNING severity.
+ */
 function intakeOf(sessionId: string): LoggedEvent[] {
   return output
     .split("\n")
-    .filter((line) => line.startsWith("{") && line.includes('"origin":"auth-web"'))
-    .map((line) => JSON.parse(line) as LoggedEvent)
+    .map((line) => line.slice(line.indexOf("{"), line.lastIndexOf("}") + 1))
+    .filter((json) => json.startsWith("{") && json.includes('"origin":"auth-web"'))
+    .map((json) => JSON.parse(json) as LoggedEvent)
     .filter((line) => line.sessionId === sessionId);
 }
 
@@ -95,8 +100,11 @@ function providerCalls(page: Page, method: string): Record<string, unknown>[] {
 
 const alertOf = (page: Page) => () => page.getByRole("alert").textContent();
 
-async function freshPage(locale = "en-US"): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale });
+async function freshPage(
+  locale = "en-US",
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale, viewport });
   return { context, page: await context.newPage() };
 }
 
@@ -133,11 +141,11 @@ describe("phone sign-in passes the provider's reCAPTCHA (the dev IdP's stand-in)
   it("sends no code when the check cannot run, says so, and records the failed solve", async () => {
     const { context, page } = await freshPage();
     screenshotOnFailure(page, "phone-recaptcha-unreachable");
-    const records = sentRecords(page);
     const codeRequests = providerCalls(page, "sendVerificationCode");
     try {
       await page.route("**/idp/recaptcha/token", (route) => route.abort());
       await page.goto(loginUrl("store", "/never"));
+      const sessionId = await funnelSession(page);
       await page.getByLabel("Phone number").fill(freshNumber());
       await page.getByRole("button", { name: "Send code" }).click();
       await expect
@@ -146,7 +154,7 @@ describe("phone sign-in passes the provider's reCAPTCHA (the dev IdP's stand-in)
       expect(codeRequests).toEqual([]);
       expect(await page.getByLabel("Verification code").isVisible()).toBe(false);
       await expect
-        .poll(() => records.map(described))
+        .poll(() => intakeOf(sessionId).map(described), { timeout: 15_000 })
         .toEqual(expect.arrayContaining(["recaptcha solve failure", "phone_otp send_code failure"]));
 
       // The check works again: the same button sends the code.
@@ -162,12 +170,12 @@ describe("phone sign-in passes the provider's reCAPTCHA (the dev IdP's stand-in)
   it("a check left unused expires after two minutes: expire is recorded and the next code runs a new check", async () => {
     const { context, page } = await freshPage();
     screenshotOnFailure(page, "phone-recaptcha-expired");
-    const records = sentRecords(page);
     const codeRequests = providerCalls(page, "sendVerificationCode");
     try {
       // The page's clock is the test's: two minutes pass without waiting.
       await page.clock.install();
       await page.goto(loginUrl("store", "/never"));
+      const sessionId = await funnelSession(page);
       await page.getByText("Protected by reCAPTCHA").waitFor();
       // A check solved and not used, as when a person solves a challenge and walks away.
       await page.evaluate(() =>
@@ -183,7 +191,11 @@ describe("phone sign-in passes the provider's reCAPTCHA (the dev IdP's stand-in)
       await page.clock.fastForward("02:01");
       expect(await response()).toBe("");
       await page.clock.runFor(2000);
-      await expect.poll(() => records.map(described)).toContain("recaptcha expire failure");
+      await expect
+        .poll(() => intakeOf(sessionId).map(described), { timeout: 15_000 })
+        .toContain("recaptcha expire failure");
+      const expired = intakeOf(sessionId).find((line) => line.evt.action === "expire");
+      expect(expired?.error?.code).toBe("auth/recaptcha-expired");
 
       await page.getByLabel("Phone number").fill(freshNumber());
       await page.getByRole("button", { name: "Send code" }).click();
@@ -249,8 +261,9 @@ describe("sign-up says what is wrong", () => {
     }
   });
 
-  it("a local number (090-5555-0301) is told to add its country code, and no code is asked for", async () => {
-    const { context, page } = await freshPage();
+  it("a local number (090-5555-0301) is told to add its country code, in view at 360 px, and no code is asked for", async () => {
+    // A phone's screen: the phone form is far below the message line, which must still be seen.
+    const { context, page } = await freshPage("en-US", { width: 360, height: 740 });
     screenshotOnFailure(page, "phone-local-number");
     const codeRequests = providerCalls(page, "sendVerificationCode");
     const records = sentRecords(page);
@@ -261,6 +274,9 @@ describe("sign-up says what is wrong", () => {
       await expect
         .poll(alertOf(page))
         .toBe("Enter the number with its country code, starting with + (for example +81 90 1234 5678).");
+      const message = await page.getByRole("alert").boundingBox();
+      expect(message?.y).toBeGreaterThanOrEqual(0);
+      expect((message?.y ?? 0) + (message?.height ?? 0)).toBeLessThanOrEqual(740);
       expect(codeRequests).toEqual([]);
       await expect
         .poll(() => records.map((r) => `${described(r)} ${r.error?.code}`))

@@ -1,27 +1,35 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+import { runScenario } from "./support/scenario-cli.ts";
 
 // Every doc's "sign in as ..." step, followed as written in chromium: the page sends the browser
-// to the sign-in service as its own client (admin, studio, store: none of them shows an email
-// form), and in dev the login page offers the dev IdP's seeded accounts.
+// to the sign-in service as its own client (admin, studio, store, play: none of them shows an
+// email form), and in dev the login page offers the dev IdP's seeded accounts.
 
 const PORT = testPort(8801);
 
 let platform: RunningWorker;
 let browser: Browser;
+/** The scenario CLI's home: where `scenario login` keeps the token. */
+let configDir: string;
 
 beforeAll(async () => {
   await waitForFreePort(PORT);
   platform = await startPlatform(PORT);
+  configDir = mkdtempSync(path.join(tmpdir(), "scenario-config-"));
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await platform?.stop();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 /** A fresh browser opens `url`, lands on the login page, and picks the seeded account. */
@@ -51,17 +59,34 @@ describe("seeded accounts sign in where the docs send you (dev)", () => {
     }
   });
 
-  it("docs/publishing.md: the publish-token page, as admin@example.com, creates a token", async () => {
+  it("README and docs/publishing.md: a token made on the page as admin@example.com publishes; a player signs in on the lobby as user@example.com", async () => {
     const pageUrl = `${platform.url}/auth/publish-tokens`;
     const page = await signInAs(pageUrl, "admin@example.com", "dev-accounts-publish-tokens");
+    let player: Page | undefined;
     try {
       expect(new URL(page.url()).href).toBe(pageUrl);
       await page.getByRole("button", { name: "Create token" }).click();
       await expect.poll(() => page.getByLabel("New publish token").inputValue()).toMatch(/^sgpt_/);
+      const token = await page.getByLabel("New publish token").inputValue();
+
+      // `npx scenario login --token sgpt_...`, then `npx scenario publish examples/tic-tac-toe`.
+      const cli = { home: configDir, authUrl: `${platform.url}/auth`, apiUrl: `${platform.url}/backend` };
+      const login = await runScenario(cli, ["login", "--token", token]);
+      expect(login.code, login.stderr).toBe(0);
+      const published = await runScenario(cli, ["publish", "examples/tic-tac-toe"]);
+      expect(published.code, published.stderr).toBe(0);
+      const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] ?? "";
+      expect(playUrl.startsWith(`${platform.url}/rooms/play/`)).toBe(true);
+
+      // The play URL leads to the lobby, where players sign in (the play client: no email form).
+      player = await signInAs(playUrl, "user@example.com", "dev-accounts-lobby");
+      expect(new URL(player.url()).pathname).toMatch(/^\/rooms\/lobby\//);
+      await player.waitForSelector('#seats li[data-state="free"]');
     } finally {
       await page.context().close();
+      await player?.context().close();
     }
-  });
+  }, 120_000);
 
   it("docs/store.md: the store, as the seeded subscriber premium@example.com, shows the premium badge", async () => {
     const page = await signInAs(`${platform.url}/store/`, "premium@example.com", "dev-accounts-store-premium");

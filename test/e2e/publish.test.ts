@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +8,7 @@ import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+import { type CliResult, runScenario } from "./support/scenario-cli.ts";
 
 // Port 8830 belongs to this test.
 const PORT = testPort(8830);
@@ -19,32 +19,9 @@ let configDir: string;
 let auth: string;
 let api: string;
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** `scenario <args>` as an author runs it, with its environment. */
 function scenario(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      path.join(projectRoot, "node_modules/.bin/node"),
-      [path.join(projectRoot, "tools/cli/run.ts"), ...args],
-      {
-        cwd: projectRoot,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: configDir,
-          SCENARIO_CONFIG: path.join(configDir, "config.json"),
-          SCENARIO_AUTH_URL: auth,
-          SCENARIO_API_URL: api,
-          ...env,
-        },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runScenario({ home: configDir, authUrl: auth, apiUrl: api }, args, env);
 }
 
 /** A new account at the dev IdP and a publish token it created through the token API. */

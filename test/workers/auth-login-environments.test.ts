@@ -19,15 +19,16 @@ const hosted = (environment: "stg" | "prd") => {
     STORE_URL: `https://${prefix}store.example.com`,
     API_URL: `https://${prefix}api.example.com`,
     ROOMS_URL: `https://${prefix}rooms.example.com`,
-    IDP_URL: "",
+    // Left over from dev by mistake: outside dev the stand-ins are never mounted, so nothing of them shows.
+    IDP_URL: env.IDP_URL,
     PAYMENTS_URL: "",
     IDP_API_URL: "https://identitytoolkit.googleapis.com",
     IDP_RECAPTCHA_SITE_KEY: `6Lc-${environment}-site-key`,
   };
 };
 
-async function loginPage(bindings: typeof env, authUrl: string, target: string) {
-  const url = `${authUrl}/login?${new URLSearchParams({ redirect_uri: target, client_id: "admin" })}`;
+async function loginPage(bindings: typeof env, authUrl: string, target: string, clientId = "admin") {
+  const url = `${authUrl}/login?${new URLSearchParams({ redirect_uri: target, client_id: clientId })}`;
   const res = await worker.fetch(new Request(url), bindings, ctx);
   expect(res.status).toBe(200);
   const page = await res.text();
@@ -72,6 +73,17 @@ describe("the login page in stg and prd", () => {
       expect(page).not.toContain("@example.com");
     },
   );
+
+  it.each(["stg", "prd"] as const)("%s: no client's login page offers a dev account", async (environment) => {
+    const bindings = hosted(environment);
+    for (const clientId of ["admin", "studio", "store", "play", "venue-admin", "mobile"]) {
+      const { page, config } = await loginPage(bindings, bindings.AUTH_URL, `${bindings.STORE_URL}/coins`, clientId);
+      expect(config.clientId).toBe(clientId);
+      expect(config.devAccounts).toBeNull();
+      expect(page).not.toContain("Dev accounts");
+      expect(page).not.toContain("dev-password");
+    }
+  });
 });
 
 describe("the login page in dev", () => {

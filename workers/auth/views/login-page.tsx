@@ -44,7 +44,7 @@ export function LoginPage(props: LoginPageProps) {
         <a class="language" href={props.switchLanguageUrl} hreflang={otherLanguage} lang={otherLanguage}>
           {t.languageSwitch}
         </a>
-        <p id="status" role="alert" aria-live="assertive" class="status" />
+        <p id="status" role="alert" aria-live="assertive" class="status sticky" />
 
         {props.devAccounts.length > 0 && <DevAccounts accounts={props.devAccounts} />}
 
