@@ -202,6 +202,33 @@ describe("the store tells the truth", () => {
     }
   });
 
+  it("says a refunded purchase was refunded, and the header shows the balance without its coins", async () => {
+    screenshotOnFailure(page, "store-truth-refunded");
+    await page.goto(`${store}/`);
+    await poll(() => balanceOf(page)).toBe(750);
+    await buy(page, "web_coins_100", "100 coins");
+    await poll(() => phaseOf(page)).toBe("credited");
+    expect(await balanceOf(page)).toBe(850);
+
+    // The operator refunds it at the provider (as from Stripe's dashboard).
+    const stripe = { authorization: `Bearer ${run.platform.secrets.STRIPE_SECRET_KEY}` };
+    const sessionId = new URL(page.url()).searchParams.get("session_id") ?? "";
+    const session = await fetch(`${payments}/v1/checkout/sessions/${sessionId}`, { headers: stripe });
+    const { payment_intent: paymentIntent } = (await session.json()) as { payment_intent: string };
+    const refunded = await fetch(`${payments}/v1/refunds`, {
+      method: "POST",
+      headers: { ...stripe, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ payment_intent: paymentIntent }),
+    });
+    expect(refunded.status).toBe(200);
+
+    await page.reload();
+    await poll(() => phaseOf(page)).toBe("refunded");
+    expect(await shows(page, en.resultRefunded)).toBe(true);
+    expect(await shows(page, en.resultCredited)).toBe(false);
+    expect(await balanceOf(page)).toBe(750);
+  });
+
   it("signs out to the store's own signed-out view, from which Sign in goes to the sign-in page", async () => {
     screenshotOnFailure(page, "store-truth-sign-out");
     await page.goto(`${store}/`);

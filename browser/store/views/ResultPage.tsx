@@ -70,6 +70,8 @@ export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
     ["failed", "notice error", t.error],
   ];
   const unpaid = phase === "not-paid" || phase === "failed";
+  // While waiting for the credit the page is still checking.
+  const shown: Phase = phase === "waiting" ? "checking" : phase;
   return (
     <section class="result" data-phase={phase}>
       <h2>{phase === "not-paid" ? t.title : t.resultTitle}</h2>
@@ -78,7 +80,7 @@ export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
       </p>
       <div class="status-slot" role="status" aria-live="polite">
         {lines.map(([line, className, text]) => (
-          <p key={line} class={`status-line ${className}`} data-current={line === phase}>
+          <p key={line} class={`status-line ${className}`} data-current={line === shown}>
             {text}
           </p>
         ))}
