@@ -9,6 +9,7 @@ import { linkIdentified, linkingIdToken, startLinking } from "./link";
 import { config, consentBoxes, consented, funnel, loginState, show } from "./login-page";
 import { type ProviderAnswer, providerCall, providerMessage } from "./provider";
 import { askReconsent, type ReconsentDocument } from "./reconsent";
+import "./session-reconsent";
 import { socialReturn, startSocialSignIn } from "./social";
 
 /** One sign-in: its ID token and how it was made (the funnel names the method). */
