@@ -18,7 +18,8 @@ async function boot(root: HTMLElement): Promise<void> {
   document.documentElement.lang = locale;
   document.title = messagesFor(locale).title;
 
-  const session = new StoreSession(await loadConfig());
+  let current = locale;
+  const session = new StoreSession(await loadConfig(), () => current);
   // Signs in with idpAuthCustomToken (and strips it from the URL), or leaves for /login.
   if ((await session.auth.start()) === "redirecting") return;
   root.textContent = "";
@@ -27,7 +28,10 @@ async function boot(root: HTMLElement): Promise<void> {
       api={new StoreApi(session)}
       initialLocale={locale}
       currency={currency}
-      onLocaleChange={(next) => localStorage.setItem(LOCALE_KEY, next)}
+      onLocaleChange={(next) => {
+        current = next;
+        localStorage.setItem(LOCALE_KEY, next);
+      }}
       onSignOut={() => void session.auth.logout()}
     />,
     root,

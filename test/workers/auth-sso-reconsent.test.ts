@@ -13,11 +13,14 @@ const insert = (uid: string, key: string, version: string) =>
     .bind(uid, key, version, Date.now())
     .run();
 
-const ssoVisit = (cookieHeader: string, clientId = "store") =>
-  platform(`${AUTH}/login?${new URLSearchParams({ redirect_uri: STORE_TARGET, client_id: clientId })}`, {
-    headers: { cookie: cookieHeader },
-    redirect: "manual",
-  });
+const ssoVisit = (cookieHeader: string, clientId = "store", uiLocales = "en") =>
+  platform(
+    `${AUTH}/login?${new URLSearchParams({ redirect_uri: STORE_TARGET, client_id: clientId, ui_locales: uiLocales })}`,
+    {
+      headers: { cookie: cookieHeader },
+      redirect: "manual",
+    },
+  );
 
 const accept = (cookieHeader: string, body: unknown, origin = ORIGIN) =>
   platform(`${AUTH}/api/session/consent`, json(body, { cookie: cookieHeader, origin }));
@@ -37,7 +40,7 @@ async function sessionBeforeRevision() {
 function pageConfig(html: string) {
   const raw = /<script type="application\/json" id="login-config">(.*?)<\/script>/s.exec(html)?.[1];
   return JSON.parse(raw ?? "null") as {
-    sessionReconsent: { url: string; documents: { documentKey: string }[] } | null;
+    sessionReconsent: { url: string; documents: { documentKey: string; summary: string }[] } | null;
   };
 }
 
@@ -51,6 +54,10 @@ describe("GET /login with an SSO session: re-consent before landing in the app",
     expect(sessionReconsent?.documents).toEqual([
       expect.objectContaining({ documentKey: "app_terms", version: current("app_terms").version }),
     ]);
+
+    // The prompt speaks the page's language, the summary of what changed included.
+    const inJapanese = pageConfig(await (await ssoVisit(browser.cookieHeader, "store", "ja")).text());
+    expect(inJapanese.sessionReconsent?.documents[0]?.summary).toBe(current("app_terms").summary.ja);
 
     const recorded = await accept(browser.cookieHeader, { document_keys: ["app_terms"] });
     expect(recorded.status).toBe(200);

@@ -46,7 +46,8 @@ async function post(attempt: Attempt): Promise<boolean> {
   const response = await fetch(config.callbackUrl, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "content-type": "application/json" },
+    // The page's language: a re-consent answer summarizes the documents in it.
+    headers: { "content-type": "application/json", "accept-language": config.language },
     body: JSON.stringify({
       state: await loginState(),
       id_token: idToken,

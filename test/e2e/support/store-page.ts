@@ -3,10 +3,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { testPort } from "../../../tools/local-platform/ports.ts";
 import { launchChromium } from "./browser.ts";
-import { type RunningWorker, startPlatform, waitForFreePort } from "./platform.ts";
+import { startPlatform, waitForFreePort } from "./platform.ts";
 
 export interface StoreBrowser {
-  platform: RunningWorker;
+  /** The platform under wrangler dev, with its state folder (for `executeD1`). */
+  platform: Awaited<ReturnType<typeof startPlatform>>;
   /** {platform}/store */
   store: string;
   browser: Browser;

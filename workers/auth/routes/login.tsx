@@ -26,10 +26,11 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
 
   // An SSO visit lands in the app at once, unless a document the client requires was revised
   // since the user accepted it: then this page asks first (docs/consent.md, "Re-consent").
+  const language = pickLanguage({ uiLocales: query.ui_locales, acceptLanguage: c.req.header("accept-language") });
   let pendingDocuments: PendingDocument[] = [];
   if (!prompt) {
     const session = await currentSession(c);
-    if (session) pendingDocuments = await pendingForClient(c, session.uid, query.client_id);
+    if (session) pendingDocuments = await pendingForClient(c, session.uid, query.client_id, language);
     if (session && pendingDocuments.length === 0) {
       c.header("cache-control", "no-store");
       c.header("referrer-policy", "no-referrer");
@@ -47,7 +48,6 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   const client = clientFor(query.client_id);
   // No login request is stored yet: the page asks for its state (POST /api/login/state) when the
   // person acts, so a visit costs no storage write (issue 12).
-  const language = pickLanguage({ uiLocales: query.ui_locales, acceptLanguage: c.req.header("accept-language") });
 
   pageHeaders(c, {
     scripts: "'self'",
