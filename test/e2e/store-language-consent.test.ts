@@ -7,7 +7,7 @@ import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { screenshotOnFailure } from "./support/browser.ts";
 import { executeD1 } from "./support/d1.ts";
 import { signUpByPhone } from "./support/login-page.ts";
-import { balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support/store-page.ts";
+import { appUserHandOver, balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support/store-page.ts";
 
 let run: StoreBrowser;
 
@@ -87,25 +87,8 @@ describe("re-consent reaches a web user with a live session", () => {
 
   it("a session from before a revision of the terms meets the prompt on the store's next start; declining keeps the store closed, accepting opens it", async () => {
     const { browser, platform, store } = run;
-    const idp = `${platform.url}/idp`;
-    const signUp = await fetch(`${idp}/v1/accounts:signUp?key=dev-api-key`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: `revised-${Date.now()}@example.com`,
-        password: "pw for revisions",
-        returnSecureToken: true,
-      }),
-    });
-    const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
-
     // The session: an app hands the user over to the store in this browser (store in Japanese).
-    const issued = await fetch(`${platform.url}/auth/api/transfer/code`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ id_token: idToken, redirect_uri: `${store}/?locale=ja` }),
-    });
-    const { code } = (await issued.json()) as { code: string };
+    const { code, idToken, localId } = await appUserHandOver(platform.url, `${store}/?locale=ja`);
     fresh = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 } });
     fresh.setDefaultTimeout(10_000);
     const page = await fresh.newPage();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type BrowserLike, createSpaAuth, RETURN_FRAGMENT_KEY } from "../../browser/sign-in/spa-client";
+import {
+  type BrowserLike,
+  createSpaAuth,
+  RETURN_FRAGMENT_KEY,
+  type SpaAuthOptions,
+} from "../../browser/sign-in/spa-client";
 import { checkRedirectUri, withQuery } from "../../src/auth/redirect-uri";
 
 function memoryStorage() {
@@ -37,7 +42,7 @@ function fakeBrowser(href: string, cookie = "", storage: ReturnType<typeof memor
   return browser;
 }
 
-function app(browser: BrowserLike, signedIn = false) {
+function app(browser: BrowserLike, signedIn = false, options: Partial<SpaAuthOptions> = {}) {
   const calls: string[] = [];
   const auth = createSpaAuth({
     authUrl: "https://auth.example.com/",
@@ -50,6 +55,7 @@ function app(browser: BrowserLike, signedIn = false) {
     signOut: async () => {
       calls.push("signOut");
     },
+    ...options,
   });
   return { auth, calls };
 }
@@ -85,15 +91,7 @@ describe("SPA sign-in helper", () => {
   it("asks the login page for the app's language (ui_locales), as it is when the user leaves", async () => {
     const browser = fakeBrowser("https://store.example.com/");
     let locale = "ko";
-    const auth = createSpaAuth({
-      authUrl: "https://auth.example.com",
-      clientId: "store",
-      browser,
-      signInWithCustomToken: async () => {},
-      isSignedIn: () => false,
-      signOut: async () => {},
-      uiLocales: () => locale,
-    });
+    const { auth } = app(browser, false, { uiLocales: () => locale });
     expect(new URL(auth.loginUrl()).searchParams.get("ui_locales")).toBe("ko");
     locale = "zh-TW";
     await auth.start();
@@ -104,19 +102,8 @@ describe("SPA sign-in helper", () => {
     /** An app whose user holds an ID token, and a service that answers `pending` (or fails). */
     function consentApp(href: string, pending: unknown[] | "fails", signedIn = true) {
       const browser = fakeBrowser(href);
-      const calls: string[] = [];
       const asked: { url: string; authorization: string | null }[] = [];
-      const auth = createSpaAuth({
-        authUrl: "https://auth.example.com",
-        clientId: "store",
-        browser,
-        signInWithCustomToken: async (token) => {
-          calls.push(`signIn:${token}`);
-        },
-        isSignedIn: () => signedIn,
-        signOut: async () => {
-          calls.push("signOut");
-        },
+      const { auth, calls } = app(browser, signedIn, {
         idToken: async () => "id.token",
         fetch: async (input, init) => {
           asked.push({ url: String(input), authorization: new Headers(init?.headers).get("authorization") });
