@@ -6,7 +6,7 @@ import { launchChromium } from "./browser.ts";
 import { startPlatform, waitForFreePort } from "./platform.ts";
 
 export interface StoreBrowser {
-  /** The platform under wrangler dev, with its state folder (for `executeD1`). */
+  /** The platform under wrangler dev: its dev secrets (the payment stand-in's API key) and state folder (`executeD1`). */
   platform: Awaited<ReturnType<typeof startPlatform>>;
   /** {platform}/store */
   store: string;
