@@ -10,6 +10,7 @@ import { type Attempt, config, consentBoxes, consented, funnel, loginState, show
 import { type ProviderAnswer, providerCall, providerMessage } from "./provider";
 import { recaptchaToken, recaptchaUsed } from "./recaptcha";
 import { askReconsent, type ReconsentDocument } from "./reconsent";
+import "./session-reconsent";
 import { socialReturn, startSocialSignIn } from "./social";
 
 /** An ID token that still waits for consent (a new account whose boxes were not ticked). */
@@ -38,7 +39,8 @@ async function post(attempt: Attempt): Promise<boolean> {
   const response = await fetch(config.callbackUrl, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "content-type": "application/json" },
+    // The page's language: a re-consent answer summarizes the documents in it.
+    headers: { "content-type": "application/json", "accept-language": config.language },
     body: JSON.stringify({
       state: await loginState(),
       id_token: idToken,

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { clientFor } from "../../../src/auth/clients";
 import { readCookie, serializeCookie } from "../../../src/auth/cookies";
 import { randomToken } from "../../../src/auth/crypto";
-import { pickLanguage, STRINGS } from "../../../src/auth/i18n";
+import type { PendingDocument } from "../../../src/auth/document-catalog";
+import { LANGUAGES, type Language, pickLanguage, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import { recaptchaPageFor } from "../../../src/auth/recaptcha";
 import { urlFor } from "../../../src/base-url";
@@ -12,6 +13,7 @@ import { seededAccounts } from "../../dev-idp/ports/seeded-accounts";
 import type { AuthEnv } from "../auth-env";
 import { LOGIN_NONCE_COOKIE } from "../login-binding";
 import { loginRequestFields, parseLoginQuery } from "../login-query";
+import { pendingForClient } from "../reconsent";
 import { currentSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
 import { LoginPage } from "../views/login-page";
@@ -24,9 +26,14 @@ import { LoginPage } from "../views/login-page";
 export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   const { query, redirectUri, codeChallenge, prompt } = parseLoginQuery(c, c.req.query());
 
+  // An SSO visit lands in the app at once, unless a document the client requires was revised
+  // since the user accepted it: then this page asks first (docs/consent.md, "Re-consent").
+  const language = pickLanguage({ uiLocales: query.ui_locales, acceptLanguage: c.req.header("accept-language") });
+  let pendingDocuments: PendingDocument[] = [];
   if (!prompt) {
     const session = await currentSession(c);
-    if (session) {
+    if (session) pendingDocuments = await pendingForClient(c, session.uid, query.client_id, language);
+    if (session && pendingDocuments.length === 0) {
       c.header("cache-control", "no-store");
       c.header("referrer-policy", "no-referrer");
       return c.redirect(await signedInRedirect(c, session.uid, { redirectUri, codeChallenge }), 302);
@@ -43,9 +50,6 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   const client = clientFor(query.client_id);
   // No login request is stored yet: the page asks for its state (POST /api/login/state) when the
   // person acts, so a visit costs no storage write (issue 12).
-  const language = pickLanguage(c.req.header("accept-language"), query.lang);
-  const switchUrl = new URL(c.req.url);
-  switchUrl.searchParams.set("lang", language === "ja" ? "en" : "ja");
 
   // reCAPTCHA before an SMS code: Google's widget in stg/prd (its scripts and frames, nothing
   // more), the dev IdP's stand-in in dev (one script, no frame).
@@ -68,7 +72,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
         client={client}
         socialProviders={config.auth.socialProviders}
         devAccounts={config.apps["dev-idp"] ? seededAccounts.accounts : []}
-        switchLanguageUrl={switchUrl.href}
+        languageUrls={languageUrls(c.req.url)}
         assetsUrl={urlFor(config.apps.auth, "/assets")}
         legalUrl={urlFor(config.apps.auth, "/legal")}
         pageConfig={{
@@ -82,6 +86,11 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
           legalUrl: urlFor(config.apps.auth, "/legal"),
           documentNames: STRINGS[language].documents,
           reconsent: STRINGS[language].reconsent,
+          language,
+          sessionReconsent:
+            pendingDocuments.length > 0
+              ? { url: urlFor(config.apps.auth, "/api/session/consent"), documents: pendingDocuments }
+              : null,
           logUrl: urlFor(config.apps.auth, "/api/log"),
           clientId: client.id,
           errors: STRINGS[language].errors,
@@ -98,3 +107,13 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
     ),
   );
 });
+
+/** This page in each language: the language menu's links (ui_locales, as an app would send it). */
+function languageUrls(pageUrl: string): Record<Language, string> {
+  const entries = LANGUAGES.map((language) => {
+    const url = new URL(pageUrl);
+    url.searchParams.set("ui_locales", language);
+    return [language, url.href] as const;
+  });
+  return Object.fromEntries(entries) as Record<Language, string>;
+}
