@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { accepts } from "hono/accepts";
 import { etag } from "hono/etag";
 import { raw } from "hono/html";
 import { DOCUMENT_KEYS } from "../../../src/auth/clients";
@@ -8,25 +9,29 @@ import { LEGAL_TEXTS } from "../../../src/legal/content";
 import { PAID_RELEASE_CATALOG, PAID_RELEASE_KINDS } from "../../../src/legal/paid-release-catalog";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { PageShell, pageHtml } from "../../../src/worker-kit/pages/page-shell";
-import type { AuthEnv } from "../auth-env";
+import type { AuthContext, AuthEnv } from "../auth-env";
+import { LegalNotFoundPage } from "../views/legal-not-found-page";
 
 /** Browsers and caches may keep a document an hour; a new version is published with a deploy. */
 const CACHE_CONTROL = "public, max-age=3600";
+const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'";
 
 /**
  * GET /legal/{documentKey}/latest: the text of the version in force, with its version and
  * effective date, from the texts shipped with the Worker (src/legal/content.ts). The login page's
- * consent boxes link here. Paid-release terms are served the same way.
+ * consent boxes link here. Paid-release terms are served the same way. An unknown key is 404: a
+ * page naming the documents there are, or the JSON error `unknown_document` for a client that
+ * asks for JSON (Accept: application/json).
  */
 export const legalRoutes = new Hono<AuthEnv>().get("/legal/:key/latest", etag(), (c) => {
   const key = c.req.param("key");
   const version = versionOf(key, c.get("auth").now());
   const text = version && LEGAL_TEXTS[version.contentRef];
-  if (!version || !text) throw new ApiError(404, "unknown_document", `No legal document is called ${key}.`);
+  if (!version || !text) return notFound(c, key);
   const assets = urlFor(c.get("config").apps.auth, "/assets");
   c.header("cache-control", CACHE_CONTROL);
   c.header("x-document-version", version.version);
-  c.header("content-security-policy", "default-src 'none'; style-src 'self'; base-uri 'none'");
+  c.header("content-security-policy", CONTENT_SECURITY_POLICY);
   c.header("x-content-type-options", "nosniff");
   return c.html(
     pageHtml(
@@ -43,6 +48,25 @@ export const legalRoutes = new Hono<AuthEnv>().get("/legal/:key/latest", etag(),
     ),
   );
 });
+
+function notFound(c: AuthContext, key: string): Response {
+  const wanted = accepts(c, { header: "Accept", supports: ["text/html", "application/json"], default: "text/html" });
+  if (wanted === "application/json") throw new ApiError(404, "unknown_document", `No legal document is called ${key}.`);
+  const auth = c.get("config").apps.auth;
+  const now = c.get("auth").now();
+  const documents = [...DOCUMENT_KEYS, ...PAID_RELEASE_KINDS].flatMap((known) => {
+    const ref = versionOf(known, now)?.contentRef;
+    const title = ref && LEGAL_TEXTS[ref]?.title;
+    return title ? [{ title, url: urlFor(auth, `/legal/${known}/latest`) }] : [];
+  });
+  c.header("cache-control", "no-store");
+  c.header("content-security-policy", CONTENT_SECURITY_POLICY);
+  c.header("x-content-type-options", "nosniff");
+  return c.html(
+    pageHtml(<LegalNotFoundPage documentKey={key} assetsUrl={urlFor(auth, "/assets")} documents={documents} />),
+    404,
+  );
+}
 
 function versionOf(key: string, nowMs: number) {
   if ((DOCUMENT_KEYS as readonly string[]).includes(key)) {
