@@ -109,7 +109,7 @@ confirmButton.addEventListener("click", () => {
       created.hidden = true;
     }
     await refresh();
-    status.notice(`Token ${quoted(token)} revoked.`);
+    status.notice("Token revoked.");
     // The focus goes to the token that took its place, else to the form.
     const next = list.querySelectorAll("button")[Math.min(index, list.children.length - 1)];
     (next ?? nameInput).focus();
@@ -138,7 +138,7 @@ form.addEventListener("submit", (event) => {
     created.hidden = false;
     form.reset();
     await refresh();
-    status.notice("Token created. Copy it now: it is shown only once.");
+    status.notice("Token created.");
   });
 });
 
