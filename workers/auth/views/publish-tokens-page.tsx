@@ -1,6 +1,6 @@
 import { PUBLISH_TOKENS_CONFIG_ID, type PublishTokensPageConfig } from "../../../src/page-configs/publish-tokens";
-import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 import { AccountLine } from "../../../src/worker-kit/pages/account-line";
+import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 import { StatusLine } from "../../../src/worker-kit/pages/status-line";
 
 /**

@@ -1,6 +1,6 @@
 import { PRODUCT_ORDER_CONFIG_ID, type ProductOrderPageConfig } from "../../../src/page-configs/product-order";
-import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 import { AccountLine } from "../../../src/worker-kit/pages/account-line";
+import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 import { StatusLine } from "../../../src/worker-kit/pages/status-line";
 
 /**
