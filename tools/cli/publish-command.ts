@@ -51,6 +51,14 @@ export async function publishMain(argv: string[]): Promise<number> {
     });
     console.error(`scenario publish: revision ${report.revisionId} of ${report.scenarioId} is live`);
     console.log(`revisionId: ${report.revisionId}\nplay: ${report.playUrl}`);
+    if (report.privateRoomUrl) {
+      console.log(`private room: ${report.privateRoomUrl}`);
+      console.error(
+        "scenario publish: share the play link: everyone who opens it is seated in an open room of this revision (a new one when none has a free seat). For a room only the players you invite reach, open the private room link and send them the link it shows.",
+      );
+    } else {
+      console.error("scenario publish: share the play link: each player plays it alone in their browser.");
+    }
     return 0;
   } catch (error) {
     if (error instanceof Error && [...KNOWN].some((kind) => error instanceof kind)) {
