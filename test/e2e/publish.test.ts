@@ -17,7 +17,6 @@ let platform: RunningWorker;
 let browser: Browser;
 let configDir: string;
 let auth: string;
-let api: string;
 
 const cli = (): CliTarget => ({ platformUrl: platform.url, configDir });
 const scenario = (args: string[], env: Record<string, string> = {}) => runScenario(cli(), args, env);
@@ -28,7 +27,6 @@ beforeAll(async () => {
   // Seat tickets required, as in stg and prd: the lobby hands them to signed-in users.
   platform = await startPlatform(PORT, { vars: { ROOM_TICKETS: "required" } });
   auth = `${platform.url}/auth`;
-  api = `${platform.url}/backend`;
   configDir = mkdtempSync(path.join(tmpdir(), "scenario-config-"));
   browser = await launchChromium();
 });
