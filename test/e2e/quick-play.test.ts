@@ -35,7 +35,7 @@ beforeAll(async () => {
   revisionId = /revisionId: (\S+)/.exec(published.stdout)?.[1] as string;
   playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
   privateUrl = /private room: (\S+)/.exec(published.stdout)?.[1] as string;
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();

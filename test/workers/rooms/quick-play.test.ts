@@ -85,6 +85,10 @@ describe("quick play: the play URL seats its visitors in open rooms", () => {
     const ticket = await verifySeatTicket(env.ROOM_TICKET_SECRET, second.ticket, { revisionId, roomId: first.roomId });
     expect(ticket).toMatchObject({ seatId: "p2", role: "player" });
     expect(new URL(second.lobbyUrl).searchParams.get("room")).toBe(first.roomId);
+    // The game page carries the seat's own lobby link: where the SDK gets a fresh ticket later.
+    const lobbyLink = new URL(new URL(second.gameUrl).searchParams.get("lobby") as string);
+    expect(lobbyLink.searchParams.get("seat")).toBe("p2");
+    expect(lobbyLink.searchParams.get("key")).toBe(new URL(second.lobbyUrl).searchParams.get("key"));
     const lobby = { config: { seatsUrl: `${ROOMS}/lobby/${revisionId}/${first.roomId}/seats`, key: "" } };
     lobby.config.key = new URL(second.lobbyUrl).searchParams.get("key") as string;
     expect((await seatsFor(lobby, alice.idToken)).map((s) => s.state)).toEqual(["yours", "taken"]);

@@ -4,6 +4,8 @@ import type { PublishedRevision } from "../../../src/publishing/revision";
 import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-access/seat-ticket";
 import { ApiError } from "../../../src/worker-kit/errors";
 import type { RoomRecord, RoomRecords } from "../../backend/ports/room-records";
+import { lobbyRoomKey } from "./lobby-room-key";
+import { lobbyUrl } from "./lobby-urls";
 import { type LobbySeat, rosterOf, seatGameUrl } from "./seat-links";
 
 /** A lobby's tickets live an hour (the most a ticket may): a reconnect within a game needs no new one. */
@@ -75,11 +77,13 @@ export async function seatAnswer(request: SeatTicketRequest): Promise<SeatAnswer
     { revisionId: revision.id, roomId, seatId: seat.id, role: roleOf(seat), players, nickname: seat.name },
     { ttlSeconds: LOBBY_TICKET_TTL_SECONDS },
   );
+  const key = await lobbyRoomKey(ticketSecret, revision.id, roomId);
+  const lobby = lobbyUrl(rooms, revision.id, { roomId, key, seat: seat.id });
   return {
     seatId: seat.id,
     role: roleOf(seat),
     ticket,
     expiresIn: LOBBY_TICKET_TTL_SECONDS,
-    gameUrl: seatGameUrl(rooms, revision, roomId, seat, ticket),
+    gameUrl: seatGameUrl(rooms, revision, roomId, seat, { ticket, lobby }),
   };
 }
