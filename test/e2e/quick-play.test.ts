@@ -4,17 +4,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mintSeatTicket } from "../../src/room-access/seat-ticket.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
-import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+import { startPlatform, waitForFreePort } from "./support/platform.ts";
 import { authorWithToken, scenario } from "./support/publish-cli.ts";
 
 // Port 8850 belongs to this test.
 const PORT = testPort(8850);
 
-let platform: RunningWorker;
+let platform: Awaited<ReturnType<typeof startPlatform>>;
 let browser: Browser;
 let configDir: string;
 let playUrl: string;
@@ -102,6 +103,31 @@ describe("quick play: players who open the same play URL meet", () => {
     // instead of bouncing through /login and the lobby into the game again.
     await bob.goBack();
     expect(bob.url()).toBe("about:blank");
+
+    // Alice comes back to her game on a ticket whose time is over (a reload hours later): the SDK
+    // gets a fresh one through her seat's lobby link, and the game is there as she left it.
+    const gameUrl = new URL(alice.url());
+    const expired = await mintSeatTicket(
+      platform.secrets.ROOM_TICKET_SECRET as string,
+      {
+        revisionId,
+        roomId: aliceSeat.roomId,
+        seatId: "p1",
+        role: "player",
+        players: [
+          { id: "p1", name: "Player 1" },
+          { id: "p2", name: "Player 2" },
+        ],
+        nickname: "Player 1",
+      },
+      { now: Date.now() - 2 * 60 * 60 * 1000 },
+    );
+    gameUrl.searchParams.set("ticket", expired);
+    await alice.goto(gameUrl.href);
+    await alice.waitForURL((url) => url.pathname.endsWith("/index.html") && url.searchParams.get("ticket") !== expired);
+    await expectText(alice, "#you", "You are player p1 (online)");
+    await expectText(alice, "#status", "X wins (you)");
+    expect(await alice.textContent("#error")).toBe("");
   }, 180_000);
 
   it("gives two people who open it at once two seats of one room", async () => {
