@@ -5,10 +5,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { launchChromium, newPerson, screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 import { type CliTarget, authorWithToken as newAuthor, scenario as runScenario } from "./support/publish-cli.ts";
+import { expectText, playXWins } from "./support/tic-tac-toe.ts";
 
 // Port 8830 belongs to this test.
 const PORT = testPort(8830);
@@ -37,22 +38,7 @@ afterAll(async () => {
   if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
-async function expectText(page: Page, selector: string, text: string) {
-  await page.waitForFunction(
-    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
-    [selector, text],
-    { timeout: 15_000 },
-  );
-}
-
-/** A user of their own: a new browser context (no SSO session yet), its page shot if the test fails. */
-async function newPlayer(name: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  screenshotOnFailure(page, name);
-  return page;
-}
+const newPlayer = (name: string, viewport?: { width: number; height: number }) => newPerson(browser, name, viewport);
 
 /**
  * On a lobby that sent the browser to the sign-in service: a new account by phone (the dev IdP's
@@ -71,15 +57,6 @@ async function signUpInLobby(page: Page): Promise<void> {
 function seatStates(page: Page): Promise<Record<string, string>> {
   return page.$$eval("#seats li", (items) =>
     Object.fromEntries(items.map((item) => [item.getAttribute("data-seat-id"), item.getAttribute("data-state")])),
-  );
-}
-
-async function move(mover: Page, other: Page, cell: number, mark: "X" | "O") {
-  await mover.click(`[data-cell="${cell}"]`);
-  await other.waitForFunction(
-    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
-    [cell, mark] as const,
-    { timeout: 15_000 },
   );
 }
 
@@ -193,15 +170,8 @@ describe("scenario publish against the local platform", () => {
     await bob.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
     expect(new URL(bob.url()).searchParams.get("seatId")).toBe("p2");
 
-    await expectText(alice, "#status", "Your turn (X)");
     await expectText(bob, "#status", "Waiting for X");
-    await move(alice, bob, 0, "X");
-    await move(bob, alice, 3, "O");
-    await move(alice, bob, 1, "X");
-    await move(bob, alice, 4, "O");
-    await move(alice, bob, 2, "X");
-    await expectText(alice, "#status", "X wins (you)");
-    await expectText(bob, "#status", "X wins");
+    await playXWins(alice, bob);
 
     // Carol, a third user, finds both seats taken, with nothing to press but the spectator's button.
     const carol = await newPlayer("publish-carol", { width: 360, height: 740 });

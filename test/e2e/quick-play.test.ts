@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintSeatTicket } from "../../src/room-access/seat-ticket.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { launchChromium, newPerson } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import { startPlatform, waitForFreePort } from "./support/platform.ts";
 import { authorWithToken, scenario } from "./support/publish-cli.ts";
+import { expectText, playXWins } from "./support/tic-tac-toe.ts";
 
 // Port 8850 belongs to this test.
 const PORT = testPort(8850);
@@ -44,14 +45,7 @@ afterAll(async () => {
   if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
-/** A person of their own: a new browser context (no SSO session yet), its page shot if the test fails. */
-async function newPlayer(name: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  context.setDefaultTimeout(30_000);
-  const page = await context.newPage();
-  screenshotOnFailure(page, name);
-  return page;
-}
+const newPlayer = (name: string, viewport?: { width: number; height: number }) => newPerson(browser, name, viewport);
 
 /** Opens the play URL as a new user: signs up on the way, and quick play opens the game. */
 async function openPlayUrl(page: Page): Promise<{ roomId: string; seatId: string }> {
@@ -61,23 +55,6 @@ async function openPlayUrl(page: Page): Promise<{ roomId: string; seatId: string
   await page.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
   const query = new URL(page.url()).searchParams;
   return { roomId: query.get("roomId") as string, seatId: query.get("seatId") as string };
-}
-
-async function expectText(page: Page, selector: string, text: string) {
-  await page.waitForFunction(
-    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
-    [selector, text],
-    { timeout: 20_000 },
-  );
-}
-
-async function move(mover: Page, other: Page, cell: number, mark: "X" | "O") {
-  await mover.click(`[data-cell="${cell}"]`);
-  await other.waitForFunction(
-    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
-    [cell, mark] as const,
-    { timeout: 20_000 },
-  );
 }
 
 describe("quick play: players who open the same play URL meet", () => {
@@ -91,14 +68,7 @@ describe("quick play: players who open the same play URL meet", () => {
     expect(bobSeat).toEqual({ roomId: aliceSeat.roomId, seatId: "p2" });
     await expectText(bob, "#you", "You are player p2 (online)");
 
-    await expectText(alice, "#status", "Your turn (X)");
-    await move(alice, bob, 0, "X");
-    await move(bob, alice, 3, "O");
-    await move(alice, bob, 1, "X");
-    await move(bob, alice, 4, "O");
-    await move(alice, bob, 2, "X");
-    await expectText(alice, "#status", "X wins (you)");
-    await expectText(bob, "#status", "X wins");
+    await playXWins(alice, bob);
     // The sign-in and the lobby left no page behind the game: Back leaves it for the page before,
     // instead of bouncing through /login and the lobby into the game again.
     await bob.goBack();
