@@ -10,7 +10,7 @@ import type { GameSession } from "./session";
 import { SoloSession } from "./solo-session";
 import { defaultRenewer, type PageLike, type TicketRenewer } from "./ticket-renewal";
 
-export type { GameDefinition, GameEvent, LogicContext, Seat } from "../../src/engine/types";
+export type { GameDefinition, GameEvent, LogicContext, Presence, PresenceChange, Seat } from "../../src/engine/types";
 export type { SessionEvents, StateReason } from "./events";
 export { type GameMode, ModeError, selectMode } from "./mode";
 export type { GameSession } from "./session";
