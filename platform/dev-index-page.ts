@@ -8,7 +8,7 @@ const DESCRIPTIONS: Record<AppName, string> = {
   backend:
     "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription, reorder mutations), product order page (/admin/product-order), code upload (/code), seat tickets",
   rooms:
-    "Multiplayer rooms: WebSocket rooms, published games (/play/{revisionId}/ and its lobby /lobby/{revisionId}/, where players sign in and take seats), /sdk.js",
+    "Multiplayer rooms: WebSocket rooms, published games (/play/{revisionId}/: players sign in and quick play seats them in an open room; private rooms from the lobby /lobby/{revisionId}/?private=1), /sdk.js",
   "dev-idp":
     "Local identity provider stand-in (dev only): seeded accounts (every login page offers them: Sign in as admin@example.com), phone code 123456 after its offline reCAPTCHA",
   "dev-payments": "Local payment provider stand-in (dev only): Stripe API subset, hosted checkout, signed events",
@@ -32,6 +32,7 @@ export function renderDevIndexPage(config: Config) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Edge platform (dev)</title>
+    <link rel="icon" href="/_platform/favicon.svg" type="image/svg+xml" />
     <link rel="stylesheet" href="/_platform/style.css" />
     <link rel="stylesheet" href="/_platform/index.css" />
   </head>

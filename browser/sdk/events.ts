@@ -25,8 +25,12 @@ export interface SessionEvents extends Record<string, unknown> {
   pause: { frozen: boolean; by: string | null; gameTime: number };
   /** Who is online (document 3 presence payload). */
   presence: PresencePayload;
-  /** The connection to the room (online mode); solo mode is always "open". */
-  connection: { status: "connecting" | "open" | "closed"; attempt: number };
+  /**
+   * The connection to the room (online mode); solo mode is always "open". "expired": the seat
+   * ticket ran out and its issuer gave no fresh one, so the SDK stopped reconnecting (the page
+   * should say so: open the game from its lobby or app again).
+   */
+  connection: { status: "connecting" | "open" | "closed" | "expired"; attempt: number };
 }
 
 /** Server-to-client frames as the SDK reads them (the exact shapes are in src/room-core/frames.ts). */

@@ -2,6 +2,7 @@ import type { GameDefinition } from "../../src/engine/types";
 import { InputThrottle } from "./input-throttle";
 import { type GameMode, socketUrl } from "./mode";
 import { OnlineConnection, type SocketFactory } from "./online-connection";
+import { type TicketRenewer, ticketExpired } from "./ticket-renewal";
 import { ViewSession } from "./view-session";
 
 type OnlineMode = Extract<GameMode, { kind: "online" }>;
@@ -13,17 +14,31 @@ export class OnlineSession extends ViewSession {
   private readonly inputs: InputThrottle;
   private seq = 0;
 
+  private ticket: string | null;
+
   constructor(
     mode: OnlineMode,
     game: GameDefinition | null,
     createSocket: SocketFactory,
     now: () => number,
     random?: () => number,
+    tickets: { renew: TicketRenewer | null; wallClock: () => number } = { renew: null, wallClock: Date.now },
   ) {
     super(game, mode.seatId, mode.seatKind, now);
+    this.ticket = mode.ticket;
     this.inputs = new InputThrottle((data) => this.connection.send({ type: "__input", data }), now);
+    // Each socket takes the newest ticket; one whose time is over is renewed first (ticket-renewal.ts).
+    const nextUrl = () => {
+      const { ticket } = this;
+      if (!ticket || !ticketExpired(ticket, tickets.wallClock())) return socketUrl({ ...mode, ticket });
+      if (!tickets.renew) return Promise.reject(new Error("the seat ticket expired"));
+      return tickets.renew().then((fresh) => {
+        this.ticket = fresh;
+        return socketUrl({ ...mode, ticket: fresh });
+      });
+    };
     this.connection = new OnlineConnection(
-      socketUrl(mode),
+      nextUrl,
       createSocket,
       {
         frame: (frame) => this.view.receive(frame),

@@ -60,6 +60,10 @@ session.on("events", ({ events }) => {
   for (const event of events)
     if (event.name === "timeout") $("#error").textContent = `${event.data.mark} ran out of time`;
 });
+// The seat ticket ran out and no fresh one came (the SDK asks the lobby or the host app first).
+session.on("connection", ({ status }) => {
+  if (status === "expired") $("#error").textContent = "Your seat ticket expired: open the game from its link again.";
+});
 session.on("presence", (presence) => {
   render();
   $("#presence").innerHTML = "";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
-import { runScenario } from "./support/scenario-cli.ts";
+import { scenario } from "./support/publish-cli.ts";
 
 // Every doc's "sign in as ..." step, followed as written in chromium: the page sends the browser
 // to the sign-in service as its own client (admin, studio, store, play: none of them shows an
@@ -70,10 +70,10 @@ describe("seeded accounts sign in where the docs send you (dev)", () => {
       const token = await page.getByLabel("New publish token").inputValue();
 
       // `npx scenario login --token sgpt_...`, then `npx scenario publish examples/tic-tac-toe`.
-      const cli = { home: configDir, authUrl: `${platform.url}/auth`, apiUrl: `${platform.url}/backend` };
-      const login = await runScenario(cli, ["login", "--token", token]);
+      const cli = { platformUrl: platform.url, configDir };
+      const login = await scenario(cli, ["login", "--token", token]);
       expect(login.code, login.stderr).toBe(0);
-      const published = await runScenario(cli, ["publish", "examples/tic-tac-toe"]);
+      const published = await scenario(cli, ["publish", "examples/tic-tac-toe"]);
       expect(published.code, published.stderr).toBe(0);
       const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] ?? "";
       expect(playUrl.startsWith(`${platform.url}/rooms/play/`)).toBe(true);
