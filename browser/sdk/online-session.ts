@@ -1,6 +1,6 @@
 import type { GameDefinition } from "../../src/engine/types";
 import { InputThrottle } from "./input-throttle";
-import { type GameMode, socketUrl } from "./mode";
+import { type GameMode, newClientId, socketUrl } from "./mode";
 import { OnlineConnection, type SocketFactory } from "./online-connection";
 import { ViewSession } from "./view-session";
 
@@ -23,12 +23,13 @@ export class OnlineSession extends ViewSession {
     super(game, mode.seatId, mode.seatKind, now);
     this.inputs = new InputThrottle((data) => this.connection.send({ type: "__input", data }), now);
     this.connection = new OnlineConnection(
-      socketUrl(mode),
+      socketUrl(mode, newClientId()),
       createSocket,
       {
         frame: (frame) => this.view.receive(frame),
         status: (status, attempt) => {
-          // Actions sent on a lost socket may or may not have run; the __state of the next socket decides.
+          // Actions sent on a lost socket may or may not have run (or have been lost with a restart of
+          // the room): the __state of the next socket says which, and the others are reported lost.
           if (status === "closed") this.view.dropPending();
           this.emitter.emit("connection", { status, attempt });
         },
