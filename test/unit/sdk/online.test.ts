@@ -262,34 +262,30 @@ describe("online mode: reconnect", () => {
     socket.drop(); // applied and stored, but the answer never arrived
     vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
     sockets.latest().accept();
-    sockets
-      .latest()
-      .serverSends({
-        type: "__state",
-        state: boardState(EMPTY_BOARD),
-        gameTime: 1,
-        tick: 0,
-        started: true,
-        frozen: false,
-        you: { lastSeq: seq },
-      });
+    sockets.latest().serverSends({
+      type: "__state",
+      state: boardState(EMPTY_BOARD),
+      gameTime: 1,
+      tick: 0,
+      started: true,
+      frozen: false,
+      you: { lastSeq: seq },
+    });
     expect(seen.actionLost).toEqual([]);
 
     session.act("place", { cell: 3 });
     sockets.latest().drop();
     vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
     sockets.latest().accept();
-    sockets
-      .latest()
-      .serverSends({
-        type: "__state",
-        state: boardState(EMPTY_BOARD),
-        gameTime: 1,
-        tick: 0,
-        started: true,
-        frozen: false,
-        you: {},
-      });
+    sockets.latest().serverSends({
+      type: "__state",
+      state: boardState(EMPTY_BOARD),
+      gameTime: 1,
+      tick: 0,
+      started: true,
+      frozen: false,
+      you: {},
+    });
     expect(seen.actionLost).toEqual([]);
   });
 
