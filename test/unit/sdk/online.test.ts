@@ -72,6 +72,20 @@ async function aliceOnline() {
   return { session, sockets, socket, clock, seen };
 }
 
+/** A __state of an empty board whose `you` says what the room holds of this client. */
+function stateFrame(you: Record<string, unknown>) {
+  return { type: "__state", state: boardState(EMPTY_BOARD), gameTime: 1, tick: 0, started: true, frozen: false, you };
+}
+
+/** After a drop: the SDK's first reconnect, accepted, and the room's __state with `you`. */
+function reconnectWithState(sockets: ReturnType<typeof socketFactory>, you: Record<string, unknown>) {
+  vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
+  const next = sockets.latest();
+  next.accept();
+  next.serverSends(stateFrame(you));
+  return next;
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
 });
@@ -223,36 +237,15 @@ describe("online mode: reconnect", () => {
     ackOf(first, ["X", ...EMPTY_BOARD.slice(1)]);
     ackOf(second, ["X", null, null, null, "X", ...EMPTY_BOARD.slice(5)]);
     socket.drop(); // the room's process died: `third` was never answered
-    vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
-    const next = sockets.latest();
-    expect(new URL(next.url).searchParams.get("client")).toBe(clientId);
-    next.accept();
-    expect(seen.actionLost).toEqual([]);
     // The restored record holds the first action only: the second was acknowledged, then lost with the restart.
-    next.serverSends({
-      type: "__state",
-      state: boardState(["X", ...EMPTY_BOARD.slice(1)], "O"),
-      gameTime: 1,
-      tick: 0,
-      started: true,
-      frozen: false,
-      players: ROSTER,
-      you: { seatId: "alice", lastSeq: first },
-    });
+    const next = reconnectWithState(sockets, { lastSeq: first });
+    expect(new URL(next.url).searchParams.get("client")).toBe(clientId);
     expect(seen.actionLost).toEqual([
       { seq: second, action: "place", payload: { cell: 4 } },
       { seq: third, action: "place", payload: { cell: 8 } },
     ]);
     // Settled once: a later __state (a state request, another reconnect) reports nothing again.
-    next.serverSends({
-      type: "__state",
-      state: boardState(EMPTY_BOARD),
-      gameTime: 1,
-      tick: 0,
-      started: true,
-      frozen: false,
-      you: { lastSeq: first },
-    });
+    next.serverSends(stateFrame({ lastSeq: first }));
     expect(seen.actionLost).toHaveLength(2);
   });
 
@@ -260,32 +253,12 @@ describe("online mode: reconnect", () => {
     const { session, sockets, socket, seen } = await aliceOnline();
     const seq = session.act("place", { cell: 2 });
     socket.drop(); // applied and stored, but the answer never arrived
-    vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
-    sockets.latest().accept();
-    sockets.latest().serverSends({
-      type: "__state",
-      state: boardState(EMPTY_BOARD),
-      gameTime: 1,
-      tick: 0,
-      started: true,
-      frozen: false,
-      you: { lastSeq: seq },
-    });
+    reconnectWithState(sockets, { lastSeq: seq });
     expect(seen.actionLost).toEqual([]);
 
     session.act("place", { cell: 3 });
     sockets.latest().drop();
-    vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
-    sockets.latest().accept();
-    sockets.latest().serverSends({
-      type: "__state",
-      state: boardState(EMPTY_BOARD),
-      gameTime: 1,
-      tick: 0,
-      started: true,
-      frozen: false,
-      you: {},
-    });
+    reconnectWithState(sockets, {});
     expect(seen.actionLost).toEqual([]);
   });
 
