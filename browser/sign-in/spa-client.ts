@@ -42,8 +42,11 @@ export interface SpaAuth {
    */
   start(): Promise<StartResult>;
   loginUrl(): string;
-  /** Signs out locally, then ends the SSO session through /api/logout and comes back here. */
-  logout(): Promise<void>;
+  /**
+   * Signs out locally, then ends the SSO session through /api/logout and comes back to
+   * `returnTo` (an allow-listed URL, such as the app's own signed-out view), else to the origin.
+   */
+  logout(returnTo?: string): Promise<void>;
 }
 
 interface StashedFragment {
@@ -84,10 +87,10 @@ export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
       browser.location.assign(loginUrl());
       return "redirecting";
     },
-    async logout() {
+    async logout(returnTo) {
       await options.signOut();
-      const { origin } = new URL(browser.location.href);
-      browser.location.assign(`${authUrl}/api/logout?redirect_uri=${encodeURIComponent(origin)}`);
+      const target = returnTo ?? new URL(browser.location.href).origin;
+      browser.location.assign(`${authUrl}/api/logout?redirect_uri=${encodeURIComponent(target)}`);
     },
   };
 }

@@ -67,19 +67,34 @@ export class Formatter {
     return (word[this.plurals.select(n)] ?? word.other).replace("{n}", this.count(n));
   }
 
-  /** A provider amount in minor units: JPY 1200 = ¥1,200; HKD 1200 = HK$12.00. */
+  /**
+   * A provider amount in minor units: JPY 1200 = ¥1,200; HKD 1200 = HK$12.00. Where the locale
+   * writes a currency other than US dollars as a bare "$" (TWD in zh-TW), the sign becomes the
+   * international one (NT$): a store selling in several currencies must not look like US dollars.
+   */
   price(amount: number, currency: Currency): string {
     const digits = MINOR_UNIT_DIGITS[currency];
-    return new Intl.NumberFormat(this.locale, {
+    const parts = new Intl.NumberFormat(this.locale, {
       style: "currency",
       currency: currency.toUpperCase(),
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
-    }).format(toMajorUnits(amount, currency));
+    }).formatToParts(toMajorUnits(amount, currency));
+    return parts
+      .map((part) => (part.type === "currency" && part.value === "$" ? internationalSign(currency) : part.value))
+      .join("");
   }
 
   /** A bonus rate (0.05) as a whole percentage (5). */
   percent(rate: number): string {
     return this.count(Math.round(rate * 1000) / 10);
   }
+}
+
+/** The currency's sign as English writes it (NT$, HK$): unambiguous among dollars. */
+function internationalSign(currency: Currency): string {
+  const sign = new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() })
+    .formatToParts(0)
+    .find((part) => part.type === "currency");
+  return sign?.value ?? currency.toUpperCase();
 }

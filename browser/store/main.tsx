@@ -1,9 +1,10 @@
 import { render } from "preact";
 import { isCurrency } from "../../src/store/currency";
-import { loadConfig, StoreApi } from "./api";
+import { appBase, loadConfig, StoreApi } from "./api";
 import { isLocale, messagesFor, pickLocale } from "./i18n";
 import { StoreSession } from "./session";
 import { App } from "./views/App";
+import { SignedOutPage } from "./views/SignedOutPage";
 
 const LOCALE_KEY = "store.locale";
 
@@ -19,6 +20,11 @@ async function boot(root: HTMLElement): Promise<void> {
   document.title = messagesFor(locale).title;
 
   const session = new StoreSession(await loadConfig());
+  if (session.isSignedOut()) {
+    root.textContent = "";
+    render(<SignedOutPage t={messagesFor(locale)} onSignIn={() => session.signIn()} />, root);
+    return;
+  }
   // Signs in with idpAuthCustomToken (and strips it from the URL), or leaves for /login.
   if ((await session.auth.start()) === "redirecting") return;
   root.textContent = "";
@@ -28,7 +34,7 @@ async function boot(root: HTMLElement): Promise<void> {
       initialLocale={locale}
       currency={currency}
       onLocaleChange={(next) => localStorage.setItem(LOCALE_KEY, next)}
-      onSignOut={() => void session.auth.logout()}
+      onSignOut={() => void session.signOut(appBase.href)}
     />,
     root,
   );

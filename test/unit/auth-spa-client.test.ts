@@ -100,6 +100,16 @@ describe("SPA sign-in helper", () => {
     ]);
   });
 
+  it("logs out back to the page the app names (its signed-out view)", async () => {
+    const browser = fakeBrowser("https://store.example.com/result?session_id=cs_1");
+    const { auth, calls } = app(browser, true);
+    await auth.logout("https://store.example.com/");
+    expect(calls).toEqual(["signOut"]);
+    expect(browser.visits).toEqual([
+      `https://auth.example.com/api/logout?redirect_uri=${encodeURIComponent("https://store.example.com/")}`,
+    ]);
+  });
+
   describe("hash-routed apps", () => {
     const prd = {
       environment: "prd",

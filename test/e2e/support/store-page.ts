@@ -6,7 +6,8 @@ import { launchChromium } from "./browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./platform.ts";
 
 export interface StoreBrowser {
-  platform: RunningWorker;
+  /** With the dev secrets it runs with (the payment stand-in's API key). */
+  platform: RunningWorker & { secrets: Record<string, string> };
   /** {platform}/store */
   store: string;
   browser: Browser;
