@@ -19,7 +19,7 @@ export interface DeliveryOutcome {
  * The payment stand-in's webhook queue (dev only), as Stripe keeps one: an event is queued
  * before its first attempt and leaves only when the endpoint answered 2xx, so a delivery that
  * failed, or never finished because the process died, is made again from storage, after a
- * restart too. Gaps grow (retry-schedule.ts); the room's one alarm wakes it for the next due
+ * restart too. Gaps grow (retry-schedule.ts); the object's one alarm wakes it for the next due
  * event. Delivering (signing, sending) is the stand-in's: the alarm asks its route to deliver.
  */
 export class WebhookOutbox extends DurableObject<Env> {
