@@ -1,3 +1,4 @@
+import { isUiLocale, localeOfTag } from "../../src/i18n/locales";
 import { type Currency, MINOR_UNIT_DIGITS, toMajorUnits } from "../../src/store/currency";
 import { STORE_LOCALES, type StoreLocale } from "../../src/store/locales";
 import { en } from "./messages/en";
@@ -12,6 +13,8 @@ export const LOCALES = STORE_LOCALES;
 export type Locale = StoreLocale;
 
 export type { Messages, Plural } from "./messages/messages";
+/** A browser language tag as one of ours (shared with the sign-in service). */
+export { localeOfTag };
 
 const CATALOGS: Record<Locale, Messages> = { ja, en, ko, "zh-CN": zhCN, "zh-TW": zhTW };
 
@@ -19,19 +22,7 @@ export function messagesFor(locale: Locale): Messages {
   return CATALOGS[locale];
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
-
-/** A browser language tag (navigator.languages) as one of ours: zh-Hant, zh-TW and zh-HK read zh-TW. */
-export function localeOfTag(tag: string): Locale | null {
-  const parts = tag.toLowerCase().split(/[-_]/);
-  const language = parts[0];
-  if (language === "zh") {
-    return parts.some((part) => part === "tw" || part === "hk" || part === "mo" || part === "hant") ? "zh-TW" : "zh-CN";
-  }
-  return isLocale(language) ? language : null;
-}
+export const isLocale: (value: unknown) => value is Locale = isUiLocale;
 
 /**
  * The page's language: the `locale` parameter (then remembered), else the remembered choice,

@@ -19,7 +19,8 @@ async function boot(root: HTMLElement): Promise<void> {
   document.documentElement.lang = locale;
   document.title = messagesFor(locale).title;
 
-  const session = new StoreSession(await loadConfig());
+  let current = locale;
+  const session = new StoreSession(await loadConfig(), () => current);
   if (session.isSignedOut()) {
     root.textContent = "";
     render(<SignedOutPage t={messagesFor(locale)} onSignIn={() => session.signIn()} />, root);
@@ -33,7 +34,10 @@ async function boot(root: HTMLElement): Promise<void> {
       api={new StoreApi(session)}
       initialLocale={locale}
       currency={currency}
-      onLocaleChange={(next) => localStorage.setItem(LOCALE_KEY, next)}
+      onLocaleChange={(next) => {
+        current = next;
+        localStorage.setItem(LOCALE_KEY, next);
+      }}
       onSignOut={() => void session.signOut(appBase.href)}
     />,
     root,

@@ -23,13 +23,21 @@ const REFRESH_MARGIN_MS = 60_000;
 export class StoreSession {
   readonly auth: SpaAuth;
 
-  constructor(private readonly config: StoreClientConfig) {
+  /** `locale`: the page's language now, which the login page is asked to speak (ui_locales). */
+  constructor(
+    private readonly config: StoreClientConfig,
+    locale: () => string,
+  ) {
     this.auth = createSpaAuth({
       authUrl: config.authUrl,
       clientId: config.clientId,
       signInWithCustomToken: (token) => this.signInWithCustomToken(token),
       isSignedIn: () => this.read() !== null,
       signOut: async () => sessionStorage.removeItem(TOKENS_KEY),
+      uiLocales: locale,
+      // The store honours re-consent: documents revised since the user accepted them send the
+      // user through /login, which asks for them, before the store opens.
+      idToken: () => this.idToken(),
     });
   }
 

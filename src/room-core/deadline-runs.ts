@@ -1,6 +1,6 @@
-import { frames } from "./frames";
 import type { LogicRoom } from "./logic-calls";
 import type { OutcomeBuilder } from "./outcome";
+import { runForAll } from "./server-runs";
 
 const MAX_DEADLINES_PER_FIRING = 100;
 
@@ -26,18 +26,6 @@ export async function fireDueDeadlines(room: LogicRoom, out: OutcomeBuilder): Pr
       continue;
     }
     const call = { kind: "deadline", name, data: deadline.data, input: room.logicInput(null) } as const;
-    const ran = await room.logic.run(call, "deadline handler threw; its changes rolled back");
-    if (!ran.ok) continue;
-    room.adopt(ran.result);
-    const { events, serverEvents } = ran.result;
-    out.broadcast.push(
-      frames.actionResult(ran.stateJson, {
-        events,
-        serverEvents,
-        ack: null,
-        gameTime: room.gameTime(),
-        deadline: name,
-      }),
-    );
+    await runForAll(room, call, "deadline handler threw; its changes rolled back", { deadline: name }, out);
   }
 }
