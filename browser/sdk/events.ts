@@ -21,6 +21,13 @@ export interface SessionEvents extends Record<string, unknown> {
   };
   /** The room refused one of this client's actions; its prediction was rolled back. */
   actionError: { code: string; error: string; seq: number | null; action?: string };
+  /**
+   * After a dropped connection (a network loss, the room's server restarting), one of this
+   * client's actions is not in the room's state: it never ran, or it ran within the last write
+   * window (at most 500 ms) before a restart and was lost with it. It will not run later; send it
+   * again if it still makes sense. An action the room holds is never reported, and none runs twice.
+   */
+  actionLost: { seq: number; action: string; payload: Record<string, unknown> };
   /** The game clock stopped or started again (emergency pause, or nobody present). */
   pause: { frozen: boolean; by: string | null; gameTime: number };
   /** Who is online (document 3 presence payload). */

@@ -56,6 +56,9 @@ session.on("pause", render);
 session.on("actionError", ({ error }) => {
   $("#error").textContent = error;
 });
+session.on("actionLost", ({ payload }) => {
+  $("#error").textContent = `Your move on cell ${payload.cell + 1} was lost when the room restarted: play it again.`;
+});
 session.on("events", ({ events }) => {
   for (const event of events)
     if (event.name === "timeout") $("#error").textContent = `${event.data.mark} ran out of time`;

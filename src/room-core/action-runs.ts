@@ -1,3 +1,4 @@
+import { noteApplied } from "./action-acks";
 import { ActionBacklog, type ActionMessage } from "./action-backlog";
 import { frames } from "./frames";
 import { type LogicRoom, MAX_ACTIONS_PER_CALL } from "./logic-calls";
@@ -66,6 +67,7 @@ export class ActionRuns {
         continue;
       }
       this.room.adopt(ran.result);
+      noteApplied(this.room.record, connection, message.seq);
       const { events, serverEvents } = ran.result;
       const fields = { events, serverEvents, gameTime: this.room.gameTime(), action: message.action };
       out.toSender.push(frames.actionResult(ran.stateJson, { ...fields, ack: message.seq }));
