@@ -59,7 +59,7 @@ describe("seeded accounts sign in where the docs send you (dev)", () => {
     }
   });
 
-  it("README and docs/publishing.md: a token made on the page as admin@example.com publishes; a player signs in on the lobby as user@example.com", async () => {
+  it("README and docs/publishing.md: a token made on the page as admin@example.com publishes; a player signs in on the play URL as user@example.com and gets a seat", async () => {
     const pageUrl = `${platform.url}/auth/publish-tokens`;
     const page = await signInAs(pageUrl, "admin@example.com", "dev-accounts-publish-tokens");
     let player: Page | undefined;
@@ -78,10 +78,10 @@ describe("seeded accounts sign in where the docs send you (dev)", () => {
       const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] ?? "";
       expect(playUrl.startsWith(`${platform.url}/rooms/play/`)).toBe(true);
 
-      // The play URL leads to the lobby, where players sign in (the play client: no email form).
-      player = await signInAs(playUrl, "user@example.com", "dev-accounts-lobby");
-      expect(new URL(player.url()).pathname).toMatch(/^\/rooms\/lobby\//);
-      await player.waitForSelector('#seats li[data-state="free"]');
+      // The play URL signs the player in (the play client: no email form), then quick play seats them.
+      player = await signInAs(playUrl, "user@example.com", "dev-accounts-play");
+      await player.waitForURL((url) => url.pathname.endsWith("/index.html") && url.searchParams.has("ticket"));
+      expect(new URL(player.url()).pathname.startsWith(new URL(playUrl).pathname)).toBe(true);
     } finally {
       await page.context().close();
       await player?.context().close();
