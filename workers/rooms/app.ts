@@ -1,5 +1,5 @@
 import { createApp } from "../../src/worker-kit/create-app";
-import { devStatsRoute } from "./routes/dev-stats";
+import { devRoomRoutes } from "./routes/dev-rooms";
 import { gameSocketRoute } from "./routes/game-socket";
 import { lobbyRoutes } from "./routes/lobby";
 import { lobbySeatRoutes } from "./routes/lobby-seats";
@@ -12,7 +12,7 @@ import { playRoutes } from "./routes/play";
 export function createRoomsApp() {
   return createApp("rooms")
     .route("/", gameSocketRoute)
-    .route("/", devStatsRoute)
+    .route("/", devRoomRoutes)
     .route("/", playRoutes)
     .route("/", lobbyRoutes)
     .route("/", lobbySeatRoutes);
