@@ -1,9 +1,11 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Room } from "../../../durable-objects/room/room";
 import worker from "../../../platform";
 import wranglerToml from "../../../wrangler.toml?raw";
 import { varsOf } from "../../support/wrangler-vars";
-import { connect, publish, ROOMS, ROSTER } from "./support";
+import { connect, publish, ROOMS, ROSTER, roomStub } from "./support";
 
 type Row = { index: number; entry: { kind: string; [key: string]: unknown }; view: { state: any; [key: string]: any } };
 
@@ -140,5 +142,18 @@ describe.each(["env.stg.vars", "env.prd.vars"])("with wrangler.toml [%s]", (tabl
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ error: "not_found" });
+  });
+
+  it("and the room object itself keeps no journal and answers its observer 404", async () => {
+    const revisionId = await publish("counter");
+    const stub = roomStub(revisionId, `room-${crypto.randomUUID()}`);
+    await runInDurableObject(stub, async (room: Room) => {
+      (room as unknown as { env: Env }).env = deployed;
+      for (const tool of ["observe", "inputs"]) {
+        const res = await room.fetch(new Request(`https://room.internal/dev/${tool}`));
+        expect(res.status).toBe(404);
+        expect(await res.json()).toMatchObject({ error: "not_found" });
+      }
+    });
   });
 });
