@@ -4,7 +4,7 @@ import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
+import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8824 (harness) and 8825 (local rooms) belong to this test.
@@ -28,20 +28,7 @@ afterAll(async () => {
 async function openHarness(name: string, width: number, height = 900): Promise<{ page: Page; p1: Frame; p2: Frame }> {
   const page = await browser.newPage({ viewport: { width, height } });
   screenshotOnFailure(page, `dev-tools-${name}`);
-  await page.goto(`${dev.url}?room=${name}-${Date.now()}`);
-  const p1 = await seatFrame(page, "p1");
-  const p2 = await seatFrame(page, "p2");
-  await expectText(p1, "#status", "Your turn (X)");
-  await expectText(p2, "#status", "Waiting for X");
-  return { page, p1, p2 };
-}
-
-async function expectText(frame: Frame, selector: string, text: string) {
-  await frame.waitForFunction(
-    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
-    [selector, text],
-    { timeout: 10_000 },
-  );
+  return { page, ...(await openTicTacToe(page, `${dev.url}?room=${name}-${Date.now()}`)) };
 }
 
 /** Waits until the inspector's state tree shows `value` (as JSON) at `path` ("state.board.4"). */
@@ -50,15 +37,6 @@ async function expectTreeValue(page: Page, treePath: string, value: unknown) {
     ([at, wanted]) =>
       document.querySelector(`#dev-tools .json-leaf[data-path="${at}"] .json-value`)?.textContent === wanted,
     [treePath, JSON.stringify(value)] as const,
-    { timeout: 10_000 },
-  );
-}
-
-async function move(mover: Frame, other: Frame, cell: number, mark: "X" | "O") {
-  await mover.click(`[data-cell="${cell}"]`);
-  await other.waitForFunction(
-    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
-    [cell, mark] as const,
     { timeout: 10_000 },
   );
 }
@@ -167,8 +145,8 @@ describe("scenario dev harness: dev tools", () => {
       const root = frame?.contentDocument?.documentElement;
       return !!frame && !!root && root.scrollHeight > 1500 && frame.clientHeight >= root.scrollHeight;
     });
-    const inner = await p1.evaluate(() => ({ scrollable: document.documentElement.scrollHeight > innerHeight }));
-    expect(inner.scrollable).toBe(false);
+    // The seat's own viewport follows once the frame has been resized: then its page fits, unscrolled.
+    await p1.waitForFunction(() => document.documentElement.scrollHeight <= innerHeight, null, { timeout: 10_000 });
     await page.close();
   });
 
