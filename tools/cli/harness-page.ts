@@ -35,10 +35,10 @@ const HARNESS_CSS = `
   header { display: flex; gap: 0.25rem 1rem; align-items: baseline; flex-wrap: wrap; overflow-wrap: anywhere; }
   main { display: flex; gap: 0.5rem; align-items: flex-start; margin-top: 0.5rem; }
   #seats { display: flex; flex-wrap: wrap; gap: 0.5rem; flex: 1 1 auto; min-width: 0; }
-  figure { margin: 0; background: white; border: 1px solid #ccc; width: 400px; max-width: 100%; }
+  figure { margin: 0; background: white; border: 1px solid #ccc; width: 440px; max-width: 100%; }
   figcaption { font-size: 0.8rem; padding: 0.2rem 0.4rem; background: #eee; }
   iframe { border: 0; width: 100%; height: 640px; display: block; }
-  #dev-tools { flex: 0 0 24rem; max-width: 100%; background: white; border: 1px solid #ccc; padding: 0.5rem;
+  #dev-tools { flex: 0 0 22rem; max-width: 100%; background: white; border: 1px solid #ccc; padding: 0.5rem;
     font-size: 0.85rem; position: sticky; top: 0.5rem; max-height: calc(100vh - 1rem); overflow: auto; }
   #dev-tools h2 { font-size: 1rem; margin: 0.75rem 0 0.25rem; }
   #dev-tools h3 { font-size: 0.9rem; margin: 0.5rem 0 0.25rem; }
