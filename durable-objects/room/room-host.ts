@@ -138,10 +138,11 @@ export class RoomHost {
     if (!this.observer) {
       const observer = new DevObserver();
       this.observer = observer;
+      // A room that already ran something before it was observed: its opening is unknown.
       const core = this.restoredCore();
       if (core) {
         core.setJournal(observer.journal);
-        if (core.started) observer.joinedLate();
+        observer.joinedLate();
       }
     }
     return this.observer.subscribe(this.core?.view() ?? null);

@@ -125,6 +125,22 @@ describe("the room observer (dev)", () => {
     alice.close();
   });
 
+  it("a room observed only after it started says its input log is incomplete", async () => {
+    const revisionId = await publish("counter");
+    const roomId = `room-${crypto.randomUUID()}`;
+    const alice = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
+    await alice.next("__game_start");
+    const stream = await observe(revisionId, roomId);
+    const hello = await stream.next();
+    expect(hello.data).toMatchObject({ rows: [], room: { started: true, state: { count: 0 } } });
+    await alice.act("add", { n: 1 }, 1);
+    await stream.rowWhere((row) => row.entry.kind === "action");
+    const res = await exports.default.fetch(`${ROOMS}/dev/rooms/${revisionId}/${roomId}/inputs`);
+    expect(await res.json()).toMatchObject({ complete: false, inputs: [{ kind: "action" }] });
+    stream.close();
+    alice.close();
+  });
+
   it("refuses a bad room id with 400", async () => {
     const res = await exports.default.fetch(`${ROOMS}/dev/rooms/${"x".repeat(300)}/r/observe`);
     expect(res.status).toBe(400);
