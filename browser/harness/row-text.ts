@@ -7,7 +7,7 @@ export const FILTER_KINDS = {
   all: "every kind",
   action: "actions",
   rejected: "rejected (errors)",
-  presence: "joins and leaves",
+  presence: "joins, leaves, onPresence",
   ticks: "ticks",
   inputs: "inputs",
   deadline: "deadlines",
@@ -26,7 +26,7 @@ export function matchesKind(row: LogRow, kind: FilterKind): boolean {
     case "rejected":
       return (entry.kind === "action" && !entry.result.ok) || entry.kind === "refused" || entry.kind === "start_failed";
     case "presence":
-      return entry.kind === "join" || entry.kind === "leave";
+      return entry.kind === "join" || entry.kind === "leave" || entry.kind === "presence";
     case "ticks":
       return entry.kind === "ticks";
     case "inputs":
@@ -73,12 +73,15 @@ export function rowText(row: LogRow): string {
       return `deadline ${entry.name} ${entry.ok ? "fired" : "failed (rolled back)"}${eventsText(entry.events, entry.serverEvents)}`;
     case "pause":
       return `${entry.by} ${entry.paused ? "paused the room" : "resumed the room"}`;
+    case "presence":
+      return `onPresence: ${entry.seat} ${entry.online ? "online" : "offline"} ${entry.ok ? "ran" : "failed (rolled back)"}${eventsText(entry.events, entry.serverEvents)}`;
   }
 }
 
 /** Whether the row is a refusal, to be shown as an error. */
 export function isRejected(row: LogRow): boolean {
-  return matchesKind(row, "rejected") || (row.entry.kind === "deadline" && !row.entry.ok);
+  const { entry } = row;
+  return matchesKind(row, "rejected") || ((entry.kind === "deadline" || entry.kind === "presence") && !entry.ok);
 }
 
 export function gameTimeText(ms: number): string {

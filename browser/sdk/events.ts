@@ -1,7 +1,7 @@
-import type { GameEvent, Seat } from "../../src/engine/types";
+import type { GameEvent, PresenceChange, Seat } from "../../src/engine/types";
 import type { PresencePayload } from "../../src/room-core/presence";
 
-export type StateReason = "start" | "sync" | "predicted" | "action" | "tick" | "deadline" | "rollback";
+export type StateReason = "start" | "sync" | "predicted" | "action" | "tick" | "deadline" | "presence" | "rollback";
 
 /** What a game page can listen to with `session.on(name, listener)`. */
 export interface SessionEvents extends Record<string, unknown> {
@@ -10,7 +10,15 @@ export interface SessionEvents extends Record<string, unknown> {
   /** The game started (setup ran): the roster is known. */
   start: { state: any; players: Seat[] };
   /** Events of one operation, delivered together with its state. */
-  events: { events: GameEvent[]; serverEvents: GameEvent[]; action?: string; deadline?: string; by?: string | null };
+  events: {
+    events: GameEvent[];
+    serverEvents: GameEvent[];
+    action?: string;
+    deadline?: string;
+    /** The seat whose presence change onPresence answered with these events. */
+    presence?: PresenceChange;
+    by?: string | null;
+  };
   /** The room refused one of this client's actions; its prediction was rolled back. */
   actionError: { code: string; error: string; seq: number | null; action?: string };
   /** The game clock stopped or started again (emergency pause, or nobody present). */

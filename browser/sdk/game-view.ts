@@ -1,6 +1,7 @@
 import { splitHandlers } from "../../src/engine/describe-game";
 import { runPrediction } from "../../src/engine/run-logic";
-import type { GameDefinition, GameEvent, Seat } from "../../src/engine/types";
+import type { GameDefinition, GameEvent, RoomPresence, Seat } from "../../src/engine/types";
+import { roomPresenceOf } from "../../src/room-core/presence";
 import type { Emitter } from "./emitter";
 import type { ServerFrame, SessionEvents, StateReason } from "./events";
 
@@ -27,6 +28,8 @@ export class GameView {
   started = false;
   frozen = true;
   tick = 0;
+  /** Seats online and seen, from the room's last presence message: ctx.presence of predictions. */
+  private presence: RoomPresence = { online: [], seen: [] };
   /** Game time as last reported by the room, and the local monotonic time it arrived. */
   private clock = { gameTime: 0, receivedAt: 0 };
 
@@ -92,7 +95,7 @@ export class GameView {
         if (frame.ack !== null && frame.ack !== undefined)
           this.pending = this.pending.filter((p) => p.seq !== frame.ack);
         this.deliverEvents(frame, frame.events, frame.serverEvents);
-        this.show(frame.deadline ? "deadline" : "action");
+        this.show(frame.deadline ? "deadline" : frame.presence ? "presence" : "action");
         return;
       }
       case "__action_error": {
@@ -121,6 +124,7 @@ export class GameView {
         // Older SDKs ignore unknown platform messages; so do we.
         if (frame.message?.type === "presence") {
           this.frozen = frame.message.payload?.pause?.frozen ?? this.frozen;
+          if (Array.isArray(frame.message.payload?.seats)) this.presence = roomPresenceOf(frame.message.payload);
           this.emitter.emit("presence", frame.message.payload);
         }
         return;
@@ -134,6 +138,7 @@ export class GameView {
       serverEvents,
       ...(frame.action ? { action: frame.action } : {}),
       ...(frame.deadline ? { deadline: frame.deadline } : {}),
+      ...(frame.presence ? { presence: frame.presence } : {}),
       ...(frame.by !== undefined ? { by: frame.by } : {}),
     });
   }
@@ -159,6 +164,7 @@ export class GameView {
       gameTime: this.gameTime(),
       tick: this.tick,
       inputs: {},
+      presence: this.presence,
       rng: 0,
       deadlines: {},
     };

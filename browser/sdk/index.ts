@@ -9,7 +9,7 @@ import { OnlineSession } from "./online-session";
 import type { GameSession } from "./session";
 import { SoloSession } from "./solo-session";
 
-export type { GameDefinition, GameEvent, LogicContext, Seat } from "../../src/engine/types";
+export type { GameDefinition, GameEvent, LogicContext, Presence, PresenceChange, Seat } from "../../src/engine/types";
 export type { SessionEvents, StateReason } from "./events";
 export { type GameMode, ModeError, selectMode } from "./mode";
 export type { GameSession } from "./session";

@@ -30,7 +30,16 @@ export interface SpaAuthOptions {
   signInWithCustomToken(customToken: string): Promise<void>;
   isSignedIn(): boolean | Promise<boolean>;
   signOut(): Promise<void>;
+  /** The app's language (the store's locale): sent as ui_locales, so the login page speaks it too. */
+  uiLocales?(): string | null;
+  /**
+   * The signed-in user's ID token. With it, start() asks the service which documents the user has
+   * still to accept (GET /api/consent/pending) and, when there are some, sends the user through
+   * /login, which asks for them, instead of opening the app.
+   */
+  idToken?(): Promise<string | null>;
   browser?: BrowserLike;
+  fetch?: typeof fetch;
 }
 
 export type StartResult = "signed-in" | "redirecting";
@@ -42,8 +51,11 @@ export interface SpaAuth {
    */
   start(): Promise<StartResult>;
   loginUrl(): string;
-  /** Signs out locally, then ends the SSO session through /api/logout and comes back here. */
-  logout(): Promise<void>;
+  /**
+   * Signs out locally, then ends the SSO session through /api/logout and comes back to
+   * `returnTo` (an allow-listed URL, such as the app's own signed-out view), else to the origin.
+   */
+  logout(returnTo?: string): Promise<void>;
 }
 
 interface StashedFragment {
@@ -66,7 +78,21 @@ export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
     const url = new URL(`${authUrl}/login`);
     url.searchParams.set("redirect_uri", current.href);
     url.searchParams.set("client_id", options.clientId);
+    const uiLocales = options.uiLocales?.();
+    if (uiLocales) url.searchParams.set("ui_locales", uiLocales);
     return url.href;
+  };
+
+  /** true: nothing to accept (or the check could not be made); false: on the way to /login. */
+  const consentPassed = async (): Promise<boolean> => {
+    const idToken = await options.idToken?.();
+    if (!idToken) return true;
+    const pending = await pendingDocuments(options.fetch ?? fetch, authUrl, options.clientId, idToken);
+    if (pending === 0) return true;
+    // Signed out here first: back from /login the app signs in with the new token it brings.
+    await options.signOut();
+    browser.location.assign(loginUrl());
+    return false;
   };
 
   return {
@@ -78,18 +104,36 @@ export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
         browser.history.replaceState(null, "", withReturnFragment(browser, withoutToken(browser.location.href)));
         browser.document.cookie = `${CUSTOM_TOKEN_PARAM}=; Max-Age=0; Path=/`;
         await options.signInWithCustomToken(token);
-        return "signed-in";
+        return (await consentPassed()) ? "signed-in" : "redirecting";
       }
-      if (await options.isSignedIn()) return "signed-in";
+      if (await options.isSignedIn()) return (await consentPassed()) ? "signed-in" : "redirecting";
       browser.location.assign(loginUrl());
       return "redirecting";
     },
-    async logout() {
+    async logout(returnTo) {
       await options.signOut();
-      const { origin } = new URL(browser.location.href);
-      browser.location.assign(`${authUrl}/api/logout?redirect_uri=${encodeURIComponent(origin)}`);
+      const target = returnTo ?? new URL(browser.location.href).origin;
+      browser.location.assign(`${authUrl}/api/logout?redirect_uri=${encodeURIComponent(target)}`);
     },
   };
+}
+
+/**
+ * How many documents the user has still to accept for this client (document 1, Versioning: "at
+ * app start"). 0 also when the service cannot say: the app opens, and /login still asks at the
+ * next sign-in, so an outage of the check never locks a user out of the app.
+ */
+async function pendingDocuments(fetcher: typeof fetch, authUrl: string, clientId: string, idToken: string) {
+  try {
+    const res = await fetcher(`${authUrl}/api/consent/pending?scope=${encodeURIComponent(clientId)}`, {
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    if (!res.ok) return 0;
+    const documents: unknown = await res.json();
+    return Array.isArray(documents) ? documents.length : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function tokenFromQuery(href: string): string | null {

@@ -1,3 +1,4 @@
+import { isUiLocale, localeOfTag } from "../../src/i18n/locales";
 import { type Currency, MINOR_UNIT_DIGITS, toMajorUnits } from "../../src/store/currency";
 import { STORE_LOCALES, type StoreLocale } from "../../src/store/locales";
 import { en } from "./messages/en";
@@ -12,6 +13,8 @@ export const LOCALES = STORE_LOCALES;
 export type Locale = StoreLocale;
 
 export type { Messages, Plural } from "./messages/messages";
+/** A browser language tag as one of ours (shared with the sign-in service). */
+export { localeOfTag };
 
 const CATALOGS: Record<Locale, Messages> = { ja, en, ko, "zh-CN": zhCN, "zh-TW": zhTW };
 
@@ -19,19 +22,7 @@ export function messagesFor(locale: Locale): Messages {
   return CATALOGS[locale];
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
-
-/** A browser language tag (navigator.languages) as one of ours: zh-Hant, zh-TW and zh-HK read zh-TW. */
-export function localeOfTag(tag: string): Locale | null {
-  const parts = tag.toLowerCase().split(/[-_]/);
-  const language = parts[0];
-  if (language === "zh") {
-    return parts.some((part) => part === "tw" || part === "hk" || part === "mo" || part === "hant") ? "zh-TW" : "zh-CN";
-  }
-  return isLocale(language) ? language : null;
-}
+export const isLocale: (value: unknown) => value is Locale = isUiLocale;
 
 /**
  * The page's language: the `locale` parameter (then remembered), else the remembered choice,
@@ -67,19 +58,34 @@ export class Formatter {
     return (word[this.plurals.select(n)] ?? word.other).replace("{n}", this.count(n));
   }
 
-  /** A provider amount in minor units: JPY 1200 = ¥1,200; HKD 1200 = HK$12.00. */
+  /**
+   * A provider amount in minor units: JPY 1200 = ¥1,200; HKD 1200 = HK$12.00. Where the locale
+   * writes a currency other than US dollars as a bare "$" (TWD in zh-TW), the sign becomes the
+   * international one (NT$): a store selling in several currencies must not look like US dollars.
+   */
   price(amount: number, currency: Currency): string {
     const digits = MINOR_UNIT_DIGITS[currency];
-    return new Intl.NumberFormat(this.locale, {
+    const parts = new Intl.NumberFormat(this.locale, {
       style: "currency",
       currency: currency.toUpperCase(),
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
-    }).format(toMajorUnits(amount, currency));
+    }).formatToParts(toMajorUnits(amount, currency));
+    return parts
+      .map((part) => (part.type === "currency" && part.value === "$" ? internationalSign(currency) : part.value))
+      .join("");
   }
 
   /** A bonus rate (0.05) as a whole percentage (5). */
   percent(rate: number): string {
     return this.count(Math.round(rate * 1000) / 10);
   }
+}
+
+/** The currency's sign as English writes it (NT$, HK$): unambiguous among dollars. */
+function internationalSign(currency: Currency): string {
+  const sign = new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() })
+    .formatToParts(0)
+    .find((part) => part.type === "currency");
+  return sign?.value ?? currency.toUpperCase();
 }

@@ -1,9 +1,10 @@
 import { render } from "preact";
 import { isCurrency } from "../../src/store/currency";
-import { loadConfig, StoreApi } from "./api";
+import { appBase, loadConfig, StoreApi } from "./api";
 import { isLocale, messagesFor, pickLocale } from "./i18n";
 import { StoreSession } from "./session";
 import { App } from "./views/App";
+import { SignedOutPage } from "./views/SignedOutPage";
 
 const LOCALE_KEY = "store.locale";
 
@@ -18,7 +19,13 @@ async function boot(root: HTMLElement): Promise<void> {
   document.documentElement.lang = locale;
   document.title = messagesFor(locale).title;
 
-  const session = new StoreSession(await loadConfig());
+  let current = locale;
+  const session = new StoreSession(await loadConfig(), () => current);
+  if (session.isSignedOut()) {
+    root.textContent = "";
+    render(<SignedOutPage t={messagesFor(locale)} onSignIn={() => session.signIn()} />, root);
+    return;
+  }
   // Signs in with idpAuthCustomToken (and strips it from the URL), or leaves for /login.
   if ((await session.auth.start()) === "redirecting") return;
   root.textContent = "";
@@ -27,8 +34,11 @@ async function boot(root: HTMLElement): Promise<void> {
       api={new StoreApi(session)}
       initialLocale={locale}
       currency={currency}
-      onLocaleChange={(next) => localStorage.setItem(LOCALE_KEY, next)}
-      onSignOut={() => void session.auth.logout()}
+      onLocaleChange={(next) => {
+        current = next;
+        localStorage.setItem(LOCALE_KEY, next);
+      }}
+      onSignOut={() => void session.signOut(appBase.href)}
     />,
     root,
   );

@@ -1,6 +1,6 @@
 import type { StoreClientConfig } from "../../src/store/api";
 import { exchangeCustomToken } from "../sign-in/custom-token";
-import { createSpaAuth, type SpaAuth } from "../sign-in/spa-client";
+import { CUSTOM_TOKEN_PARAM, createSpaAuth, type SpaAuth } from "../sign-in/spa-client";
 
 interface StoredTokens {
   idToken: string;
@@ -10,6 +10,8 @@ interface StoredTokens {
 }
 
 const TOKENS_KEY = "store.tokens";
+/** Set by Sign out: this tab shows the store's signed-out view instead of going to sign-in. */
+const SIGNED_OUT_KEY = "store.signedOut";
 /** Refresh this long before the ID token expires, so a request never carries a dying token. */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -21,13 +23,21 @@ const REFRESH_MARGIN_MS = 60_000;
 export class StoreSession {
   readonly auth: SpaAuth;
 
-  constructor(private readonly config: StoreClientConfig) {
+  /** `locale`: the page's language now, which the login page is asked to speak (ui_locales). */
+  constructor(
+    private readonly config: StoreClientConfig,
+    locale: () => string,
+  ) {
     this.auth = createSpaAuth({
       authUrl: config.authUrl,
       clientId: config.clientId,
       signInWithCustomToken: (token) => this.signInWithCustomToken(token),
       isSignedIn: () => this.read() !== null,
       signOut: async () => sessionStorage.removeItem(TOKENS_KEY),
+      uiLocales: locale,
+      // The store honours re-consent: documents revised since the user accepted them send the
+      // user through /login, which asks for them, before the store opens.
+      idToken: () => this.idToken(),
     });
   }
 
@@ -39,6 +49,26 @@ export class StoreSession {
     return this.refresh(tokens.refreshToken);
   }
 
+  /** This tab signed out, and no sign-in (a custom token in the URL) has come since. */
+  isSignedOut(): boolean {
+    return (
+      sessionStorage.getItem(SIGNED_OUT_KEY) !== null &&
+      !new URL(window.location.href).searchParams.has(CUSTOM_TOKEN_PARAM)
+    );
+  }
+
+  /** Ends the SSO session and comes back to `storeUrl`, which then shows the signed-out view. */
+  async signOut(storeUrl: string): Promise<void> {
+    sessionStorage.setItem(SIGNED_OUT_KEY, "1");
+    await this.auth.logout(storeUrl);
+  }
+
+  /** From the signed-out view: to the sign-in page, which brings the visitor back here. */
+  signIn(): void {
+    sessionStorage.removeItem(SIGNED_OUT_KEY);
+    window.location.assign(this.auth.loginUrl());
+  }
+
   /** Forgets the tokens and sends the visitor through sign-in again (SSO brings them back). */
   signInAgain(): void {
     sessionStorage.removeItem(TOKENS_KEY);
@@ -48,6 +78,7 @@ export class StoreSession {
   private async signInWithCustomToken(customToken: string): Promise<void> {
     const signedIn = await exchangeCustomToken(this.config.idp, customToken);
     if (!signedIn) throw new Error("sign-in refused");
+    sessionStorage.removeItem(SIGNED_OUT_KEY);
     this.write(signedIn.idToken, signedIn.refreshToken, Number(signedIn.expiresIn));
   }
 

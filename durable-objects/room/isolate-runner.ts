@@ -3,6 +3,7 @@ import type { ActionCall, LogicCall, LogicRunner, Settled } from "../../src/engi
 import type { GameDescription, LogicInput } from "../../src/engine/types";
 import { codeKeys } from "../../src/publishing/code-keys";
 import { ENGINE_TEMPLATE_JS } from "./sandbox/generated-template";
+import { SANDBOX_COMPATIBILITY_DATE, SANDBOX_CPU_MS } from "./sandbox-settings";
 
 /** The RPC surface of the engine template (sandbox/entry.ts) inside the isolate. */
 interface EngineEntrypoint extends WorkerEntrypoint {
@@ -12,10 +13,6 @@ interface EngineEntrypoint extends WorkerEntrypoint {
 }
 
 export class LogicMissingError extends Error {}
-
-const SANDBOX_COMPATIBILITY_DATE = "2026-11-01";
-/** CPU time one call of scenario code may use before the runtime stops it. */
-const SANDBOX_CPU_MS = 200;
 
 /**
  * Loads `{revisionId}/logic.js` from R2 into its own isolate, under id `codeId`, wrapped in the

@@ -46,11 +46,11 @@ export class RoomHost {
    * The core of this room, created on first use or rebuilt from storage after hibernation or an
    * eviction, with the connections that are still open (and `closing`, whose close is being handled).
    */
-  coreFor(revisionId: string, requestId?: string, closing?: WebSocket): RoomCore {
+  coreFor(revisionId: string, codeId: string, requestId?: string, closing?: WebSocket): RoomCore {
     if (this.core) return this.core;
     const { ctx } = this.parts;
     const stored = RoomStorage.read(ctx.storage);
-    const record = stored ?? RoomCore.newRecord(revisionId, codeIdOf(revisionId), newSeed());
+    const record = stored ?? RoomCore.newRecord(revisionId, codeId, newSeed());
     const core = new RoomCore({
       runner: this.runnerFor(record.revisionId, record.codeId, requestId),
       record,
@@ -74,12 +74,16 @@ export class RoomHost {
   restoredCore(closing?: WebSocket): RoomCore | null {
     if (this.core) return this.core;
     const stored = RoomStorage.read(this.parts.ctx.storage);
-    return stored ? this.coreFor(stored.revisionId, undefined, closing) : null;
+    return stored ? this.coreFor(stored.revisionId, stored.codeId, undefined, closing) : null;
+  }
+
+  /** The codeId a room of `revisionId` runs now: revisionId + ":" + TEMPLATE_VERSION (template-version.ts). */
+  currentCodeId(revisionId: string): Promise<string> {
+    return codeIdOf(revisionId, configFor(this.parts.env()).egressAllowedHosts);
   }
 
   /** A changed TEMPLATE_VERSION means new code for the room; its state stays. */
-  ensureCurrentCode(core: RoomCore, revisionId: string, requestId?: string) {
-    const current = codeIdOf(revisionId);
+  ensureCurrentCode(core: RoomCore, revisionId: string, current: string, requestId?: string) {
     if (core.record.codeId === current) return;
     this.parts.log("info", "room code reloaded", { from: core.record.codeId, to: current });
     core.replaceRunner(this.runnerFor(revisionId, current, requestId), current);

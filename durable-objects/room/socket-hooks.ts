@@ -59,8 +59,9 @@ export class RoomSockets {
     if (!params || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return errorResponse(400, "bad_request", "Rooms accept WebSocket connections only");
     }
-    const core = this.host.coreFor(params.revisionId, requestId);
-    this.host.ensureCurrentCode(core, params.revisionId, requestId);
+    const codeId = await this.host.currentCodeId(params.revisionId);
+    const core = this.host.coreFor(params.revisionId, codeId, requestId);
+    this.host.ensureCurrentCode(core, params.revisionId, codeId, requestId);
     const { 0: client, 1: server } = new WebSocketPair();
     const attachment: SocketAttachment = {
       connectionId: crypto.randomUUID(),

@@ -1,17 +1,38 @@
-/**
- * Version of the engine template the rooms run scenario code in. Raise it whenever the template
- * (durable-objects/room/sandbox, or src/engine code it bundles) or the egress allow-list changes:
- * rooms compare revisionId + ":" + TEMPLATE_VERSION with the codeId they stored and reload their
- * code on a mismatch, keeping their state. No republishing is needed.
- */
-export const TEMPLATE_VERSION = 2;
+import { ENGINE_TEMPLATE_SHA256 } from "./sandbox/generated-template";
+import { SANDBOX_COMPATIBILITY_DATE, SANDBOX_CPU_MS } from "./sandbox-settings";
 
 /**
- * The template hash TEMPLATE_VERSION was last raised for. A test fails when the generated template
- * changes without a new version: raise TEMPLATE_VERSION, then copy the new hash here.
+ * Document 3's TEMPLATE_VERSION, derived instead of remembered: `<engine>-<egress>`, two short
+ * hashes of what a room's isolate is built from besides logic.js. `engine` covers the engine
+ * template (its generated bundle's hash) and the sandbox settings; `egress` the allow-list,
+ * normalized (case, order and repeats do not count). A changed template or allow-list is a new
+ * TEMPLATE_VERSION by itself, so every room reloads its code at its next connection and keeps its
+ * state (docs/decisions.md). The codeId keeps document 3's shape: `revisionId:TEMPLATE_VERSION`.
  */
-export const TEMPLATE_VERSION_SHA256 = "c403b7ce09bbdcde9116f04996d3a439f288d711fe22dd9d6b1ecf8d750814be";
+export async function templateVersion(
+  allowedHosts: readonly string[],
+  engineHash: string = ENGINE_TEMPLATE_SHA256,
+): Promise<string> {
+  const engine = `${engineHash}\n${SANDBOX_COMPATIBILITY_DATE}\n${SANDBOX_CPU_MS}`;
+  const egress = [...new Set(allowedHosts.map((host) => host.trim().toLowerCase()))].sort().join(",");
+  const [engineHex, egressHex] = await Promise.all([shortHash(engine), shortHash(egress)]);
+  return `${engineHex}-${egressHex}`;
+}
 
-export function codeIdOf(revisionId: string): string {
-  return `${revisionId}:${TEMPLATE_VERSION}`;
+const known = new Map<string, Promise<string>>();
+
+/** revisionId + ":" + TEMPLATE_VERSION for this Worker's template and allow-list (worked out once per list). */
+export async function codeIdOf(revisionId: string, allowedHosts: readonly string[]): Promise<string> {
+  const key = allowedHosts.join(",");
+  let version = known.get(key);
+  if (!version) {
+    version = templateVersion(allowedHosts);
+    known.set(key, version);
+  }
+  return `${revisionId}:${await version}`;
+}
+
+async function shortHash(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest.subarray(0, 4), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

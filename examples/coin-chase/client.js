@@ -9,6 +9,8 @@ const paint = canvas.getContext("2d");
 const cell = canvas.width / SIZE;
 const held = new Set();
 const colors = ["#1e88e5", "#e53935", "#43a047", "#8e24aa"];
+// Whether every seat has been online (the room's presence says so): the race runs from then on.
+let everyoneJoined = false;
 
 function sendInput() {
   const dx = (held.has("right") ? 1 : 0) - (held.has("left") ? 1 : 0);
@@ -65,13 +67,17 @@ function render() {
     .join(" · ");
   document.querySelector("#status").textContent = state.winner
     ? `${state.winner === session.seatId ? "You win" : `${state.winner} wins`}`
-    : `You are ${session.seatId}`;
+    : `You are ${session.seatId}${everyoneJoined ? "" : " · waiting for every player to join"}`;
   document.querySelector("#clock").textContent = session.frozen
     ? "paused"
     : `game time ${(session.gameTime() / 1000).toFixed(1)} s`;
 }
 
 session.on("state", render);
+session.on("presence", ({ seats }) => {
+  everyoneJoined = seats.every((seat) => seat.seen);
+  render();
+});
 session.on("pause", render);
 // The status line is redrawn every tick, so a refused action is shown on a line of its own for a while.
 let errorTimer;

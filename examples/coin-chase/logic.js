@@ -1,6 +1,7 @@
 // Real-time example: a tick loop moves every player by their latest continuous input (__input);
 // the server places coins at random; a serverAction teleports a player to a random spot.
 // Randomness lives in update() and serverActions only: they run on the server, never as predictions.
+// The race starts once every seat has been online (ctx.presence): nobody collects coins alone.
 
 export const SIZE = 20;
 export const SPEED = 0.5;
@@ -28,7 +29,7 @@ export default {
   },
 
   update({ state, ctx }) {
-    if (state.winner) return;
+    if (state.winner || !ctx.presence.allSeen) return;
     for (const [seatId, player] of Object.entries(state.players)) {
       const input = ctx.inputs[seatId] ?? {};
       player.x = clamp(player.x + direction(input.dx) * SPEED);
@@ -49,6 +50,7 @@ export default {
   actions: {
     // The predicted part: the client shows the teleport as used at once.
     teleport(state, _payload, ctx) {
+      if (!ctx.presence.allSeen) throw new Error("Waiting for every player to join");
       if (state.winner) throw new Error("The game is over");
       if ((state.teleportsLeft[ctx.playerId] ?? 0) <= 0) throw new Error("No teleports left");
       state.teleportsLeft[ctx.playerId] -= 1;

@@ -15,6 +15,7 @@ function myMarks(state) {
 
 function statusText(state) {
   if (!session.started || !state) return "Waiting for players…";
+  if (!state.everyoneJoined) return "Waiting for every player to join";
   if (state.winner) return `${state.winner} wins${myMarks(state).includes(state.winner) ? " (you)" : ""}`;
   if (state.draw) return "Draw";
   return myMarks(state).includes(state.turn) ? `Your turn (${state.turn})` : `Waiting for ${state.turn}`;
@@ -34,7 +35,7 @@ function render() {
 
 function renderTimer() {
   const state = session.state;
-  const running = state && !state.winner && !state.draw && session.started;
+  const running = state?.everyoneJoined && !state.winner && !state.draw && session.started;
   // Both sides of the subtraction are game time: never mix game time with Date.now().
   $("#timer").textContent = running
     ? `${Math.max(0, Math.ceil((state.turnEndsAt - session.gameTime()) / 1000))} s left for ${state.turn}`

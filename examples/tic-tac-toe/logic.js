@@ -1,4 +1,5 @@
-// Turn-based example: two seats, one deterministic action, and a turn timer in game time.
+// Turn-based example: two seats, one deterministic action, and a turn timer in game time that
+// starts only once every seat has joined (onPresence): no clock runs against an empty seat.
 // Everything here runs on the room server; `actions` also run in the browser as predictions,
 // so they use no randomness and no clock other than ctx.gameTime.
 
@@ -24,7 +25,7 @@ function lineOf(board, mark) {
 }
 
 export default {
-  setup({ players, ctx }) {
+  setup({ players }) {
     const first = players[0]?.id ?? "player";
     // With one seat (solo mode) the same player places both marks.
     const second = players[1]?.id ?? first;
@@ -36,14 +37,25 @@ export default {
       winningLine: null,
       draw: false,
       timeouts: 0,
-      turnEndsAt: 0,
+      // Set once every seat has been online: until then nobody plays and no timer runs.
+      everyoneJoined: false,
+      turnEndsAt: null,
     };
-    startTurn(state, ctx);
     return state;
+  },
+
+  // A seat came online or went offline (spectators never count). The first time every seat has
+  // been here, the game begins: X's turn timer starts. A player who leaves later still times out,
+  // so one player cannot stall the game by closing the page.
+  onPresence({ state, ctx }) {
+    if (state.everyoneJoined || !ctx.presence.allSeen) return;
+    state.everyoneJoined = true;
+    startTurn(state, ctx);
   },
 
   actions: {
     place(state, payload, ctx) {
+      if (!state.everyoneJoined) throw new Error("Waiting for every player to join");
       if (state.winner || state.draw) throw new Error("The game is over");
       if (state.seats[state.turn] !== ctx.playerId) throw new Error("Not your turn");
       const cell = payload.cell;

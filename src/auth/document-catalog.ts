@@ -1,3 +1,4 @@
+import { type Localized, localized, type UiLocale } from "../i18n/locales";
 import type { DocumentKey } from "./clients";
 
 /**
@@ -9,14 +10,23 @@ export interface DocumentVersion {
   /** true: a substantive change every user must accept again; false: a minor fix. */
   requiresReconsent: boolean;
   effectiveAt: string;
-  /** What changed, shown in the re-consent prompt. */
-  summary: string;
+  /** What changed, shown in the re-consent prompt (in the reader's language where written). */
+  summary: Localized;
   /** Which shipped text this version is (a key of src/legal/content.ts). */
   contentRef: string;
 }
 
 /** Every published version of each document, oldest first. */
 export type Catalog<Key extends string> = Readonly<Record<Key, readonly DocumentVersion[]>>;
+
+/** The summary of every document's first version. */
+export const FIRST_VERSION: Localized = {
+  en: "First version.",
+  ja: "最初の版です。",
+  ko: "첫 번째 버전입니다.",
+  "zh-CN": "第一版。",
+  "zh-TW": "第一版。",
+};
 
 /**
  * The version catalog of document 1, held as constants: the service stamps the current version
@@ -36,7 +46,7 @@ function first(key: DocumentKey): DocumentVersion {
     version: "2026-01-01",
     requiresReconsent: true,
     effectiveAt: "2026-01-01",
-    summary: "First version.",
+    summary: FIRST_VERSION,
     contentRef: `${key}/2026-01-01`,
   };
 }
@@ -95,19 +105,21 @@ export interface PendingDocument<Key extends string = string> {
 
 /**
  * The documents of `keys` the user has still to accept (empty: the gate is passed), each at the
- * version the user would accept now. `consented` holds every version recorded per key.
+ * version the user would accept now, its summary in `language` (else English). `consented` holds
+ * every version recorded per key.
  */
 export function pendingDocuments<Key extends string>(
   catalog: Catalog<Key>,
   keys: readonly Key[],
   consented: ReadonlyMap<Key, readonly string[]>,
   nowMs: number,
+  language: UiLocale = "en",
 ): PendingDocument<Key>[] {
   return keys
     .filter((key) => !isConsented(catalog, key, consented.get(key) ?? [], nowMs))
     .map((key) => {
       const { version, effectiveAt, summary, contentRef } = currentVersion(catalog, key, nowMs);
-      return { documentKey: key, version, effectiveAt, summary, contentRef };
+      return { documentKey: key, version, effectiveAt, summary: localized(summary, language), contentRef };
     });
 }
 

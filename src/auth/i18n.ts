@@ -1,28 +1,66 @@
 import type { SocialProvider } from "../config/auth";
+import { localeOfTag, UI_LOCALES, type UiLocale } from "../i18n/locales";
+import { en } from "./login-strings/en";
+import { ja } from "./login-strings/ja";
+import { ko } from "./login-strings/ko";
+import { zhCN } from "./login-strings/zh-CN";
+import { zhTW } from "./login-strings/zh-TW";
 
-export const LANGUAGES = ["ja", "en"] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The sign-in service speaks the store's five languages (document 2). */
+export const LANGUAGES = UI_LOCALES;
+export type Language = UiLocale;
+
+/** Each language in its own name, as the language menu lists them. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  ja: "日本語",
+  en: "English",
+  ko: "한국어",
+  "zh-CN": "简体中文",
+  "zh-TW": "繁體中文",
+};
+
+/** Where a request says which language it wants, most binding first. */
+export interface LanguageHints {
+  /** The `ui_locales` parameter: the app's language (the store's locale), or the page's own menu. */
+  uiLocales?: string | null;
+  acceptLanguage?: string | null;
+}
 
 /**
- * The page's language: an explicit choice (?lang=) wins, else the first supported language of
- * Accept-Language by q-value, else English.
+ * The page's language: the first of `ui_locales` we speak, else Accept-Language by q-value, else
+ * English (docs/decisions.md, "Language follows the user").
  */
-export function pickLanguage(acceptLanguage: string | null | undefined, choice?: string | null): Language {
-  if (isLanguage(choice)) return choice;
-  const ranked = (acceptLanguage ?? "")
-    .split(",")
+export function pickLanguage(hints: LanguageHints): Language {
+  return languageOfUiLocales(hints.uiLocales) ?? languageOfAcceptLanguage(hints.acceptLanguage) ?? "en";
+}
+
+/** A list of tags is read up to this many entries: a long header costs no more. */
+const MAX_TAGS = 16;
+
+/**
+ * `ui_locales` as OpenID Connect Core 1.0 (3.1.2.1) defines it: space-separated BCP 47 tags,
+ * most preferred first. The first one we speak, or null.
+ */
+export function languageOfUiLocales(value: string | null | undefined): Language | null {
+  for (const tag of (value ?? "").split(" ", MAX_TAGS)) {
+    const language = tag ? localeOfTag(tag) : null;
+    if (language) return language;
+  }
+  return null;
+}
+
+/** The Accept-Language entry we speak with the highest q-value (the first of equals), or null. */
+export function languageOfAcceptLanguage(header: string | null | undefined): Language | null {
+  const ranked = (header ?? "")
+    .split(",", MAX_TAGS)
     .map((part, index) => {
       const [tag = "", ...params] = part.trim().split(";");
       const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return { base: tag.toLowerCase().split("-")[0] ?? "", q: q ? Number(q.slice(2)) : 1, index };
+      return { language: localeOfTag(tag), q: q ? Number(q.slice(2)) : 1, index };
     })
-    .filter((entry) => entry.base && Number.isFinite(entry.q) && entry.q > 0)
+    .filter((entry) => entry.language && Number.isFinite(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.map((entry) => entry.base).find(isLanguage) ?? "en";
-}
-
-function isLanguage(value: string | null | undefined): value is Language {
-  return (LANGUAGES as readonly string[]).includes(value ?? "");
+  return ranked[0]?.language ?? null;
 }
 
 export interface LoginStrings {
@@ -41,7 +79,8 @@ export interface LoginStrings {
   continueWith: (provider: string) => string;
   consentIntro: string;
   documents: Record<"app_terms" | "studio_terms" | "portal_terms" | "privacy", string>;
-  languageSwitch: string;
+  /** The accessible name of the language menu. */
+  languageMenu: string;
   working: string;
   /** The blocking prompt for documents revised since the user accepted them (browser/pages/login/reconsent.ts). */
   reconsent: {
@@ -59,7 +98,20 @@ export interface LoginStrings {
     invalidCredentials: string;
     emailExists: string;
     invalidCode: string;
+    /** The code was used (a sign-in that went through) or is too old: a new one is needed. */
+    codeUsed: string;
+    /** A number without its country code ("090-5555-0301"): the provider wants E.164. */
+    phoneFormat: string;
+    /** The reCAPTCHA before the SMS did not load, did not pass, or its token was refused. */
+    recaptcha: string;
     expired: string;
+  };
+  /** The legal document pages (GET /legal/{key}/latest). */
+  legal: {
+    /** "{version}" and "{date}" are replaced. */
+    version: string;
+    /** When the document has no text in this language: "{requested}" and "{shown}" name the languages. */
+    notTranslated: string;
   };
 }
 
@@ -70,87 +122,5 @@ export const PROVIDER_NAMES: Record<SocialProvider, string> = {
   "facebook.com": "Facebook",
 };
 
-export const STRINGS: Record<Language, LoginStrings> = {
-  en: {
-    title: "Sign in",
-    signInTo: (client) => `Sign in to ${client}`,
-    email: "Email",
-    password: "Password",
-    signIn: "Sign in",
-    signUp: "Create account",
-    phone: "Sign in with your phone",
-    phoneNumber: "Phone number",
-    sendCode: "Send code",
-    verificationCode: "Verification code",
-    verify: "Verify",
-    orContinueWith: "Or continue with",
-    continueWith: (provider) => `Continue with ${provider}`,
-    consentIntro: "To create an account, please agree to:",
-    documents: {
-      app_terms: "Terms of Service",
-      studio_terms: "Studio Terms of Service",
-      portal_terms: "Booking Portal Terms of Service",
-      privacy: "Privacy Policy",
-    },
-    languageSwitch: "日本語",
-    working: "Signing in…",
-    reconsent: {
-      title: "Updated documents",
-      intro: "These documents have changed. Please read and accept them to continue.",
-      effective: "Effective",
-      accept: "Accept and continue",
-      decline: "Decline",
-      declined:
-        "You declined the updated documents, so you were not signed in. Sign in again whenever you are ready to accept them.",
-    },
-    errors: {
-      generic: "Sign-in failed. Please try again.",
-      consentRequired: "Please agree to every document to create an account.",
-      invalidCredentials: "The email or password is wrong.",
-      emailExists: "An account with this email already exists. Sign in instead.",
-      invalidCode: "The code is wrong.",
-      expired: "This page has expired. Please reload it.",
-    },
-  },
-  ja: {
-    title: "ログイン",
-    signInTo: (client) => `${client} にログイン`,
-    email: "メールアドレス",
-    password: "パスワード",
-    signIn: "ログイン",
-    signUp: "アカウントを作成",
-    phone: "電話番号でログイン",
-    phoneNumber: "電話番号",
-    sendCode: "コードを送信",
-    verificationCode: "確認コード",
-    verify: "確認",
-    orContinueWith: "または次の方法で続行",
-    continueWith: (provider) => `${provider} で続行`,
-    consentIntro: "アカウントを作成するには、以下に同意してください:",
-    documents: {
-      app_terms: "利用規約",
-      studio_terms: "スタジオ利用規約",
-      portal_terms: "予約ポータル利用規約",
-      privacy: "プライバシーポリシー",
-    },
-    languageSwitch: "English",
-    working: "ログインしています…",
-    reconsent: {
-      title: "文書が更新されました",
-      intro: "以下の文書が変更されました。続行するには内容をご確認のうえ同意してください。",
-      effective: "適用日",
-      accept: "同意して続行",
-      decline: "同意しない",
-      declined:
-        "更新された文書に同意されなかったため、ログインしていません。同意いただける場合は、もう一度ログインしてください。",
-    },
-    errors: {
-      generic: "ログインに失敗しました。もう一度お試しください。",
-      consentRequired: "アカウントを作成するには、すべての文書に同意してください。",
-      invalidCredentials: "メールアドレスまたはパスワードが正しくありません。",
-      emailExists: "このメールアドレスのアカウントは既にあります。ログインしてください。",
-      invalidCode: "コードが正しくありません。",
-      expired: "このページの有効期限が切れました。再読み込みしてください。",
-    },
-  },
-};
+/** Every text of the sign-in pages, one file per language in src/auth/login-strings/. */
+export const STRINGS: Readonly<Record<Language, LoginStrings>> = { en, ja, ko, "zh-CN": zhCN, "zh-TW": zhTW };

@@ -40,5 +40,6 @@ export function describeGame(game: GameDefinition): GameDescription {
     deadlines: Object.keys(game.deadlines ?? {}).filter((name) => typeof game.deadlines?.[name] === "function"),
     tickRate,
     hasUpdate: typeof game.update === "function",
+    hasOnPresence: typeof game.onPresence === "function",
   };
 }

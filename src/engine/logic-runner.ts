@@ -1,6 +1,6 @@
 import { describeGame } from "./describe-game";
-import { runAction, runDeadline, runSetup, runTick, UnknownActionError } from "./run-logic";
-import type { GameDefinition, GameDescription, LogicInput, LogicResult } from "./types";
+import { runAction, runDeadline, runPresence, runSetup, runTick, UnknownActionError } from "./run-logic";
+import type { GameDefinition, GameDescription, LogicInput, LogicResult, PresenceChange } from "./types";
 
 /**
  * The one home of calling scenario code: the calls a room makes, the runner interface, and the
@@ -12,7 +12,8 @@ import type { GameDefinition, GameDescription, LogicInput, LogicResult } from ".
 export type LogicCall =
   | { kind: "setup"; input: LogicInput }
   | { kind: "tick"; input: LogicInput }
-  | { kind: "deadline"; name: string; data: unknown; input: LogicInput };
+  | { kind: "deadline"; name: string; data: unknown; input: LogicInput }
+  | { kind: "presence"; change: PresenceChange; input: LogicInput };
 
 /** One action of a batch; the batch's input supplies everything else (state, clock, inputs). */
 export interface ActionCall {
@@ -54,6 +55,8 @@ export function runLogicCall(game: GameDefinition, call: LogicCall): Promise<Set
       return settle(() => runTick(game, call.input));
     case "deadline":
       return settle(() => runDeadline(game, call.name, call.data, call.input));
+    case "presence":
+      return settle(() => runPresence(game, call.change, call.input));
   }
 }
 

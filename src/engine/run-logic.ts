@@ -9,6 +9,8 @@ import type {
   LogicInput,
   LogicResult,
   PendingDeadline,
+  Presence,
+  PresenceChange,
 } from "./types";
 
 /**
@@ -36,9 +38,15 @@ export function makeContext(
   const random = options.allowRandom
     ? serverRandom
     : Object.assign(refuse, { int: refuse, pick: refuse, shuffle: refuse } as unknown as typeof serverRandom);
+  let presence: Presence | undefined;
   return {
     playerId: input.playerId,
     players: input.players,
+    // Worked out on first read: most actions never look at it.
+    get presence() {
+      presence ??= presenceOf(input);
+      return presence;
+    },
     gameTime: input.gameTime,
     tick: input.tick,
     inputs: input.inputs,
@@ -56,6 +64,13 @@ export function makeContext(
       delete deadlines[name];
     },
   };
+}
+
+/** ctx.presence: the room's presence, each handler its own copy. */
+function presenceOf({ presence, players }: LogicInput): Presence {
+  const online = [...presence.online];
+  const seen = [...presence.seen];
+  return { online, seen, allSeen: players.every((seat) => seen.includes(seat.id)) };
 }
 
 function begin(input: LogicInput) {
@@ -150,5 +165,20 @@ export async function runDeadline(
   const ctx = makeContext(input, run.rng, run.deadlines, { allowRandom: true, events: run.events });
   let state = copyState(input.state);
   state = settleState(state, await handler(state, ctx, data));
+  return { state, events: run.events, serverEvents: run.serverEvents, rng: run.rng.state, deadlines: run.deadlines };
+}
+
+/** onPresence after one seat's presence changed; a game without it keeps its state. */
+export async function runPresence(
+  game: GameDefinition,
+  change: PresenceChange,
+  input: LogicInput,
+): Promise<LogicResult> {
+  const run = begin(input);
+  let state = copyState(input.state);
+  if (typeof game.onPresence === "function") {
+    const ctx = makeContext(input, run.rng, run.deadlines, { allowRandom: true, events: run.events });
+    state = settleState(state, await game.onPresence({ state, ctx, seatId: change.seatId, online: change.online }));
+  }
   return { state, events: run.events, serverEvents: run.serverEvents, rng: run.rng.state, deadlines: run.deadlines };
 }

@@ -24,10 +24,29 @@ export interface Random {
   shuffle<T>(items: readonly T[]): T[];
 }
 
+/**
+ * Who is in the room, as scenario code sees it: seats of the roster only. Spectators, admins and
+ * monitors never count. It changes only when a connection joins or leaves the room (in the order
+ * of the room's operations), never with the clock.
+ */
+export interface RoomPresence {
+  /** Seats with at least one live connection, in roster order. */
+  online: string[];
+  /** Seats that have been online at least once since the room began, in roster order; it never shrinks. */
+  seen: string[];
+}
+
+export interface Presence extends RoomPresence {
+  /** Every seat of the roster has been online at least once: the moment a game starts its clocks. */
+  allSeen: boolean;
+}
+
 export interface LogicContext {
-  /** The seat that sent the action; null for setup, ticks and deadlines. */
+  /** The seat that sent the action; null for setup, ticks, deadlines and onPresence. */
   playerId: string | null;
   players: Seat[];
+  /** Seats online now and seats seen so far (see Presence); the same in every handler. */
+  presence: Presence;
   /** In-game clock in milliseconds; stops while the room is frozen. Never compare with Date.now(). */
   gameTime: number;
   tick: number;
@@ -47,6 +66,13 @@ export type ActionHandler = (state: any, payload: any, ctx: LogicContext) => unk
 export type ServerActionHandler = (state: any, payload: any, ctx: LogicContext) => unknown | Promise<unknown>;
 export type DeadlineHandler = (state: any, ctx: LogicContext, data: unknown) => unknown | Promise<unknown>;
 
+/** One seat's presence changed: it came online (its first connection) or went offline (its last one closed). */
+export interface PresenceChange {
+  seatId: string;
+  online: boolean;
+}
+export type PresenceHandler = (input: { state: any; ctx: LogicContext } & PresenceChange) => unknown | Promise<unknown>;
+
 /** Old logic files: a server-only entry of `actions`, branded (see describe-game.ts). */
 export interface LegacyServerOnlyEntry {
   serverOnly: boolean;
@@ -63,6 +89,11 @@ export interface GameDefinition {
   update?: (input: { state: any; ctx: LogicContext }) => unknown;
   tickRate?: number;
   deadlines?: Record<string, DeadlineHandler>;
+  /**
+   * Server only, after a seat's presence changed (once the game started; the start itself counts
+   * as a change for every seat online then). ctx.presence is the presence after the change.
+   */
+  onPresence?: PresenceHandler;
 }
 
 export interface PendingDeadline {
@@ -78,6 +109,7 @@ export interface LogicInput {
   gameTime: number;
   tick: number;
   inputs: Record<string, unknown>;
+  presence: RoomPresence;
   /** Internal state of the seeded random stream. */
   rng: number;
   deadlines: Record<string, PendingDeadline>;
@@ -98,4 +130,5 @@ export interface GameDescription {
   deadlines: string[];
   tickRate: number;
   hasUpdate: boolean;
+  hasOnPresence: boolean;
 }

@@ -22,6 +22,7 @@ export const resolvers: Resolvers = {
   Me: {
     balance: (me, _args, context) => context.services.balanceOf(me.id),
     hasActiveSubscription: (me, _args, context) => context.services.hasActiveSubscription(me.id),
+    purchase: (me, { purchaseId }, context) => context.services.purchaseOf(me.id, purchaseId),
   },
   Subscription: {
     currentUserCoinBalance: {

@@ -22,6 +22,21 @@ export const typeDefs = /* GraphQL */ `
     balance: Int!
     "A subscription (any store) is active now: premium members get subscriptionBonusRate on web purchases."
     hasActiveSubscription: Boolean!
+    """
+    One of this user's purchases by its store purchase id (iap_purchase_id; the payment intent id
+    of a web purchase), as the ledger has it; null while no deposit is recorded for it (not yet
+    credited, or another user's).
+    """
+    purchase(purchaseId: String!): Purchase
+  }
+
+  "A purchase that credited coins (iap_deposits)."
+  type Purchase {
+    purchaseId: String!
+    "Coins the purchase credited (without a member bonus)."
+    coinCount: Int!
+    "Refunded: its coins were taken back (cancelled_at is set)."
+    cancelled: Boolean!
   }
 
   "A coin product as it applies now (latest applied_at not in the future)."

@@ -63,6 +63,24 @@ export class CoinLedger {
     return row !== undefined;
   }
 
+  /** A deposit of the user's by its purchase id (another user's is none of theirs: null). */
+  async depositOf(
+    userId: number,
+    iapPurchaseId: string,
+  ): Promise<{ iapPurchaseId: string; coinCount: number; cancelled: boolean } | null> {
+    const [row] = await this.db
+      .select({
+        iapPurchaseId: iapDeposits.iapPurchaseId,
+        coinCount: iapDeposits.coinCount,
+        cancelledAt: iapDeposits.cancelledAt,
+      })
+      .from(iapDeposits)
+      .where(and(eq(iapDeposits.userId, userId), eq(iapDeposits.iapPurchaseId, iapPurchaseId)));
+    return row
+      ? { iapPurchaseId: row.iapPurchaseId, coinCount: row.coinCount, cancelled: row.cancelledAt !== null }
+      : null;
+  }
+
   /**
    * The current revision of each product of a store (latest applied_at not in the future), in list
    * order: position asc, then the product's id asc (productKey: the id of its first revision,

@@ -1,3 +1,6 @@
+import type { UiLocale } from "../i18n/locales";
+import { LEGAL_TEXTS_JA } from "./content-ja";
+
 /**
  * The texts of the legal documents, shipped with the Worker (GET /legal/{key}/latest). Keyed by
  * the catalog's contentRef; each body is trusted HTML written by the operator, never user input.
@@ -8,7 +11,10 @@ export interface LegalText {
   html: string;
 }
 
-export const LEGAL_TEXTS: Readonly<Record<string, LegalText>> = {
+/** One version's text: always in English, and in each other language it has been written in. */
+export type LegalTexts = { readonly en: LegalText } & Partial<Readonly<Record<UiLocale, LegalText>>>;
+
+const ENGLISH: Readonly<Record<string, LegalText>> = {
   "app_terms/2026-01-01": {
     title: "Terms of Service",
     html: `<p>These terms govern your use of our games and apps.</p>
@@ -48,3 +54,11 @@ export const LEGAL_TEXTS: Readonly<Record<string, LegalText>> = {
 <h2>1. Revenue share</h2><p>Revenue is shared at the rates shown when you apply.</p>`,
   },
 };
+
+/** Every version's texts by contentRef: English, and the translations of content-ja.ts. */
+export const LEGAL_TEXTS: Readonly<Record<string, LegalTexts>> = Object.fromEntries(
+  Object.entries(ENGLISH).map(([ref, en]) => {
+    const ja = LEGAL_TEXTS_JA[ref];
+    return [ref, ja ? { en, ja } : { en }];
+  }),
+);

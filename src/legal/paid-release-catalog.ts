@@ -1,4 +1,4 @@
-import type { Catalog } from "../auth/document-catalog";
+import { type Catalog, FIRST_VERSION } from "../auth/document-catalog";
 
 /**
  * Paid-release terms (document 1, held by the main backend): kinds of user_terms_agreements.
@@ -14,7 +14,7 @@ export const PAID_RELEASE_CATALOG: Catalog<PaidReleaseKind> = {
       version: "2026-01-01",
       requiresReconsent: true,
       effectiveAt: "2026-01-01",
-      summary: "First version.",
+      summary: FIRST_VERSION,
       contentRef: "paid_release/2026-01-01",
     },
   ],
@@ -23,7 +23,7 @@ export const PAID_RELEASE_CATALOG: Catalog<PaidReleaseKind> = {
       version: "2026-01-01",
       requiresReconsent: true,
       effectiveAt: "2026-01-01",
-      summary: "First version.",
+      summary: FIRST_VERSION,
       contentRef: "additional_content_paid_release/2026-01-01",
     },
   ],

@@ -1,5 +1,6 @@
 import type { DocumentKey } from "../auth/clients";
-import type { LoginStrings } from "../auth/i18n";
+import type { PendingDocument } from "../auth/document-catalog";
+import type { Language, LoginStrings } from "../auth/i18n";
 import type { LinkStrings } from "../auth/link-strings";
 
 /** The login page (workers/auth): where to sign in, where to post the result, and its texts. */
@@ -16,6 +17,13 @@ export interface LoginPageConfig {
   legalUrl: string;
   documentNames: LoginStrings["documents"];
   reconsent: LoginStrings["reconsent"];
+  /** The page's language: its legal links ask for the documents in it. */
+  language: Language;
+  /**
+   * A browser signed in already (SSO) whose user has documents to accept for this client: the page
+   * asks at once and posts the answer to `url` (POST /api/session/consent). null otherwise.
+   */
+  sessionReconsent: { url: string; documents: PendingDocument[] } | null;
   /** POST /api/log for the funnel events (browser/auth-log); null sends nothing. */
   logUrl: string | null;
   clientId: string;

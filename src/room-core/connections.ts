@@ -1,6 +1,6 @@
 import type { Seat } from "../engine/types";
 import { LogThrottle } from "./log-throttle";
-import { computePresence, type PresencePayload, seatOf, type VoiceReport } from "./presence";
+import { computePresence, onlineSeats, type PresencePayload, seatOf, type VoiceReport } from "./presence";
 import { RateWindow } from "./rate-window";
 import type { ConnectionInfo } from "./types";
 
@@ -77,8 +77,17 @@ export class RoomConnections {
     this.voice.set(connectionId, report);
   }
 
-  presence(roster: readonly Seat[] | null, now: number, frozen: boolean, pausedBy: string | null): PresencePayload {
-    return computePresence({ roster, connections: this.byId.values(), voice: this.voice, now, frozen, pausedBy });
+  /** Seats with a live connection, in roster order. */
+  onlineSeats(roster: readonly Seat[] | null): string[] {
+    return onlineSeats(roster, this.byId.values());
+  }
+
+  presence(
+    roster: readonly Seat[] | null,
+    seen: readonly string[],
+    view: { now: number; frozen: boolean; pausedBy: string | null },
+  ): PresencePayload {
+    return computePresence({ roster, connections: this.byId.values(), voice: this.voice, seen, ...view });
   }
 
   /** Counts a frame into the room's queue; false when the connection already has too many waiting. */

@@ -1,7 +1,6 @@
-import { frames } from "./frames";
-import type { JournalOperation } from "./journal";
 import type { LogicRoom } from "./logic-calls";
 import type { OutcomeBuilder } from "./outcome";
+import { runForAll } from "./server-runs";
 
 const MAX_DEADLINES_PER_FIRING = 100;
 
@@ -22,36 +21,12 @@ export async function fireDueDeadlines(room: LogicRoom, out: OutcomeBuilder): Pr
     const { [name]: _, ...remaining } = room.record.deadlines;
     room.record.deadlines = remaining;
     out.persistAt("batched");
-    const failed: JournalOperation = {
-      kind: "deadline",
-      name,
-      data: deadline.data,
-      ok: false,
-      events: [],
-      serverEvents: [],
-    };
     if (!known.has(name)) {
       room.log("warn", "deadline has no handler; dropped", { deadline: name });
-      room.note(failed);
+      room.note({ kind: "deadline", name, data: deadline.data, ok: false, events: [], serverEvents: [] });
       continue;
     }
     const call = { kind: "deadline", name, data: deadline.data, input: room.logicInput(null) } as const;
-    const ran = await room.logic.run(call, "deadline handler threw; its changes rolled back");
-    if (!ran.ok) {
-      room.note(failed);
-      continue;
-    }
-    room.adopt(ran.result);
-    const { events, serverEvents } = ran.result;
-    room.note({ ...failed, ok: true, events, serverEvents });
-    out.broadcast.push(
-      frames.actionResult(ran.stateJson, {
-        events,
-        serverEvents,
-        ack: null,
-        gameTime: room.gameTime(),
-        deadline: name,
-      }),
-    );
+    await runForAll(room, call, "deadline handler threw; its changes rolled back", { deadline: name }, out);
   }
 }

@@ -1,4 +1,4 @@
-import type { GameEvent, Seat } from "../engine/types";
+import type { GameEvent, PresenceChange, Seat } from "../engine/types";
 
 /**
  * Server-to-client frames. States arrive already serialized (stateJson), so a large state is turned
@@ -36,6 +36,8 @@ export const frames = {
       gameTime: number;
       action?: string;
       deadline?: string;
+      /** After onPresence: the change it answered. */
+      presence?: PresenceChange;
       by?: string | null;
     },
   ) => frame("__action_result", fields, stateJson),

@@ -26,7 +26,7 @@ export function pinRoster(room: LogicRoom, connection: ConnectionInfo, roster: S
 /** setup() with the pinned roster, then __game_start to all and an immediate write; false when setup failed. */
 export async function startGame(room: LogicRoom, out: OutcomeBuilder): Promise<boolean> {
   const players = room.record.roster as Seat[];
-  const input = setupInputOf(players, room.record.rng);
+  const input = setupInputOf(players, room.record.rng, room.presence());
   const ran = await room.logic.run({ kind: "setup", input }, "setup() failed; the game did not start");
   if (!ran.ok) {
     room.note({ kind: "start_failed", error: ran.error });

@@ -1,5 +1,5 @@
 import type { GameEvent } from "../engine/types";
-import { inputOf, type JournalEntry, type RoomInput, type RoomInputLog, type RoomView } from "./journal";
+import { inputOf, type JournalEntry, type LoggedInput, type RoomInputLog, type RoomView } from "./journal";
 
 /** A run of ticks in a row of the log, from `tick` to `lastTick`; at most MAX_RUN_EVENTS events kept. */
 export interface TickRun {
@@ -39,7 +39,7 @@ const MAX_RUN_EVENTS = 50;
  */
 export class JournalBook {
   private readonly rows: LogRow[] = [];
-  private readonly inputs: RoomInput[] = [];
+  private readonly inputs: LoggedInput[] = [];
   private nextIndex = 0;
   private complete = true;
   private last: RoomView | null = null;

@@ -34,6 +34,8 @@ export type JournalOperation =
   | { kind: "input"; seat: string; data: unknown }
   | { kind: "tick"; tick: number; ok: boolean; events: GameEvent[] }
   | { kind: "deadline"; name: string; data: unknown; ok: boolean; events: GameEvent[]; serverEvents: GameEvent[] }
+  /** The game's onPresence ran for a seat that came online or went offline. */
+  | { kind: "presence"; seat: string; online: boolean; ok: boolean; events: GameEvent[]; serverEvents: GameEvent[] }
   /** An emergency pause was requested or lifted. */
   | { kind: "pause"; paused: boolean; by: string };
 
@@ -54,9 +56,11 @@ export interface RoomView {
 }
 
 /**
- * A room's ordered inputs, the shape a replay runs again through the same core (the seed, the
- * pinned roster, the revision, then every operation that can change the state at its game time).
- * Built from the journal (journal-book.ts); version 1.
+ * A room's ordered inputs, as the dev tools hand them out for a replay (the seed, the pinned
+ * roster, the revision, then every operation that can change the state, at its game time). Built
+ * from the journal (journal-book.ts); version 1. A replay feeds a new core the core's own inputs
+ * (inputs.ts, RoomInput and applyInput): each logged input maps to one of them, with the clock
+ * set so that the game time matches.
  *
  * `complete` is false when the journal began after the room had started (its opening operations
  * are unknown) or when the room ran more operations than the log keeps (only the first ones are
@@ -70,11 +74,11 @@ export interface RoomInputLog {
   seed: number;
   roster: Seat[] | null;
   complete: boolean;
-  inputs: RoomInput[];
+  inputs: LoggedInput[];
 }
 
 /** One operation of a RoomInputLog: everything the logic saw, nothing it produced. */
-export type RoomInput = { gameTime: number } & (
+export type LoggedInput = { gameTime: number } & (
   | { kind: "join"; seat: string; connectionId: string; monitor: boolean }
   | { kind: "leave"; seat: string; connectionId: string }
   | { kind: "action"; seat: string; action: string; payload: unknown }
@@ -85,7 +89,7 @@ export type RoomInput = { gameTime: number } & (
 );
 
 /** The part of an entry a replay needs; null for what only reports (a start, a refused frame). */
-export function inputOf(entry: JournalEntry): RoomInput | null {
+export function inputOf(entry: JournalEntry): LoggedInput | null {
   const { gameTime } = entry;
   switch (entry.kind) {
     case "join":

@@ -1,6 +1,6 @@
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "../engine/logic-runner";
 import { stateToJson } from "../engine/state";
-import type { GameDescription, LogicInput, LogicResult } from "../engine/types";
+import type { GameDescription, LogicInput, LogicResult, RoomPresence } from "../engine/types";
 import type { JournalOperation } from "./journal";
 import type { ConnectionInfo, RoomLogger, RoomRecord } from "./types";
 import { errorMessage } from "./views";
@@ -108,13 +108,18 @@ function pick({ state, rng, deadlines }: LogicResult) {
   return { state, rng, deadlines };
 }
 
-/** What the runs of actions, deadlines and setup (action-runs.ts, deadline-runs.ts, game-start.ts) see of their room. */
+/**
+ * What the runs of actions, deadlines, presence changes and setup (action-runs.ts,
+ * deadline-runs.ts, presence-runs.ts, game-start.ts) see of their room.
+ */
 export interface LogicRoom {
   readonly record: RoomRecord;
   readonly logic: LogicCalls;
   readonly log: RoomLogger;
   connection(connectionId: string): ConnectionInfo | undefined;
   gameTime(): number;
+  /** Seats online now and seen so far, as scenario code sees them. */
+  presence(): RoomPresence;
   logicInput(playerId: string | null): LogicInput;
   adopt(result: LogicResult): void;
   /** Tells the room's journal (journal.ts), if it has one, what just happened. */

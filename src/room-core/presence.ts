@@ -1,4 +1,4 @@
-import type { Seat } from "../engine/types";
+import type { PresenceChange, RoomPresence, Seat } from "../engine/types";
 import type { ConnectionInfo } from "./types";
 
 export interface VoiceReport {
@@ -11,6 +11,8 @@ export interface SeatPresence {
   seatId: string;
   role?: string;
   online: boolean;
+  /** Online at least once since the room began (what ctx.presence.seen lists). */
+  seen: boolean;
   connections: number;
   nickname: string | null;
   voice: VoiceReport | null;
@@ -27,6 +29,30 @@ export interface PresencePayload {
 export function seatOf(connection: ConnectionInfo, roster: readonly Seat[] | null): Seat | null {
   if (!roster || connection.quietObserver) return null;
   return roster.find((seat) => seat.id === connection.playerId) ?? null;
+}
+
+/** Seats with a live connection, in roster order: monitors and observers never make a seat online. */
+export function onlineSeats(roster: readonly Seat[] | null, connections: Iterable<ConnectionInfo>): string[] {
+  const online = new Set<string>();
+  for (const connection of connections) {
+    if (connection.monitor) continue;
+    const seat = seatOf(connection, roster);
+    if (seat) online.add(seat.id);
+  }
+  return (roster ?? []).filter((seat) => online.has(seat.id)).map((seat) => seat.id);
+}
+
+/** Seats that came online, then seats that went offline, between two lists of onlineSeats. */
+export function presenceChanges(before: readonly string[], after: readonly string[]): PresenceChange[] {
+  return [
+    ...after.filter((seatId) => !before.includes(seatId)).map((seatId) => ({ seatId, online: true })),
+    ...before.filter((seatId) => !after.includes(seatId)).map((seatId) => ({ seatId, online: false })),
+  ];
+}
+
+/** The seats seen so far and those online now, in roster order. */
+export function withSeen(roster: readonly Seat[] | null, seen: readonly string[], online: readonly string[]): string[] {
+  return (roster ?? []).map((seat) => seat.id).filter((seatId) => seen.includes(seatId) || online.includes(seatId));
 }
 
 /**
@@ -46,6 +72,7 @@ export function computePresence(input: {
   roster: readonly Seat[] | null;
   connections: Iterable<ConnectionInfo>;
   voice: ReadonlyMap<string, VoiceReport>;
+  seen: readonly string[];
   now: number;
   frozen: boolean;
   pausedBy: string | null;
@@ -56,6 +83,7 @@ export function computePresence(input: {
       seatId: seat.id,
       ...(seat.role !== undefined ? { role: seat.role } : {}),
       online: false,
+      seen: input.seen.includes(seat.id),
       connections: 0,
       nickname: null,
       voice: null,
@@ -81,5 +109,16 @@ export function computePresence(input: {
     seats: [...seats.values()],
     observers: { count: observers },
     pause: { frozen: input.frozen, paused: input.pausedBy !== null, by: input.pausedBy },
+  };
+}
+
+/**
+ * ctx.presence as a client rebuilds it from the last presence payload, for its predictions (a
+ * room older than `seen` sends none: the seats online count as seen).
+ */
+export function roomPresenceOf(payload: Pick<PresencePayload, "seats">): RoomPresence {
+  return {
+    online: payload.seats.filter((seat) => seat.online).map((seat) => seat.seatId),
+    seen: payload.seats.filter((seat) => seat.seen || seat.online).map((seat) => seat.seatId),
   };
 }

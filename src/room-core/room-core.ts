@@ -1,6 +1,6 @@
 import { gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
 import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
-import type { LogicInput, LogicResult, Seat } from "../engine/types";
+import type { LogicInput, LogicResult, PresenceChange, RoomPresence, Seat } from "../engine/types";
 import type { ActionMessage } from "./action-backlog";
 import { ActionRuns } from "./action-runs";
 import { INPUT_RATE_PER_SECOND, RoomConnections } from "./connections";
@@ -11,7 +11,8 @@ import { pinRoster, startGame } from "./game-start";
 import type { JournalOperation, RoomJournal, RoomView } from "./journal";
 import { LogicCalls, type LogicRoom } from "./logic-calls";
 import { OutcomeBuilder } from "./outcome";
-import { seatOf, type VoiceReport } from "./presence";
+import { presenceChanges, seatOf, type VoiceReport, withSeen } from "./presence";
+import { runPresenceChanges } from "./presence-runs";
 import { clockForStorage, restoredClock } from "./room-clock";
 import { SerialQueue } from "./serial-queue";
 import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
@@ -53,6 +54,11 @@ export class RoomCore {
   private queued = 0;
   private wasFrozen = true;
   private journal: RoomJournal | null;
+  /**
+   * Seats online now and seen so far, as scenario code sees them: worked out when a connection
+   * comes or goes (the only inputs that change it), so an action or a tick only passes it on.
+   */
+  private presenceNow: RoomPresence = { online: [], seen: [] };
 
   constructor(options: RoomCoreOptions) {
     this.logic = new LogicCalls(options.runner, options.log);
@@ -62,6 +68,9 @@ export class RoomCore {
     this.logAbout = connectionLog(this.connections, this.log, this.now);
     for (const info of options.liveConnections ?? []) this.connections.add(info);
     this.record = { ...options.record };
+    // Records stored before seatsSeen existed have none; the seats connected now were seen.
+    this.record.seatsSeen = options.record.seatsSeen ?? [];
+    this.notePresence(new OutcomeBuilder());
     this.record.clock = restoredClock(options.record.clock, this.record.started && !this.frozen);
     this.syncClock();
     this.wasFrozen = this.frozen;
@@ -71,6 +80,7 @@ export class RoomCore {
       log: this.log,
       connection: (connectionId) => this.connections.get(connectionId),
       gameTime: () => this.gameTime(),
+      presence: () => this.presenceNow,
       logicInput: (playerId) => this.logicInput(playerId),
       adopt: (result) => this.adopt(result),
       note: (operation) => this.note(operation),
@@ -79,8 +89,8 @@ export class RoomCore {
   }
 
   static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
-    const record = { revisionId, codeId, roster: null, started: false, state: null, seed, rng: seed, tick: 0 };
-    return { ...record, clock: stoppedClock(), paused: null, deadlines: {} };
+    const record = { revisionId, codeId, roster: null, seatsSeen: [], started: false, state: null, seed, rng: seed };
+    return { ...record, tick: 0, clock: stoppedClock(), paused: null, deadlines: {} };
   }
 
   get started(): boolean {
@@ -119,7 +129,11 @@ export class RoomCore {
   view(): RoomView {
     const { revisionId, codeId, started, seed, roster, tick, paused, deadlines, state } = this.record;
     const frozen = this.frozen;
-    const presence = this.connections.presence(roster, this.now(), frozen, paused?.by ?? null);
+    const presence = this.connections.presence(roster, this.record.seatsSeen, {
+      now: this.now(),
+      frozen,
+      pausedBy: paused?.by ?? null,
+    });
     const gameTime = this.gameTime();
     return { revisionId, codeId, started, seed, roster, tick, gameTime, frozen, paused, deadlines, presence, state };
   }
@@ -136,36 +150,68 @@ export class RoomCore {
     return this.queue.run(() => operation(place));
   }
 
+  /**
+   * A connection joins: one of the room's presence inputs (src/room-core/inputs.ts). The seat it
+   * plays comes online if it was not; the start of the game counts as every online seat coming
+   * online, so onPresence hears of each seat once the game runs.
+   */
   connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
       if (roster) pinRoster(this.logicRoom, info, roster, out);
       this.connections.add(info);
+      let changes = this.notePresence(out);
       const { playerId: seat, connectionId, monitor } = info;
       this.note({ kind: "join", seat, connectionId, monitor, observer: !this.isSeated(info) });
       if (!this.record.started && this.record.roster && (await startGame(this.logicRoom, out))) {
         this.record.clock = stoppedClock(0);
         this.syncClock();
+        changes = this.presenceNow.online.map((seatId) => ({ seatId, online: true }));
       }
       if (this.record.started) await this.logic.describe();
       this.syncFrozen(out, info.playerId);
+      if (this.record.started) await runPresenceChanges(this.logicRoom, changes, out);
       out.toSender.unshift(this.stateFrame(info));
       out.broadcast.push(this.presenceFrame());
       return this.finish(out);
     });
   }
 
+  /** A connection leaves: the other presence input. Its seat goes offline with its last connection. */
   disconnect(connectionId: string): Promise<RoomOutcome> {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
       const connection = this.connections.remove(connectionId);
       if (!connection) return this.finish(out);
+      const changes = this.notePresence(out);
       this.syncFrozen(out, connection.playerId);
       this.note({ kind: "leave", seat: connection.playerId, connectionId });
+      if (this.record.started) await runPresenceChanges(this.logicRoom, changes, out);
       out.broadcast.push(this.presenceFrame());
       if (this.connections.size === 0) out.persistAt("now");
       return this.finish(out);
     });
+  }
+
+  /** Seats online now and seen so far, as scenario code sees them (ctx.presence). */
+  presence(): RoomPresence {
+    return this.presenceNow;
+  }
+
+  /**
+   * After a connection came or went: the seats whose presence changed. A seat online for the
+   * first time is seen from now on, and written at once: at most once per seat in a room's life.
+   */
+  private notePresence(out: OutcomeBuilder): PresenceChange[] {
+    const before = this.presenceNow.online;
+    const online = this.connections.onlineSeats(this.record.roster);
+    const seen = withSeen(this.record.roster, this.record.seatsSeen, online);
+    if (seen.length !== this.record.seatsSeen.length) {
+      this.record.seatsSeen = seen;
+      out.persistAt("now");
+    }
+    this.presenceNow = { online, seen };
+    return presenceChanges(before, online);
   }
 
   /** One client frame, already checked at the edge (engine/parse-frame.ts). */
@@ -336,7 +382,7 @@ export class RoomCore {
   }
 
   private logicInput(playerId: string | null): LogicInput {
-    return logicInputOf(this.record, playerId, this.gameTime(), this.connections.latestInputs());
+    return logicInputOf(this.record, playerId, this.gameTime(), this.connections.latestInputs(), this.presenceNow);
   }
 
   private stateFrame(connection: ConnectionInfo): string {
@@ -344,8 +390,8 @@ export class RoomCore {
   }
 
   private presenceFrame(): string {
-    const pausedBy = this.record.paused?.by ?? null;
-    return frames.presence(this.connections.presence(this.record.roster, this.now(), this.frozen, pausedBy));
+    const view = { now: this.now(), frozen: this.frozen, pausedBy: this.record.paused?.by ?? null };
+    return frames.presence(this.connections.presence(this.record.roster, this.record.seatsSeen, view));
   }
 
   private finish(out: OutcomeBuilder): RoomOutcome {

@@ -8,6 +8,8 @@ export interface RoomRecord {
   codeId: string;
   /** Pinned on first use; null until a connection brings one. */
   roster: Seat[] | null;
+  /** Seats online at least once (ctx.presence.seen), in roster order; it never shrinks. */
+  seatsSeen: string[];
   started: boolean;
   state: unknown;
   seed: number;

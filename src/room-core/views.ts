@@ -1,5 +1,5 @@
 import { stateToJson } from "../engine/state";
-import type { LogicInput, Seat } from "../engine/types";
+import type { LogicInput, RoomPresence, Seat } from "../engine/types";
 import { frames } from "./frames";
 import { seatOf } from "./presence";
 import type { ConnectionInfo, RoomRecord } from "./types";
@@ -10,6 +10,7 @@ export function logicInputOf(
   playerId: string | null,
   gameTime: number,
   inputs: Record<string, unknown>,
+  presence: RoomPresence,
 ): LogicInput {
   return {
     state: record.state,
@@ -18,14 +19,15 @@ export function logicInputOf(
     gameTime,
     tick: record.tick,
     inputs,
+    presence,
     rng: record.rng,
     deadlines: record.deadlines,
   };
 }
 
-/** What setup() gets: the roster and the room's random state; nothing has happened yet. */
-export function setupInputOf(players: Seat[], rng: number): LogicInput {
-  return { state: null, playerId: null, players, gameTime: 0, tick: 0, inputs: {}, rng, deadlines: {} };
+/** What setup() gets: the roster, who is here and the room's random state; nothing has happened yet. */
+export function setupInputOf(players: Seat[], rng: number, presence: RoomPresence): LogicInput {
+  return { state: null, playerId: null, players, gameTime: 0, tick: 0, inputs: {}, presence, rng, deadlines: {} };
 }
 
 /**

@@ -39,8 +39,17 @@ export interface StoreMe {
   bonusRate: number;
 }
 
-/** GET /api/session-status: the result page's view of its checkout, as the provider tells it. */
-export type StoreSessionStatus = { sessionId: string } & Pick<
+/**
+ * Whether the backend has credited a checkout's coins: `none` (no deposit of this session yet, or
+ * never: not paid), `credited`, or `cancelled` (credited, then refunded).
+ */
+export type StoreCredit = "none" | "credited" | "cancelled";
+
+/**
+ * GET /api/session-status: the result page's view of its checkout, as the provider tells it, and
+ * whether the backend has credited it (this session's own deposit, not a change of the balance).
+ */
+export type StoreSessionStatus = { sessionId: string; credit: StoreCredit } & Pick<
   CheckoutSessionInfo,
   "status" | "paymentStatus" | "productId"
 >;

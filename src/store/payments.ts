@@ -33,6 +33,8 @@ export interface CheckoutSessionInfo {
   /** open: not paid yet; complete: paid (or payment processing); expired. */
   status: "open" | "complete" | "expired";
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  /** The payment intent once paid: the backend's purchase id of the deposit (null before). */
+  paymentIntentId: string | null;
   /** metadata.user_id and metadata.product_id as the session was created. */
   userId: number | null;
   productId: string | null;

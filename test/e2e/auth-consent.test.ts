@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
-import { projectRoot, wranglerBin, wranglerEnv } from "../../tools/local-platform/wrangler-env.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { executeD1 } from "./support/d1.ts";
 import { startPlatform, startTargetSite, type TargetSite, waitForFreePort } from "./support/platform.ts";
 
 const PLATFORM_PORT = testPort(8801);
@@ -46,12 +45,7 @@ async function accountWithOldTerms(email: string): Promise<string> {
     `INSERT INTO legal_consents (idp_uid, document_key, version, consented_at, source) VALUES ('${localId}', 'app_terms', '2025-06-01', 0, 'auth_signup')`,
     `INSERT INTO legal_consents (idp_uid, document_key, version, consented_at, source) VALUES ('${localId}', 'privacy', '${privacy}', 0, 'auth_signup')`,
   ].join("; ");
-  const result = spawnSync(
-    wranglerBin,
-    ["d1", "execute", "AUTH_DB", "--local", "--persist-to", platform.stateDir, "--command", sql],
-    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
-  );
-  if (result.status !== 0) throw new Error(`d1 execute failed:\n${result.stdout}${result.stderr}`);
+  executeD1(platform.stateDir, "AUTH_DB", sql);
   return localId;
 }
 
@@ -77,7 +71,7 @@ describe("consent on the login page (browser)", () => {
     await page.getByLabel("Email").fill("kept@example.com");
     await page.getByLabel("Privacy Policy").check();
     for (const key of ["app_terms", "privacy"]) {
-      const link = page.locator(`fieldset.consent a[href="${auth}/legal/${key}/latest"]`);
+      const link = page.locator(`fieldset.consent a[href="${auth}/legal/${key}/latest?lang=en"]`);
       expect(await link.getAttribute("target")).toBe("_blank");
     }
     const [legal] = await Promise.all([
@@ -87,6 +81,7 @@ describe("consent on the login page (browser)", () => {
     await legal.waitForLoadState();
     const version = currentVersion(DOCUMENT_CATALOG, "app_terms", Date.now()).version;
     expect(await legal.locator(".version").textContent()).toContain(version);
+    expect(legal.url()).toBe(`${auth}/legal/app_terms/latest?lang=en`);
     await legal.close();
     expect(await page.getByLabel("Email").inputValue()).toBe("kept@example.com");
     expect(await page.getByLabel("Privacy Policy").isChecked()).toBe(true);
@@ -108,9 +103,9 @@ describe("consent on the login page (browser)", () => {
     const dialog = page.getByRole("dialog", { name: "Updated documents" });
     await dialog.waitFor();
     expect(await dialog.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe(
-      `${auth}/legal/app_terms/latest`,
+      `${auth}/legal/app_terms/latest?lang=en`,
     );
-    expect(await dialog.textContent()).toContain(current.summary);
+    expect(await dialog.textContent()).toContain(current.summary.en);
     expect(await dialog.locator("time").textContent()).toBe(current.effectiveAt);
     expect(await dialog.textContent()).not.toContain("Privacy Policy");
 

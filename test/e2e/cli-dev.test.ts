@@ -17,6 +17,24 @@ let base: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "scenario-copy-"));
   cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+  // A build step, as a scenario with a compile step has: it writes the logic entry from its source
+  // and counts its runs in a file the harness serves.
+  cpSync(path.join(dir, "logic.js"), path.join(dir, "logic.src.js"));
+  const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
+  writeFileSync(
+    path.join(dir, "manifest.json"),
+    JSON.stringify({ ...manifest, build: "node build.mjs", serverActionLogicPath: "built/logic.js" }),
+  );
+  writeFileSync(
+    path.join(dir, "build.mjs"),
+    [
+      'import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";',
+      'mkdirSync("built", { recursive: true });',
+      'writeFileSync("built/logic.js", readFileSync("logic.src.js"));',
+      'const runs = existsSync("built/runs.txt") ? Number(readFileSync("built/runs.txt", "utf8")) : 0;',
+      'writeFileSync("built/runs.txt", String(runs + 1));',
+    ].join("\n"),
+  );
   dev = await runScenarioDev(dir, PORT, ["--seats", "3", "--spectator"]);
   base = dev.url.replace(/\/$/, "");
 });
@@ -81,7 +99,17 @@ async function nextEvent(name: string, trigger: () => void): Promise<unknown> {
   }
 }
 
+/** How often the manifest's build command ran so far. */
+async function buildRuns(): Promise<number> {
+  return Number(await (await fetch(`${base}/client/built/runs.txt`)).text());
+}
+
 describe("scenario dev: seats, roster authority, reload", () => {
+  it("runs the manifest's build before it starts, as scenario publish does (the logic entry is its output)", async () => {
+    expect(await buildRuns()).toBe(1);
+    expect(dev.output()).toContain("build: node build.mjs");
+  });
+
   it("takes --seats and --spectator: three player seats and a spectator in the harness config", async () => {
     const current = await config();
     expect(current.roster.map((seat) => seat.id)).toEqual(["p1", "p2", "p3"]);
@@ -109,17 +137,19 @@ describe("scenario dev: seats, roster authority, reload", () => {
     expect(await direct.json()).toMatchObject({ error: "ticket_required" });
   });
 
-  it("a logic edit becomes a new dev revision the harness is told about; the rooms run the new code", async () => {
+  it("a logic edit runs the build again and becomes a new dev revision; the rooms run the new code", async () => {
     const before = await config();
-    const logic = path.join(dir, "logic.js");
+    const logic = path.join(dir, "logic.src.js");
     const event = (await nextEvent("revision", () =>
-      writeFileSync(logic, readFileSync(logic, "utf8").replace("TURN_MS = 20_000", "TURN_MS = 7_000")),
+      writeFileSync(logic, readFileSync(logic, "utf8").replace("timeouts: 0,", "timeouts: 0, edited: true,")),
     )) as { revisionId: string };
     expect(event.revisionId).not.toBe(before.revisionId);
     expect((await config()).revisionId).toBe(event.revisionId);
+    // Once per change: what the build writes itself does not set off another build.
+    expect(await buildRuns()).toBe(2);
     const url = `${base.replace("http", "ws")}/rooms/ws/games/${event.revisionId}/after-edit?seatId=p1`;
     const frames = await firstFrames(url, (seen) => seen.some((f) => f.type === "__game_start"));
-    expect(frames.find((f) => f.type === "__game_start")?.state.turnEndsAt).toBe(7_000);
+    expect(frames.find((f) => f.type === "__game_start")?.state.edited).toBe(true);
   });
 
   it("a client-only edit keeps the revision and tells the harness to reload the seats", async () => {
@@ -128,6 +158,7 @@ describe("scenario dev: seats, roster authority, reload", () => {
     await nextEvent("client", () => writeFileSync(page, readFileSync(page, "utf8").replace("<h1>", "<h1>Edited ")));
     expect((await config()).revisionId).toBe(before.revisionId);
     expect(await (await fetch(`${base}/client/index.html`)).text()).toContain("<h1>Edited ");
+    expect(await buildRuns()).toBe(3);
   });
 
   it("serves only the client folder", async () => {
@@ -139,16 +170,28 @@ describe("scenario dev: seats, roster authority, reload", () => {
 });
 
 describe("scenario dev: manifest errors stop the command before anything starts", () => {
-  it("exits 1 naming the problem", () => {
+  /** Runs `scenario dev` on a folder holding just this manifest, to its exit. */
+  function devWithManifest(manifest: unknown) {
     const broken = mkdtempSync(path.join(tmpdir(), "scenario-broken-"));
-    writeFileSync(path.join(broken, "manifest.json"), JSON.stringify({ serverActionLogicPath: "logic.js" }));
+    writeFileSync(path.join(broken, "manifest.json"), JSON.stringify(manifest));
     const result = spawnSync(
       path.join(projectRoot, "node_modules/.bin/node"),
       [path.join(projectRoot, "tools/cli/run.ts"), "dev", broken, "--port", String(testPort(8818))],
       { encoding: "utf8" },
     );
     rmSync(broken, { recursive: true, force: true });
+    return result;
+  }
+
+  it("exits 1 naming the problem", () => {
+    const result = devWithManifest({ serverActionLogicPath: "logic.js" });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/scenario dev: .*manifest\.json: id is required/);
+  });
+
+  it("exits 1 naming the build command when the manifest's build fails", () => {
+    const result = devWithManifest({ id: "broken-build", serverActionLogicPath: "logic.js", build: "exit 3" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('scenario dev: build command "exit 3" exited with 3');
   });
 });

@@ -79,7 +79,14 @@ describe("scenario dev harness: dev tools", () => {
     await p1.click('[data-cell="0"]');
     await expectText(p1, "#error", "Not your turn");
     await page.waitForSelector("#dev-tools [data-testid=log] button.rejected");
-    const rows = (await logTexts(page)).map((row) => row.replace(/^#\d+ [\d.]+ s /, ""));
+    const all = (await logTexts(page)).map((row) => row.replace(/^#\d+ [\d.]+ s /, ""));
+    // The game's onPresence runs as each seat comes online (tic-tac-toe starts its turn timer once
+    // both were here): those rows are the room's too.
+    expect(all.filter((row) => row.startsWith("onPresence")).sort()).toEqual([
+      "onPresence: p1 online ran",
+      "onPresence: p2 online ran",
+    ]);
+    const rows = all.filter((row) => !row.startsWith("onPresence"));
     // The seats load side by side, so either may join first; the game starts with the first.
     expect(rows.slice(0, 3).sort()).toEqual([
       expect.stringMatching(/^game started: 2 seats, seed \d+$/),
@@ -96,7 +103,10 @@ describe("scenario dev harness: dev tools", () => {
     expect(await logTexts(page)).toEqual([expect.stringContaining("action_failed: Not your turn")]);
     await page.selectOption("#dev-tools [data-testid=filter-kind]", "all");
     await page.selectOption("#dev-tools [data-testid=filter-seat]", "p2");
-    expect(await logTexts(page)).toEqual([expect.stringContaining("p2 joined")]);
+    expect(await logTexts(page)).toEqual([
+      expect.stringContaining("p2 joined"),
+      expect.stringContaining("onPresence: p2 online ran"),
+    ]);
 
     // The author reads the same code in the terminal, not "[redacted]".
     expect(dev.output()).toMatch(/action rejected \{"code":"action_failed","error":"Not your turn"/);

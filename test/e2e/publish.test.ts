@@ -200,8 +200,7 @@ describe("scenario publish against the local platform", () => {
     expect(new URL(lobbyUrl).pathname).toBe(`/rooms/lobby/${revisionId}/`);
     expect(alice.url()).toBe(lobbyUrl);
     expect(await seatStates(alice)).toEqual({ p1: "free", p2: "free" });
-    // Bob gets the lobby link from her and signs up too (before anyone sits: the game's turn
-    // timer starts with the first player).
+    // Bob gets the lobby link from her and signs up too.
     const bob = await newPlayer("publish-bob");
     await bob.goto(lobbyUrl);
     await signUpInLobby(bob);
@@ -222,6 +221,9 @@ describe("scenario publish against the local platform", () => {
       }),
     ).toBe("SecurityError");
     await expectText(alice, "#you", "You are player p1 (online)");
+    // Alone in the room, she waits: no turn timer runs against the empty seat (issue 21.3).
+    await expectText(alice, "#status", "Waiting for every player to join");
+    expect(await alice.textContent("#timer")).toBe("");
 
     // Bob's lobby shows p1 taken as it reads the seats again. He opens p2's own link (what Alice
     // could have sent him): the SSO session signs the page in again and it takes p2 by itself.

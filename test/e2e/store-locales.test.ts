@@ -7,7 +7,7 @@ import { balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support
 let run: StoreBrowser;
 
 beforeAll(async () => {
-  // A visitor whose browser speaks Simplified Chinese (the sign-in page has no zh: it shows English).
+  // A visitor whose browser speaks Simplified Chinese: the store, and its sign-in page, speak it too.
   run = await startStoreBrowser("zh-CN");
 });
 
@@ -21,7 +21,8 @@ describe("the coin store in Simplified Chinese", () => {
     screenshotOnFailure(page, "store-zh-CN-buy");
     await page.goto(`${store}/?locale=zh-CN&currency=jpy`);
     await page.waitForURL(`${platform.url}/auth/login?**`);
-    await signUpByPhone(page);
+    expect(new URL(page.url()).searchParams.get("ui_locales")).toBe("zh-CN");
+    await signUpByPhone(page, "zh-CN");
     await page.waitForURL(`${store}/**`);
 
     const product = page.locator('[data-product="web_coins_100"]');

@@ -4,7 +4,7 @@ import { LOCALES, messagesFor } from "../../browser/store/i18n.ts";
 import { screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import type { RunningWorker } from "./support/platform.ts";
-import { balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support/store-page.ts";
+import { appUserHandOver, balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support/store-page.ts";
 
 let run: StoreBrowser;
 let platform: RunningWorker;
@@ -88,24 +88,7 @@ describe("the coin store in a browser", () => {
   });
 
   it("opens the store signed in from an app's transfer code (entry path a)", async () => {
-    const idp = `${platform.url}/idp`;
-    const signUp = await fetch(`${idp}/v1/accounts:signUp?key=dev-api-key`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: `app-${Date.now()}@example.com`,
-        password: "app user password",
-        returnSecureToken: true,
-      }),
-    });
-    const { idToken } = (await signUp.json()) as { idToken: string };
-    const issued = await fetch(`${platform.url}/auth/api/transfer/code`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ id_token: idToken, redirect_uri: `${store}/` }),
-    });
-    expect(issued.status).toBe(200);
-    const { code } = (await issued.json()) as { code: string };
+    const { code } = await appUserHandOver(platform.url, `${store}/`);
 
     const fresh = await browser.newContext({ locale: "ko-KR" });
     fresh.setDefaultTimeout(10_000);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type BrowserLike, createSpaAuth, RETURN_FRAGMENT_KEY } from "../../browser/sign-in/spa-client";
+import {
+  type BrowserLike,
+  createSpaAuth,
+  RETURN_FRAGMENT_KEY,
+  type SpaAuthOptions,
+} from "../../browser/sign-in/spa-client";
 import { checkRedirectUri, withQuery } from "../../src/auth/redirect-uri";
 
 function memoryStorage() {
@@ -37,7 +42,7 @@ function fakeBrowser(href: string, cookie = "", storage: ReturnType<typeof memor
   return browser;
 }
 
-function app(browser: BrowserLike, signedIn = false) {
+function app(browser: BrowserLike, signedIn = false, options: Partial<SpaAuthOptions> = {}) {
   const calls: string[] = [];
   const auth = createSpaAuth({
     authUrl: "https://auth.example.com/",
@@ -50,6 +55,7 @@ function app(browser: BrowserLike, signedIn = false) {
     signOut: async () => {
       calls.push("signOut");
     },
+    ...options,
   });
   return { auth, calls };
 }
@@ -82,6 +88,62 @@ describe("SPA sign-in helper", () => {
     expect(login.searchParams.get("client_id")).toBe("store");
   });
 
+  it("asks the login page for the app's language (ui_locales), as it is when the user leaves", async () => {
+    const browser = fakeBrowser("https://store.example.com/");
+    let locale = "ko";
+    const { auth } = app(browser, false, { uiLocales: () => locale });
+    expect(new URL(auth.loginUrl()).searchParams.get("ui_locales")).toBe("ko");
+    locale = "zh-TW";
+    await auth.start();
+    expect(new URL(browser.visits[0] ?? "").searchParams.get("ui_locales")).toBe("zh-TW");
+  });
+
+  describe("re-consent at app start", () => {
+    /** An app whose user holds an ID token, and a service that answers `pending` (or fails). */
+    function consentApp(href: string, pending: unknown[] | "fails", signedIn = true) {
+      const browser = fakeBrowser(href);
+      const asked: { url: string; authorization: string | null }[] = [];
+      const { auth, calls } = app(browser, signedIn, {
+        idToken: async () => "id.token",
+        fetch: async (input, init) => {
+          asked.push({ url: String(input), authorization: new Headers(init?.headers).get("authorization") });
+          if (pending === "fails") throw new TypeError("network down");
+          return Response.json(pending);
+        },
+      });
+      return { auth, browser, calls, asked };
+    }
+
+    const revised = [{ documentKey: "app_terms", version: "2026-09-01" }];
+
+    it("sends a user with documents to accept through /login (signed out here first) instead of opening", async () => {
+      const { auth, browser, calls, asked } = consentApp("https://store.example.com/shop", revised);
+      expect(await auth.start()).toBe("redirecting");
+      expect(asked).toEqual([
+        { url: "https://auth.example.com/api/consent/pending?scope=store", authorization: "Bearer id.token" },
+      ]);
+      expect(calls).toEqual(["signOut"]);
+      const login = new URL(browser.visits[0] ?? "");
+      expect(login.pathname).toBe("/login");
+      expect(login.searchParams.get("redirect_uri")).toBe("https://store.example.com/shop");
+    });
+
+    it("checks a sign-in that just arrived too (a hand-over lands without passing /login)", async () => {
+      const { auth, calls } = consentApp("https://store.example.com/?idpAuthCustomToken=tok", revised, false);
+      expect(await auth.start()).toBe("redirecting");
+      expect(calls).toEqual(["signIn:tok", "signOut"]);
+    });
+
+    it("opens the app when nothing is pending, or when the check cannot be made", async () => {
+      for (const answer of [[], "fails"] as const) {
+        const { auth, browser, calls } = consentApp("https://store.example.com/", answer === "fails" ? answer : []);
+        expect(await auth.start(), String(answer)).toBe("signed-in");
+        expect(calls).toEqual([]);
+        expect(browser.visits).toEqual([]);
+      }
+    });
+  });
+
   it("leaves a signed-in user where they are", async () => {
     const browser = fakeBrowser("https://store.example.com/");
     const { auth, calls } = app(browser, true);
@@ -97,6 +159,16 @@ describe("SPA sign-in helper", () => {
     expect(calls).toEqual(["signOut"]);
     expect(browser.visits).toEqual([
       `https://auth.example.com/api/logout?redirect_uri=${encodeURIComponent("https://store.example.com")}`,
+    ]);
+  });
+
+  it("logs out back to the page the app names (its signed-out view)", async () => {
+    const browser = fakeBrowser("https://store.example.com/result?session_id=cs_1");
+    const { auth, calls } = app(browser, true);
+    await auth.logout("https://store.example.com/");
+    expect(calls).toEqual(["signOut"]);
+    expect(browser.visits).toEqual([
+      `https://auth.example.com/api/logout?redirect_uri=${encodeURIComponent("https://store.example.com/")}`,
     ]);
   });
 

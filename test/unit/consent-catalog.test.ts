@@ -15,7 +15,7 @@ const v = (version: string, requiresReconsent: boolean, effectiveAt = version) =
   version,
   requiresReconsent,
   effectiveAt,
-  summary: `changes of ${version}`,
+  summary: { en: `changes of ${version}`, ja: `${version} の変更` },
   contentRef: `terms/${version}`,
 });
 
@@ -62,6 +62,9 @@ describe("version catalog: the planned re-consent rule", () => {
         contentRef: "terms/2026-04-15",
       },
     ]);
+    // In the reader's language where the summary is written in it, else in English.
+    expect(pendingDocuments(catalog, ["terms"], consented, MAY, "ja")[0]?.summary).toBe("2026-04-15 の変更");
+    expect(pendingDocuments(catalog, ["terms"], consented, MAY, "ko")[0]?.summary).toBe("changes of 2026-04-15");
     const upToDate = new Map([["terms" as const, ["2026-01-01", "2026-03-01"]]]);
     expect(pendingDocuments(catalog, ["terms"], upToDate, MAY)).toEqual([]);
     // On the day the announced revision takes effect, the gate closes again.

@@ -21,6 +21,15 @@ describe("store prices", () => {
     expect(new Formatter("ko").price(1500, "krw")).toBe("₩1,500");
   });
 
+  it("writes Taiwan dollars as NT$ where the locale would write a bare $ (zh-TW), other signs as Intl does", () => {
+    const zhTW = new Formatter("zh-TW");
+    expect(zhTW.price(3300, "twd")).toBe("NT$33.00");
+    expect(zhTW.price(800, "hkd")).toBe("HK$8.00");
+    expect(zhTW.price(160, "jpy")).toBe("¥160");
+    expect(new Formatter("zh-CN").price(3300, "twd")).toBe("NT$33.00");
+    expect(new Formatter("ko").price(3300, "twd")).toBe("NT$33.00");
+  });
+
   it("picks the plural form through Intl.PluralRules", () => {
     const en = new Formatter("en");
     expect(en.plural({ one: "{n} coin", other: "{n} coins" }, 1)).toBe("1 coin");

@@ -56,16 +56,43 @@ describe("GET /login without a session", () => {
     expect(unknown.page).toContain("Story Games");
   });
 
-  it("speaks Japanese or English by Accept-Language, with a switch to the other", async () => {
-    const ja = await login({ redirect_uri: STORE_TARGET, client_id: "store" }, { "accept-language": "ja,en;q=0.5" });
-    const jaPage = await ja.text();
-    expect(jaPage).toContain('<html lang="ja">');
-    expect(jaPage).toContain("Coin store にログイン");
-    expect(jaPage).toMatch(/href="[^"]*lang=en[^"]*"/);
-    const en = await login({ redirect_uri: STORE_TARGET, client_id: "store", lang: "en" }, { "accept-language": "ja" });
+  it("speaks the language of ui_locales (the app's), else of Accept-Language, with a menu of all five", async () => {
+    const zhTW = await login(
+      { redirect_uri: STORE_TARGET, client_id: "store", ui_locales: "zh-TW" },
+      { "accept-language": "ja,en;q=0.5" },
+    );
+    const page = await zhTW.text();
+    expect(page).toContain('<html lang="zh-TW">');
+    // The app's name in the page's language too: never "Coin store にログイン".
+    expect(page).toContain("<title>登入 · 金幣商店</title>");
+    expect(page).toContain("<h1>登入金幣商店</h1>");
+    expect(page).not.toContain("Coin store");
+    for (const other of ["ja", "en", "ko", "zh-CN"]) {
+      expect(page).toMatch(new RegExp(`<a href="[^"]*ui_locales=${other}"[^>]*hreflang="${other}"`));
+    }
+    expect(page).toContain('<strong aria-current="page">繁體中文</strong>');
+    expect(page).toContain(`href="${AUTH}/legal/app_terms/latest?lang=zh-TW"`);
+
+    const ko = await (
+      await login({ redirect_uri: STORE_TARGET, client_id: "store" }, { "accept-language": "ko-KR" })
+    ).text();
+    expect(ko).toContain('<html lang="ko">');
+    expect(ko).toContain("코인 스토어에 로그인");
+    const ja = await (await login({ redirect_uri: STORE_TARGET }, { "accept-language": "ja,en;q=0.5" })).text();
+    expect(ja).toContain("ストーリーゲームにログイン");
+    const en = await login(
+      { redirect_uri: STORE_TARGET, client_id: "store", ui_locales: "en" },
+      { "accept-language": "ja" },
+    );
     const enPage = await en.text();
     expect(enPage).toContain('<html lang="en">');
     expect(enPage).toContain("Sign in to Coin store");
+  });
+
+  it("refuses an over-long ui_locales with a clear error", async () => {
+    const res = await login({ redirect_uri: STORE_TARGET, ui_locales: "ja ".repeat(200) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_request" });
   });
 
   it("is never cached, cannot be framed, and loads scripts only from itself", async () => {

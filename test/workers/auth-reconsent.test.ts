@@ -31,7 +31,7 @@ describe("POST /api/callback: re-consent at login", () => {
           documentKey: "app_terms",
           version: current.version,
           effectiveAt: current.effectiveAt,
-          summary: current.summary,
+          summary: current.summary.en,
           contentRef: current.contentRef,
         },
       ],

@@ -10,6 +10,7 @@ import {
   deliverySettings,
   flushEvents,
   pay,
+  refund,
   standInPrice,
   unique,
   webProduct,
@@ -110,6 +111,33 @@ describe("GraphQL at {API_URL}/graphql", { timeout: 20_000 }, () => {
       { productId: first, store: "WEB", coinCount: 100, subscriptionBonusRate: 0.05, position: 2_000_000 },
       { productId: second, store: "WEB", coinCount: 550, subscriptionBonusRate: 0.1, position: 2_000_001 },
     ]);
+  });
+
+  it("me.purchase: null until this user's deposit is recorded, then credited, then cancelled by a refund; another user's is null", async () => {
+    const owner = await signedInUser();
+    const stranger = await signedInUser();
+    const productId = unique("bought");
+    await webProduct(productId, 120);
+    await standInPrice(productId);
+    await deliverySettings({ mode: "hold", duplicates: 1, order: "normal" });
+    await flushEvents();
+    const session = await checkout(owner.userId, productId);
+    const { payment_intent: purchaseId } = await pay(session.id);
+    const query = "query($id: String!) { me { purchase(purchaseId: $id) { purchaseId coinCount cancelled } } }";
+    const purchaseOf = async (token: string) => (await graphql(query, { id: purchaseId }, token)).body;
+
+    expect(await purchaseOf(owner.token)).toEqual({ data: { me: { purchase: null } } });
+    await flushEvents();
+    expect(await purchaseOf(owner.token)).toEqual({
+      data: { me: { purchase: { purchaseId, coinCount: 120, cancelled: false } } },
+    });
+    expect(await purchaseOf(stranger.token)).toEqual({ data: { me: { purchase: null } } });
+
+    await deliverySettings({ mode: "immediate" });
+    expect((await refund(purchaseId)).status).toBe(200);
+    expect(await purchaseOf(owner.token)).toEqual({
+      data: { me: { purchase: { purchaseId, coinCount: 120, cancelled: true } } },
+    });
   });
 
   it("subscription currentUserCoinBalance over SSE: the current balance, then the new one after a credit", async () => {

@@ -128,7 +128,16 @@ describe("GET /api/consent/pending", () => {
     const res = await pending(user.idToken, "studio");
     expect(res.status).toBe(200);
     const { version, effectiveAt, summary, contentRef } = currentVersion(DOCUMENT_CATALOG, "studio_terms", Date.now());
-    expect(await res.json()).toEqual([{ documentKey: "studio_terms", version, effectiveAt, summary, contentRef }]);
+    expect(await res.json()).toEqual([
+      { documentKey: "studio_terms", version, effectiveAt, summary: summary.en, contentRef },
+    ]);
+    // An app that speaks Japanese gets the summary in Japanese.
+    const ja = await platform(`${AUTH}/api/consent/pending?scope=studio`, {
+      headers: { authorization: `Bearer ${user.idToken}`, "accept-language": "ja-JP" },
+    });
+    expect(await ja.json()).toEqual([
+      { documentKey: "studio_terms", version, effectiveAt, summary: summary.ja, contentRef },
+    ]);
 
     await consent(user.idToken, { document_keys: ["studio_terms"], source: "studio" });
     expect(await (await pending(user.idToken, "studio")).json()).toEqual([]);
@@ -158,7 +167,7 @@ describe("ConsentLedger on AUTH_DB with a catalog that has a minor and a substan
     version: v,
     requiresReconsent,
     effectiveAt: v,
-    summary: `changes of ${v}`,
+    summary: { en: `changes of ${v}` },
     contentRef: `x/${v}`,
   });
   const catalog = {

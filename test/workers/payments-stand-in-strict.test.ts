@@ -206,6 +206,10 @@ describe("the payment stand-in's prices and refunds: what Stripe takes", () => {
   it("creates prices only with a product, an integer amount, a known currency and tax behavior", async () => {
     const base = { currency: "jpy", unit_amount: 100, product_data: { name: "coins" } };
     expect((await refusal(stripe.prices.create({ ...base, product_data: undefined }))).code).toBe("parameter_missing");
+    const noProduct = await refusal(stripe.prices.create({ ...base, product_data: undefined, product: "prod_nope" }));
+    expect(noProduct).toMatchObject({ code: "resource_missing", param: "product" });
+    const sameProduct = await stripe.prices.create({ ...base, product_data: undefined, product: "prod_web_coins_100" });
+    expect(sameProduct.product).toBe("prod_web_coins_100");
     expect((await refusal(stripe.prices.create({ ...base, unit_amount: 1.5 }))).code).toBe("parameter_invalid_integer");
     expect((await refusal(stripe.prices.create({ ...base, currency: "yen" }))).param).toBe("currency");
     const tax = await refusal(stripe.prices.create({ ...base, tax_behavior: "included" }));

@@ -74,6 +74,8 @@ describe("the Stripe client against the payment stand-in (same code as against S
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("8.00 HKD");
+    // The product's name, as Stripe's hosted page shows it, not the lookup key.
+    expect(html).toContain('data-testid="product">100 coins<');
     expect(html).toContain(">Pay<");
     expect(html).toContain(">Cancel<");
 
@@ -102,6 +104,15 @@ describe("the Stripe client against the payment stand-in (same code as against S
     const before = await heldEventIds();
     await Promise.all(sessions.map((session) => pay(session.id)));
     expect((await heldEventIds()).length).toBe(before.length + 6);
+  });
+
+  it("hosted page: shows the name of a new price's product (product_data[name])", async () => {
+    const productId = unique("named");
+    await standInPrice(productId, "Starter pack: 300 coins");
+    const session = await checkout(await newUser(), productId);
+    const html = await (await exports.default.fetch(session.url ?? "")).text();
+    expect(html).toContain('data-testid="product">Starter pack: 300 coins<');
+    expect(html).not.toContain(productId);
   });
 
   it("hosted page: Cancel sends the buyer back to cancel_url and leaves the session open", async () => {

@@ -130,7 +130,7 @@ describe("GET /api/session-status", () => {
     const id = payments.created[0]?.id as string;
     const open = payments.sessions.get(id);
     if (!open) throw new Error("no session was created");
-    payments.sessions.set(id, { ...open, status: "complete", paymentStatus: "paid" });
+    payments.sessions.set(id, { ...open, status: "complete", paymentStatus: "paid", paymentIntentId: "pi_1" });
     const res = await store(`${STORE}/api/session-status?session_id=${id}`, { headers: bearer(idToken) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -138,7 +138,37 @@ describe("GET /api/session-status", () => {
       status: "complete",
       paymentStatus: "paid",
       productId: "coins_100",
+      credit: "none",
     });
+  });
+
+  it("says whether the backend credited this session's own payment: none, credited, cancelled", async () => {
+    const { uid, idToken, me } = await signedIn();
+    await checkout(idToken, { userId: me.id, productId: "coins_100" });
+    const id = payments.created[0]?.id as string;
+    const open = payments.sessions.get(id);
+    if (!open) throw new Error("no session was created");
+    const creditOf = async () =>
+      (
+        await (
+          await store(`${STORE}/api/session-status?session_id=${id}`, { headers: bearer(idToken) })
+        ).json<{
+          credit: string;
+        }>()
+      ).credit;
+
+    // Not paid: there is no payment intent to look for.
+    expect(await creditOf()).toBe("none");
+    payments.sessions.set(id, { ...open, status: "complete", paymentStatus: "paid", paymentIntentId: "pi_7" });
+    // Another purchase credited (the balance rose) is not this session's credit.
+    backend.deposits.set("pi_other", { uid, purchaseId: "pi_other", cancelled: false });
+    expect(await creditOf()).toBe("none");
+    backend.deposits.set("pi_7", { uid, purchaseId: "pi_7", cancelled: false });
+    expect(await creditOf()).toBe("credited");
+    backend.deposits.set("pi_7", { uid, purchaseId: "pi_7", cancelled: true });
+    expect(await creditOf()).toBe("cancelled");
+    // The caller's own ID token is what the backend is asked with.
+    expect(backend.forwardedTokens.every((token) => token === idToken)).toBe(true);
   });
 
   it("returns nothing for another user's session: the same 404 as an unknown id", async () => {

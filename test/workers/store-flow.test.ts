@@ -108,11 +108,18 @@ describe("the store on the backend and the payment stand-in", () => {
     });
 
     const before = await store(`/api/session-status?session_id=${sessionId}`, { headers: bearer(idToken) });
-    expect(await before.json()).toMatchObject({ status: "open", paymentStatus: "unpaid" });
+    expect(await before.json()).toMatchObject({ status: "open", paymentStatus: "unpaid", credit: "none" });
 
     await pay(sessionId);
     const after = await store(`/api/session-status?session_id=${sessionId}`, { headers: bearer(idToken) });
-    expect(await after.json()).toEqual({ sessionId, status: "complete", paymentStatus: "paid", productId });
+    // The stand-in delivered the completion to the webhook before Pay returned: the deposit is there.
+    expect(await after.json()).toEqual({
+      sessionId,
+      status: "complete",
+      paymentStatus: "paid",
+      productId,
+      credit: "credited",
+    });
     await expect
       .poll(
         async () => (await (await store("/api/me", { headers: bearer(idToken) })).json<{ balance: number }>()).balance,

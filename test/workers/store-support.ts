@@ -8,7 +8,7 @@ import type { AppEnv } from "../../src/worker-kit/app-env";
 import { handleError, notFound } from "../../src/worker-kit/errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { createStoreApp } from "../../workers/store/app";
-import type { BackendMe, StoreBackend } from "../../workers/store/backend-client";
+import type { BackendMe, BackendPurchase, StoreBackend } from "../../workers/store/backend-client";
 
 export const STORE = "http://localhost:8787/store";
 
@@ -20,6 +20,8 @@ export class FakeBackend implements StoreBackend {
   readonly users = new Map<string, BackendMe>();
   readonly forwardedTokens: string[] = [];
   products: BackendProduct[] = [];
+  /** Deposits by purchase id (payment intent id), with the uid of the user they credited. */
+  readonly deposits = new Map<string, BackendPurchase & { uid: string }>();
   private nextId = 100;
 
   /** A backend user for the uid, as `me` will return it. */
@@ -38,6 +40,13 @@ export class FakeBackend implements StoreBackend {
 
   async webProducts(): Promise<BackendProduct[]> {
     return this.products;
+  }
+
+  async purchase(idToken: string, purchaseId: string): Promise<BackendPurchase | null> {
+    this.forwardedTokens.push(idToken);
+    const deposit = this.deposits.get(purchaseId);
+    if (!deposit || deposit.uid !== String(decodeJwt(idToken).sub)) return null;
+    return { purchaseId: deposit.purchaseId, cancelled: deposit.cancelled };
   }
 }
 
@@ -58,6 +67,7 @@ export class FakePayments implements StorePayments {
       id,
       status: "open",
       paymentStatus: "unpaid",
+      paymentIntentId: null,
       userId: request.userId,
       productId: request.productId,
     });

@@ -7,7 +7,8 @@ import { bundleLogic } from "./bundle.ts";
 import { DEFAULT_PLAYER_COUNT, devRevisionId, devRoster } from "./dev-roster.ts";
 import { HarnessServer } from "./harness-server.ts";
 import { startLocalRooms } from "./local-rooms.ts";
-import { readScenario } from "./manifest.ts";
+import { readManifest, readScenario } from "./manifest.ts";
+import { runBuild } from "./run-build.ts";
 
 export interface DevOptions {
   dir: string;
@@ -28,12 +29,28 @@ export interface DevSession {
 const WATCH_DEBOUNCE_MS = 150;
 
 /**
- * `scenario dev [dir]`: checks the manifest, bundles the server logic, starts the local rooms,
- * uploads the logic as a dev revision and serves the harness. A change in the scenario folder
- * rebuilds the logic; a changed bundle becomes a new dev revision the harness switches to, any
- * other change reloads the seat iframes.
+ * `scenario dev [dir]`: checks the manifest, runs its `build` command (as `scenario publish`
+ * does), bundles the server logic, starts the local rooms, uploads the logic as a dev revision
+ * and serves the harness. A change in the scenario folder runs the build again and rebuilds the
+ * logic; a changed bundle becomes a new dev revision the harness switches to, any other change
+ * reloads the seat iframes. What the build itself writes is no change: changes seen while it
+ * runs, and for a moment after, are ignored.
  */
 export async function startDev(options: DevOptions): Promise<DevSession> {
+  const command = readManifest(options.dir).build;
+  let quietUntil = 0;
+  const runManifestBuild = async () => {
+    if (!command) return;
+    options.log(`build: ${command}`);
+    quietUntil = Number.POSITIVE_INFINITY;
+    try {
+      await runBuild(command, options.dir);
+    } finally {
+      quietUntil = Date.now() + WATCH_DEBOUNCE_MS;
+    }
+  };
+  await runManifestBuild();
+  // Checked after the build: the logic entry may be what the build writes.
   const scenario = readScenario(options.dir);
   const { manifest } = scenario;
   const roster = devRoster(options.seats ?? manifest.playerCount ?? DEFAULT_PLAYER_COUNT);
@@ -68,6 +85,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const rebuild = async () => {
     let next: string;
     try {
+      await runManifestBuild();
       next = await bundleLogic(scenario.logicEntry);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -96,6 +114,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   };
   const watcher = watch(scenario.dir, { recursive: true }, (_event, file) => {
     if (!file || file.split(path.sep).some((part) => part.startsWith(".") || part === "node_modules")) return;
+    if (Date.now() < quietUntil) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       rebuilding = rebuilding.then(rebuild, rebuild);

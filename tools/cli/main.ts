@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { startDev } from "./dev-command.ts";
 import { ManifestError } from "./manifest.ts";
 import { isPublishCommand, PUBLISH_USAGE, publishMain } from "./publish-command.ts";
+import { BuildError } from "./run-build.ts";
 
 const USAGE = `Usage: scenario dev [dir] [--port 8810] [--rooms-port 8811] [--seats N] [--spectator]
 
@@ -57,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
     await session.stop();
     return 0;
   } catch (error) {
-    if (error instanceof ManifestError) {
+    if (error instanceof ManifestError || error instanceof BuildError) {
       console.error(`scenario dev: ${error.message}`);
       return 1;
     }

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { CODE_LIMITS } from "../../src/publishing/limits.ts";
@@ -7,6 +6,7 @@ import { zipClient } from "./client-zip.ts";
 import { readManifest } from "./manifest.ts";
 import { exchangePublishToken, PublishError, register, startUpload, upload } from "./platform-client.ts";
 import type { PublishTarget } from "./publish-config.ts";
+import { BuildError, runBuild } from "./run-build.ts";
 
 export interface PublishReport {
   revisionId: string;
@@ -40,7 +40,9 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
   const manifest = readManifest(dir);
   if (manifest.build) {
     log(`build: ${manifest.build}`);
-    await runBuild(manifest.build, dir);
+    await runBuild(manifest.build, dir).catch((error: unknown) => {
+      throw error instanceof BuildError ? new PublishError(error.message) : error;
+    });
   }
   let logic: string | null = null;
   if (manifest.serverActionLogicPath) {
@@ -93,15 +95,4 @@ async function bundled(entry: string): Promise<string> {
     const where = first?.location ? ` (${first.location.file}:${first.location.line})` : "";
     throw new PublishError(`bundling the logic failed: ${first?.text ?? String(error)}${where}`);
   }
-}
-
-/** Runs the manifest's build command in the scenario folder; its output goes to stderr. */
-function runBuild(command: string, cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, { cwd, shell: true, stdio: ["ignore", process.stderr, process.stderr] });
-    child.on("error", (error) => reject(new PublishError(`build command could not start: ${error.message}`)));
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new PublishError(`build command "${command}" exited with ${code}`)),
-    );
-  });
 }

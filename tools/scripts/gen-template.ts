@@ -5,4 +5,4 @@ import { bundleEngineTemplate, GENERATED_TEMPLATE, generatedModule, sha256 } fro
 const code = await bundleEngineTemplate();
 writeFileSync(GENERATED_TEMPLATE, generatedModule(code));
 console.log(`engine template: ${code.length} bytes, sha256 ${sha256(code)}`);
-console.log("If this changed the hash, raise TEMPLATE_VERSION in durable-objects/room/template-version.ts.");
+console.log("TEMPLATE_VERSION follows the hash by itself (durable-objects/room/template-version.ts).");

@@ -15,6 +15,7 @@ import { logoutRoutes } from "./routes/logout";
 import { oauthTokenRoutes } from "./routes/oauth-token";
 import { publishTokenRoutes } from "./routes/publish-tokens";
 import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
+import { sessionConsentRoutes } from "./routes/session-consent";
 import { sessionRoutes } from "./routes/sessions";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
@@ -44,6 +45,7 @@ export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
     .route("/", publishTokensPageRoutes)
     .route("/", assetRoutes)
     .route("/", consentRoutes)
+    .route("/", sessionConsentRoutes)
     .route("/", legalRoutes)
     .route("/", logRoutes(deps.clock));
   return createApp("auth").route("/", routes);

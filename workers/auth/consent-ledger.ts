@@ -9,6 +9,7 @@ import {
 } from "../../src/auth/document-catalog";
 import { legalConsents } from "../../src/db/auth-schema";
 import { authDb } from "../../src/db/client";
+import type { UiLocale } from "../../src/i18n/locales";
 
 type AuthDrizzle = ReturnType<typeof authDb>;
 
@@ -62,8 +63,13 @@ export class ConsentLedger {
    * The documents of `keys` the user still has to accept: empty when the gate is passed. The
    * ledger records accounts registered since its release and backfills none (document 1,
    * Versioning): an account with no row at all is such an earlier account, not gated here.
+   * Summaries are in `language` where written, else English.
    */
-  async pending(uid: string, keys: readonly DocumentKey[]): Promise<PendingDocument<DocumentKey>[]> {
+  async pending(
+    uid: string,
+    keys: readonly DocumentKey[],
+    language: UiLocale = "en",
+  ): Promise<PendingDocument<DocumentKey>[]> {
     if (keys.length === 0) return [];
     const rows = await this.db
       .select({ key: legalConsents.documentKey, version: legalConsents.version })
@@ -76,6 +82,6 @@ export class ConsentLedger {
       const key = row.key as DocumentKey;
       consented.set(key, [...(consented.get(key) ?? []), row.version]);
     }
-    return pendingDocuments(this.catalog, keys, consented, this.now());
+    return pendingDocuments(this.catalog, keys, consented, this.now(), language);
   }
 }

@@ -10,7 +10,8 @@ export const loginQuery = z.object({
   code_challenge: z.string().max(128).optional(),
   code_challenge_method: z.string().max(16).optional(),
   prompt: z.string().max(64).optional(),
-  lang: z.string().max(8).optional(),
+  /** OpenID Connect's ui_locales: the app's language first (the store's locale), space-separated. */
+  ui_locales: z.string().max(256).optional(),
 });
 
 export type LoginQuery = z.infer<typeof loginQuery>;
@@ -35,8 +36,8 @@ export function parseLoginQuery(c: AuthContext, raw: unknown) {
 }
 
 /** The fields of the query the page sends back for its state (the language stays on the page). */
-export function loginRequestFields(query: LoginQuery): Omit<LoginQuery, "lang"> {
-  const { lang: _, ...fields } = query;
+export function loginRequestFields(query: LoginQuery): Omit<LoginQuery, "ui_locales"> {
+  const { ui_locales: _, ...fields } = query;
   return fields;
 }
 

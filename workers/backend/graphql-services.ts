@@ -8,6 +8,12 @@ export function graphqlServices(env: Pick<Env, "BALANCE">, ledger: CoinLedger): 
   return {
     balanceOf: (userId) => ledger.balanceOf(userId),
     hasActiveSubscription: (userId) => ledger.hasActiveSubscription(userId),
+    purchaseOf: async (userId, purchaseId) => {
+      const deposit = await ledger.depositOf(userId, purchaseId);
+      return (
+        deposit && { purchaseId: deposit.iapPurchaseId, coinCount: deposit.coinCount, cancelled: deposit.cancelled }
+      );
+    },
     currentConsumableProducts: async (store) =>
       (await ledger.currentProducts(store)).map(
         (row): ConsumableProduct => ({

@@ -23,6 +23,16 @@ export interface PriceObject {
   livemode: false;
 }
 
+/** What a price sells; its name is what the hosted checkout page shows the buyer. */
+export interface ProductObject {
+  id: string;
+  object: "product";
+  active: boolean;
+  name: string;
+  created: number;
+  livemode: false;
+}
+
 export interface CheckoutSessionObject {
   id: string;
   object: "checkout.session";

@@ -1,4 +1,4 @@
-import { SEED_PRICES } from "./catalog";
+import { SEED_PRICES, SEED_PRODUCTS } from "./catalog";
 import type {
   ChargeObject,
   CheckoutSessionObject,
@@ -6,6 +6,7 @@ import type {
   EventObject,
   PaymentIntentObject,
   PriceObject,
+  ProductObject,
   RefundObject,
 } from "./objects";
 
@@ -29,22 +30,24 @@ export interface DeliveryRecord {
   at: number;
 }
 
-type Kind = "price" | "lookup" | "session" | "payment_intent" | "charge" | "refund" | "dispute" | "event";
-type ObjectOf<K extends Kind> = K extends "price"
-  ? PriceObject
-  : K extends "lookup"
-    ? string
-    : K extends "session"
-      ? CheckoutSessionObject
-      : K extends "payment_intent"
-        ? PaymentIntentObject
-        : K extends "charge"
-          ? ChargeObject
-          : K extends "refund"
-            ? RefundObject
-            : K extends "dispute"
-              ? DisputeObject
-              : EventObject;
+type Kind = "product" | "price" | "lookup" | "session" | "payment_intent" | "charge" | "refund" | "dispute" | "event";
+type ObjectOf<K extends Kind> = K extends "product"
+  ? ProductObject
+  : K extends "price"
+    ? PriceObject
+    : K extends "lookup"
+      ? string
+      : K extends "session"
+        ? CheckoutSessionObject
+        : K extends "payment_intent"
+          ? PaymentIntentObject
+          : K extends "charge"
+            ? ChargeObject
+            : K extends "refund"
+              ? RefundObject
+              : K extends "dispute"
+                ? DisputeObject
+                : EventObject;
 
 const PREFIX = "dev-payments:";
 /** Stand-in objects outlive any dev session worth keeping. */
@@ -54,11 +57,12 @@ const TTL_SECONDS = 60 * 60 * 24 * 30;
 export class StandInStore {
   constructor(private readonly kv: KVNamespace) {}
 
-  /** An object by id; a seeded price unless one stored under its id (an update) replaces it. */
+  /** An object by id; a seeded price or product unless one stored under its id (an update) replaces it. */
   async get<K extends Kind>(kind: K, id: string): Promise<ObjectOf<K> | null> {
     const stored = await this.kv.get<ObjectOf<K>>(`${PREFIX}${kind}:${id}`, "json");
-    if (stored || kind !== "price") return stored;
-    return (SEED_PRICES.find((price) => price.id === id) as ObjectOf<K> | undefined) ?? null;
+    if (stored) return stored;
+    const seeded: readonly { id: string }[] = kind === "price" ? SEED_PRICES : kind === "product" ? SEED_PRODUCTS : [];
+    return (seeded.find((object) => object.id === id) as ObjectOf<K> | undefined) ?? null;
   }
 
   async put<K extends Kind>(kind: K, id: string, value: ObjectOf<K>): Promise<void> {

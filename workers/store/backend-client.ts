@@ -8,6 +8,8 @@ import {
   type CurrentConsumableProductsQuery,
   MeDocument,
   type MeQuery,
+  MyPurchaseDocument,
+  type MyPurchaseQuery,
 } from "../../src/graphql/generated/operations";
 import type { BackendProduct } from "../../src/store/catalog";
 import { ApiError } from "../../src/worker-kit/errors";
@@ -22,16 +24,30 @@ export interface BackendMe {
   hasActiveSubscription: boolean;
 }
 
+/** One of the caller's purchases as the ledger has it (GraphQL `me { purchase }`). */
+export interface BackendPurchase {
+  purchaseId: string;
+  cancelled: boolean;
+}
+
 /** What the store asks of the main backend (document 2, Rule 5). */
 export interface StoreBackend {
   /** `me` with the user's own ID token forwarded. */
   me(idToken: string): Promise<BackendMe>;
   /** currentConsumableProducts(store: WEB). */
   webProducts(): Promise<BackendProduct[]>;
+  /** The caller's deposit of a purchase id (a payment intent id); null while none is recorded. */
+  purchase(idToken: string, purchaseId: string): Promise<BackendPurchase | null>;
 }
 
 const meData: z.ZodType<MeQuery> = z.object({
   me: z.object({ id: z.number().int(), balance: z.number().int(), hasActiveSubscription: z.boolean() }),
+});
+
+const purchaseData: z.ZodType<MyPurchaseQuery> = z.object({
+  me: z.object({
+    purchase: z.object({ purchaseId: z.string(), cancelled: z.boolean() }).nullable(),
+  }),
 });
 
 const productsData: z.ZodType<Pick<CurrentConsumableProductsQuery, "currentConsumableProducts">> = z.object({
@@ -63,6 +79,10 @@ export class GraphqlStoreBackend implements StoreBackend {
 
   async me(idToken: string): Promise<BackendMe> {
     return (await this.query(MeDocument, {}, meData, idToken)).me;
+  }
+
+  async purchase(idToken: string, purchaseId: string): Promise<BackendPurchase | null> {
+    return (await this.query(MyPurchaseDocument, { purchaseId }, purchaseData, idToken)).me.purchase;
   }
 
   async webProducts(): Promise<BackendProduct[]> {

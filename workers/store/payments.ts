@@ -53,6 +53,7 @@ function sessionInfo(session: CheckoutSession): CheckoutSessionInfo {
     id: session.id,
     status: session.status,
     paymentStatus: session.paymentStatus,
+    paymentIntentId: session.paymentIntentId,
     userId: session.userId,
     productId: session.productId,
   };

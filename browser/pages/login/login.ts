@@ -9,6 +9,7 @@ import { linkIdentified, linkingIdToken, startLinking } from "./link";
 import { config, consentBoxes, consented, funnel, loginState, show } from "./login-page";
 import { type ProviderAnswer, providerCall, providerMessage } from "./provider";
 import { askReconsent, type ReconsentDocument } from "./reconsent";
+import "./session-reconsent";
 import { socialReturn, startSocialSignIn } from "./social";
 
 /** One sign-in: its ID token and how it was made (the funnel names the method). */
@@ -45,7 +46,8 @@ async function post(attempt: Attempt): Promise<boolean> {
   const response = await fetch(config.callbackUrl, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "content-type": "application/json" },
+    // The page's language: a re-consent answer summarizes the documents in it.
+    headers: { "content-type": "application/json", "accept-language": config.language },
     body: JSON.stringify({
       state: await loginState(),
       id_token: idToken,

@@ -25,7 +25,7 @@ export function askReconsent(documents: ReconsentDocument[], answer: Answer): vo
   const items = documents.map((doc) => {
     const item = document.createElement("li");
     const link = document.createElement("a");
-    link.href = `${config.legalUrl}/${encodeURIComponent(doc.documentKey)}/latest`;
+    link.href = `${config.legalUrl}/${encodeURIComponent(doc.documentKey)}/latest?lang=${config.language}`;
     link.target = "_blank";
     link.rel = "noopener";
     link.textContent = config.documentNames[doc.documentKey as keyof typeof config.documentNames] ?? doc.documentKey;

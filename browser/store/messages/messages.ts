@@ -8,6 +8,7 @@ export interface Messages {
   languageName: string;
   title: string;
   language: string;
+  signIn: string;
   signOut: string;
   loading: string;
   balance: string;
@@ -15,7 +16,7 @@ export interface Messages {
   coins: Plural;
   /** "+{n} bonus": coins a premium member gets on top. */
   bonusCoins: Plural;
-  /** "Premium +{rate}%" */
+  /** "Premium: up to +{rate}%": the highest rate on sale; a product may give less. */
   premium: string;
   buy: string;
   taxIncluded: string;
@@ -23,11 +24,17 @@ export interface Messages {
   cancelled: string;
   redirecting: string;
   error: string;
+  /** Closes a status message. */
+  dismiss: string;
   retry: string;
   resultTitle: string;
   resultPending: string;
   resultCredited: string;
   resultWaiting: string;
+  /** The session's coins were credited, then taken back by a refund. */
+  resultRefunded: string;
   resultNotPaid: string;
+  /** The store's signed-out view, after Sign out. */
+  signedOut: string;
   backToStore: string;
 }

@@ -5,6 +5,7 @@ import { Formatter, type Locale, messagesFor } from "../i18n";
 import { Header } from "./Header";
 import { ResultPage } from "./ResultPage";
 import { ShopPage } from "./ShopPage";
+import { Toasts } from "./Toasts";
 
 export interface AppProps {
   api: StoreApi;
@@ -56,11 +57,13 @@ export function App({ api, initialLocale, currency, onLocaleChange, onSignOut }:
     <div class="page">
       <Header t={t} format={format} me={me} locale={locale} onLocale={changeLocale} onSignOut={onSignOut} />
       <main class="content">
-        {failed && !me ? <p class="notice error">{t.error}</p> : null}
         {route === "result" ? (
-          <ResultPage api={api} t={t} refreshMe={refreshMe} />
+          <>
+            <Toasts>{failed && !me ? <p class="notice error">{t.error}</p> : null}</Toasts>
+            <ResultPage api={api} t={t} refreshMe={refreshMe} />
+          </>
         ) : (
-          <ShopPage api={api} t={t} format={format} me={me} currency={currency} />
+          <ShopPage api={api} t={t} format={format} me={me} meFailed={failed && !me} currency={currency} />
         )}
       </main>
       <footer class="footer">{t.taxIncluded}</footer>

@@ -1,13 +1,12 @@
 import { useEffect, useState } from "preact/hooks";
-import { appUrl, type Me, type StoreApi } from "../api";
+import { appUrl, type Me, type SessionStatus, type StoreApi } from "../api";
 import type { Messages } from "../i18n";
-import { BALANCE_BEFORE_KEY } from "./ShopPage";
 
-/** How often and how long the page re-reads /api/me while the webhook credits the coins. */
+/** How often and how long the page asks again while the webhook credits the coins. */
 const REREAD_EVERY_MS = 1500;
 const REREADS = 8;
 
-type Phase = "checking" | "waiting" | "credited" | "slow" | "not-paid" | "failed";
+type Phase = "checking" | "waiting" | "credited" | "refunded" | "slow" | "not-paid" | "failed";
 
 interface ResultPageProps {
   api: StoreApi;
@@ -15,9 +14,20 @@ interface ResultPageProps {
   refreshMe(): Promise<Me | null>;
 }
 
+/** The phase a session's status puts the page in; null while its coins are not credited yet. */
+function settledPhase(status: SessionStatus): Phase | null {
+  if (status.paymentStatus !== "paid") return "not-paid";
+  if (status.credit === "credited") return "credited";
+  if (status.credit === "cancelled") return "refunded";
+  return null;
+}
+
 /**
- * After the hosted checkout (document 2, Rule 4): reads the session's status, then re-reads
- * /api/me a few times until the balance has risen, saying that this takes a few seconds.
+ * After the hosted checkout (document 2, Rule 4): asks whether this session's own purchase has
+ * been credited (not whether the balance moved, which another purchase may do), and while not,
+ * re-reads it and /api/me a few times, saying that reflecting the balance takes a few seconds.
+ * The header shows each re-read's balance, so the last poll's stays when the page gives up. A
+ * reload asks again, so it tells the truth however late it comes.
  */
 export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
   const [phase, setPhase] = useState<Phase>("checking");
@@ -25,41 +35,56 @@ export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
   useEffect(() => {
     let stopped = false;
     const sessionId = new URLSearchParams(window.location.search).get("session_id") ?? "";
-    const before = Number(sessionStorage.getItem(BALANCE_BEFORE_KEY) ?? "NaN");
     const run = async () => {
-      const status = await api.sessionStatus(sessionId);
-      if (stopped) return;
-      if (status.paymentStatus !== "paid") {
-        setPhase("not-paid");
-        return;
-      }
-      setPhase("waiting");
-      for (let attempt = 0; attempt < REREADS && !stopped; attempt++) {
-        const me = await refreshMe();
-        if (me && Number.isFinite(before) && me.balance > before) {
-          sessionStorage.removeItem(BALANCE_BEFORE_KEY);
-          setPhase("credited");
+      for (let attempt = 0; attempt <= REREADS; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, REREAD_EVERY_MS));
+        if (stopped) return;
+        const status = await api.sessionStatus(sessionId);
+        const settled = settledPhase(status);
+        if (settled !== "not-paid") await refreshMe();
+        if (stopped) return;
+        if (settled) {
+          setPhase(settled);
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, REREAD_EVERY_MS));
+        setPhase("waiting");
       }
-      if (!stopped) setPhase("slow");
+      setPhase("slow");
     };
-    run().catch(() => setPhase("failed"));
+    run().catch(() => {
+      if (!stopped) setPhase("failed");
+    });
     return () => {
       stopped = true;
     };
   }, [api, refreshMe]);
 
+  // Every status line sits in one reserved slot (the tallest one's height), so a change of
+  // phase never moves what is below it; only the current one is visible.
+  const lines: [Phase, string, string][] = [
+    ["checking", "loading", t.loading],
+    ["credited", "notice success", t.resultCredited],
+    ["refunded", "notice", t.resultRefunded],
+    ["slow", "notice", t.resultWaiting],
+    ["not-paid", "notice", t.resultNotPaid],
+    ["failed", "notice error", t.error],
+  ];
+  const unpaid = phase === "not-paid" || phase === "failed";
+  // While waiting for the credit the page is still checking.
+  const shown: Phase = phase === "waiting" ? "checking" : phase;
   return (
     <section class="result" data-phase={phase}>
       <h2>{phase === "not-paid" ? t.title : t.resultTitle}</h2>
-      {phase === "checking" ? <p class="loading">{t.loading}</p> : null}
-      {phase === "waiting" || phase === "credited" || phase === "slow" ? <p class="note">{t.resultPending}</p> : null}
-      {phase === "credited" ? <p class="notice success">{t.resultCredited}</p> : null}
-      {phase === "slow" ? <p class="notice">{t.resultWaiting}</p> : null}
-      {phase === "not-paid" ? <p class="notice">{t.resultNotPaid}</p> : null}
-      {phase === "failed" ? <p class="notice error">{t.error}</p> : null}
+      <p class="note" data-current={!unpaid}>
+        {t.resultPending}
+      </p>
+      <div class="status-slot" role="status" aria-live="polite">
+        {lines.map(([line, className, text]) => (
+          <p key={line} class={`status-line ${className}`} data-current={line === shown}>
+            {text}
+          </p>
+        ))}
+      </div>
       <p>
         <a class="button" href={appUrl("./")}>
           {t.backToStore}

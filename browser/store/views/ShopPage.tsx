@@ -3,23 +3,34 @@ import { bonusCoins } from "../../../src/ledger/rules";
 import type { Currency } from "../../../src/store/currency";
 import type { Me, Product, StoreApi } from "../api";
 import type { Formatter, Messages } from "../i18n";
-
-/** sessionStorage: the balance before checkout, so the result page can tell when coins arrive. */
-export const BALANCE_BEFORE_KEY = "store.balanceBefore";
+import { Toasts } from "./Toasts";
 
 interface ShopPageProps {
   api: StoreApi;
   t: Messages;
   format: Formatter;
   me: Me | null;
+  /** /api/me failed: the account (and buying) is unavailable. */
+  meFailed: boolean;
   currency: Currency | null;
 }
 
-export function ShopPage({ api, t, format, me, currency }: ShopPageProps) {
+/** The products with their prices and Buy buttons; status messages float over them (Toasts). */
+export function ShopPage({ api, t, format, me, meFailed, currency }: ShopPageProps) {
   const [products, setProducts] = useState<Product[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [buying, setBuying] = useState<string | null>(null);
-  const cancelled = new URLSearchParams(window.location.search).get("checkout") === "cancelled";
+  const [cancelled, setCancelled] = useState(
+    () => new URLSearchParams(window.location.search).get("checkout") === "cancelled",
+  );
+
+  /** Closes the cancelled note and drops it from the URL, so a reload does not show it again. */
+  const dismissCancelled = () => {
+    setCancelled(false);
+    const url = new URL(window.location.href);
+    url.searchParams.delete("checkout");
+    window.history.replaceState(null, "", url.href);
+  };
 
   const load = () => {
     setFailed(false);
@@ -35,7 +46,6 @@ export function ShopPage({ api, t, format, me, currency }: ShopPageProps) {
     setBuying(product.productId);
     setFailed(false);
     try {
-      sessionStorage.setItem(BALANCE_BEFORE_KEY, String(me.balance));
       window.location.assign(await api.checkout(me.user.id, product.productId, currency, format.locale));
     } catch {
       setBuying(null);
@@ -45,19 +55,25 @@ export function ShopPage({ api, t, format, me, currency }: ShopPageProps) {
 
   return (
     <section>
-      {cancelled ? (
-        <p class="notice" data-testid="cancelled">
-          {t.cancelled}
-        </p>
-      ) : null}
-      {failed ? (
-        <p class="notice error">
-          {t.error}{" "}
-          <button type="button" class="link-button" onClick={load}>
-            {t.retry}
-          </button>
-        </p>
-      ) : null}
+      <Toasts>
+        {cancelled ? (
+          <p class="notice" data-testid="cancelled">
+            {t.cancelled}{" "}
+            <button type="button" class="link-button" onClick={dismissCancelled}>
+              {t.dismiss}
+            </button>
+          </p>
+        ) : null}
+        {meFailed && !failed ? <p class="notice error">{t.error}</p> : null}
+        {failed ? (
+          <p class="notice error">
+            {t.error}{" "}
+            <button type="button" class="link-button" onClick={load}>
+              {t.retry}
+            </button>
+          </p>
+        ) : null}
+      </Toasts>
       {products === null && !failed ? <p class="loading">{t.loading}</p> : null}
       {products?.length === 0 ? <p class="notice">{t.noProducts}</p> : null}
       <ul class="products">

@@ -33,6 +33,12 @@ export type CurrentUserCoinBalanceSubscriptionVariables = Exact<{ [key: string]:
 
 export type CurrentUserCoinBalanceSubscription = { currentUserCoinBalance: { balance: number; updatedAt: number } };
 
+export type MyPurchaseQueryVariables = Exact<{
+  purchaseId: string;
+}>;
+
+export type MyPurchaseQuery = { me: { purchase: { purchaseId: string; cancelled: boolean } | null } };
+
 export const MeDocument = {
   kind: "Document",
   definitions: [
@@ -130,3 +136,52 @@ export const CurrentUserCoinBalanceDocument = {
     },
   ],
 } as unknown as DocumentNode<CurrentUserCoinBalanceSubscription, CurrentUserCoinBalanceSubscriptionVariables>;
+export const MyPurchaseDocument = {
+  kind: "Document",
+  definitions: [
+    {
+      kind: "OperationDefinition",
+      operation: "query",
+      name: { kind: "Name", value: "MyPurchase" },
+      variableDefinitions: [
+        {
+          kind: "VariableDefinition",
+          variable: { kind: "Variable", name: { kind: "Name", value: "purchaseId" } },
+          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "String" } } },
+        },
+      ],
+      selectionSet: {
+        kind: "SelectionSet",
+        selections: [
+          {
+            kind: "Field",
+            name: { kind: "Name", value: "me" },
+            selectionSet: {
+              kind: "SelectionSet",
+              selections: [
+                {
+                  kind: "Field",
+                  name: { kind: "Name", value: "purchase" },
+                  arguments: [
+                    {
+                      kind: "Argument",
+                      name: { kind: "Name", value: "purchaseId" },
+                      value: { kind: "Variable", name: { kind: "Name", value: "purchaseId" } },
+                    },
+                  ],
+                  selectionSet: {
+                    kind: "SelectionSet",
+                    selections: [
+                      { kind: "Field", name: { kind: "Name", value: "purchaseId" } },
+                      { kind: "Field", name: { kind: "Name", value: "cancelled" } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyPurchaseQuery, MyPurchaseQueryVariables>;

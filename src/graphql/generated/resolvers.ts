@@ -48,6 +48,17 @@ export type Me = {
   hasActiveSubscription: Scalars["Boolean"]["output"];
   /** users.id of the main backend. */
   id: Scalars["Int"]["output"];
+  /**
+   * One of this user's purchases by its store purchase id (iap_purchase_id; the payment intent id
+   * of a web purchase), as the ledger has it; null while no deposit is recorded for it (not yet
+   * credited, or another user's).
+   */
+  purchase: Maybe<Purchase>;
+};
+
+/** The signed-in user, from the bearer ID token. */
+export type MePurchaseArgs = {
+  purchaseId: Scalars["String"]["input"];
 };
 
 export type Mutation = {
@@ -79,6 +90,16 @@ export type ProductList = {
   /** The store's current products in list order (position asc, id asc). */
   products: Array<ConsumableProduct>;
   store: Store;
+};
+
+/** A purchase that credited coins (iap_deposits). */
+export type Purchase = {
+  __typename?: "Purchase";
+  /** Refunded: its coins were taken back (cancelled_at is set). */
+  cancelled: Scalars["Boolean"]["output"];
+  /** Coins the purchase credited (without a member bonus). */
+  coinCount: Scalars["Int"]["output"];
+  purchaseId: Scalars["String"]["output"];
 };
 
 export type Query = {
@@ -245,6 +266,7 @@ export type ResolversTypes = {
   Me: ResolverTypeWrapper<MeParent>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ProductList: ResolverTypeWrapper<ProductListParent>;
+  Purchase: ResolverTypeWrapper<Purchase>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ReorderConsumableProductsInput: ReorderConsumableProductsInput;
   ReorderScenarioRevisionsInput: ReorderScenarioRevisionsInput;
@@ -266,6 +288,7 @@ export type ResolversParentTypes = {
   Me: MeParent;
   Mutation: Record<PropertyKey, never>;
   ProductList: ProductListParent;
+  Purchase: Purchase;
   Query: Record<PropertyKey, never>;
   ReorderConsumableProductsInput: ReorderConsumableProductsInput;
   ReorderScenarioRevisionsInput: ReorderScenarioRevisionsInput;
@@ -303,6 +326,12 @@ export type MeResolvers<
   balance?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
   hasActiveSubscription?: Resolver<ResolversTypes["Boolean"], ParentType, ContextType>;
   id?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  purchase?: Resolver<
+    Maybe<ResolversTypes["Purchase"]>,
+    ParentType,
+    ContextType,
+    RequireFields<MePurchaseArgs, "purchaseId">
+  >;
 };
 
 export type MutationResolvers<
@@ -330,6 +359,15 @@ export type ProductListResolvers<
   id?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
   products?: Resolver<Array<ResolversTypes["ConsumableProduct"]>, ParentType, ContextType>;
   store?: Resolver<ResolversTypes["Store"], ParentType, ContextType>;
+};
+
+export type PurchaseResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes["Purchase"] = ResolversParentTypes["Purchase"],
+> = {
+  cancelled?: Resolver<ResolversTypes["Boolean"], ParentType, ContextType>;
+  coinCount?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  purchaseId?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
 };
 
 export type QueryResolvers<
@@ -392,6 +430,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Me?: MeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   ProductList?: ProductListResolvers<ContextType>;
+  Purchase?: PurchaseResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ReorderScenarioRevisionsPayload?: ReorderScenarioRevisionsPayloadResolvers<ContextType>;
   ScenarioRevision?: ScenarioRevisionResolvers<ContextType>;

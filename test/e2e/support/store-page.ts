@@ -3,10 +3,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { testPort } from "../../../tools/local-platform/ports.ts";
 import { launchChromium } from "./browser.ts";
-import { type RunningWorker, startPlatform, waitForFreePort } from "./platform.ts";
+import { startPlatform, waitForFreePort } from "./platform.ts";
 
 export interface StoreBrowser {
-  platform: RunningWorker;
+  /** The platform under wrangler dev: its dev secrets (the payment stand-in's API key) and state folder (`executeD1`). */
+  platform: Awaited<ReturnType<typeof startPlatform>>;
   /** {platform}/store */
   store: string;
   browser: Browser;
@@ -45,3 +46,28 @@ export const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 
 
 /** The balance the store page shows. */
 export const balanceOf = async (page: Page) => Number(await page.getByTestId("balance").getAttribute("data-balance"));
+
+/**
+ * A new app user (an account at the dev IdP) whose app hands them over to a browser: the transfer
+ * code for `{platform}/auth/transfer?code=`, which lands on `redirectUri`, and the user's tokens.
+ */
+export async function appUserHandOver(platformUrl: string, redirectUri: string) {
+  const signUp = await fetch(`${platformUrl}/idp/v1/accounts:signUp?key=dev-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `app-${Date.now()}@example.com`,
+      password: "app user password",
+      returnSecureToken: true,
+    }),
+  });
+  const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
+  const issued = await fetch(`${platformUrl}/auth/api/transfer/code`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id_token: idToken, redirect_uri: redirectUri }),
+  });
+  expect(issued.status).toBe(200);
+  const { code } = (await issued.json()) as { code: string };
+  return { code, idToken, localId };
+}

@@ -84,6 +84,26 @@ describe("the room journal (dev tools)", () => {
     });
   });
 
+  it("tells each onPresence run after the join or leave that caused it", async () => {
+    const greeter: GameDefinition = {
+      setup: () => ({ heard: [] as string[] }),
+      actions: {},
+      onPresence: ({ state, seatId, online }) => {
+        state.heard.push(`${seatId} ${online ? "on" : "off"}`);
+      },
+    };
+    const room = journaledRoom(greeter);
+    const alice = room.connect("alice");
+    await alice.outcome;
+    await room.core.disconnect(alice.info.connectionId);
+    expect(room.kinds()).toEqual(["join", "start", "presence", "leave", "presence"]);
+    expect(room.seen[2]).toMatchObject({
+      entry: { kind: "presence", seat: "alice", online: true, ok: true },
+      view: { state: { heard: ["alice on"] } },
+    });
+    expect(room.seen[4]?.entry).toMatchObject({ kind: "presence", seat: "alice", online: false, ok: true });
+  });
+
   it("logs a malformed action as refused with its code", async () => {
     const room = journaledRoom();
     const alice = room.connect("alice");

@@ -17,6 +17,7 @@ const boardState = (board: (string | null)[], turn = "X") => ({
   winningLine: null,
   draw: false,
   timeouts: 0,
+  everyoneJoined: true,
   turnEndsAt: 20_000,
 });
 

@@ -41,8 +41,8 @@ export async function webProduct(
     });
 }
 
-/** A price at the stand-in with lookup_key = productId (JPY 160, KRW/TWD/HKD options). */
-export async function standInPrice(lookupKey: string): Promise<string> {
+/** A price at the stand-in with lookup_key = productId (JPY 160, KRW/TWD/HKD options), its product named. */
+export async function standInPrice(lookupKey: string, productName = lookupKey): Promise<string> {
   const response = await exports.default.fetch(`${PAYMENTS}/v1/prices`, {
     method: "POST",
     headers: {
@@ -54,7 +54,7 @@ export async function standInPrice(lookupKey: string): Promise<string> {
       unit_amount: "160",
       lookup_key: lookupKey,
       tax_behavior: "inclusive",
-      "product_data[name]": lookupKey,
+      "product_data[name]": productName,
       "currency_options[krw][unit_amount]": "1500",
       "currency_options[krw][tax_behavior]": "inclusive",
       "currency_options[hkd][unit_amount]": "800",

@@ -1,8 +1,10 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
 import { codeIdOf } from "../../../durable-objects/room/template-version";
+import { configFor } from "../../../src/config";
 import { alarmOf, connect, ROSTER, statsWhen, storedRecord, storedWhen, twoPlayers } from "./support";
 
 describe("room persistence", () => {
@@ -84,7 +86,7 @@ describe("room persistence", () => {
     await evictDurableObject(stub);
     const back = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
     expect((await back.next("__state")).state.count).toBe(7);
-    expect((await stub.stats()).codeId).toBe(codeIdOf(revisionId));
+    expect((await stub.stats()).codeId).toBe(await codeIdOf(revisionId, configFor(env).egressAllowedHosts));
     expect(await back.act("add", { n: 1 }, 2)).toMatchObject({ state: { count: 8 } });
   });
 

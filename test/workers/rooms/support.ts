@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
+import ticTacToeSource from "../../../examples/tic-tac-toe/logic.js?raw";
 import { codeKeys } from "../../../src/publishing/code-keys";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
@@ -10,7 +11,13 @@ import egressSource from "../../fixtures/egress.logic.js?raw";
 import slowSource from "../../fixtures/slow.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
 
-export const FIXTURES = { counter: counterSource, ticker: tickerSource, egress: egressSource, slow: slowSource };
+export const FIXTURES = {
+  counter: counterSource,
+  ticker: tickerSource,
+  egress: egressSource,
+  slow: slowSource,
+  ticTacToe: ticTacToeSource,
+};
 export const ROSTER = JSON.stringify([
   { id: "alice", role: "a" },
   { id: "bob", role: "b" },

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { DOCUMENT_KEYS, type DocumentKey } from "../../../src/auth/clients";
 import { documentKeysForScope } from "../../../src/auth/consent-scope";
+import { pickLanguage } from "../../../src/auth/i18n";
 import { isPaidReleaseKind, PAID_RELEASE_KINDS } from "../../../src/legal/paid-release-catalog";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
@@ -63,14 +64,19 @@ export const consentRoutes = new Hono<AuthEnv>()
     await unrecordedOnError(() => new TermsAgreements(c.env.BACKEND_DB, now).record(token.uid, paidRelease));
     await unrecordedOnError(() => ledger(c).record(token.uid, documents, body.source));
     c.header("cache-control", "no-store");
-    return c.json({ recorded: keys, pending: await ledger(c).pending(token.uid, documents) });
+    return c.json({ recorded: keys, pending: await ledger(c).pending(token.uid, documents, readerLanguage(c)) });
   })
   .get("/api/consent/pending", async (c) => {
     const token = await verifiedUser(c, bearerIdToken(c), "read consent");
     const query = parseOrThrow(pendingQuery, c.req.query());
     c.header("cache-control", "no-store");
-    return c.json(await ledger(c).pending(token.uid, documentKeysForScope(query.scope)));
+    return c.json(await ledger(c).pending(token.uid, documentKeysForScope(query.scope), readerLanguage(c)));
   });
+
+/** Summaries follow the app's Accept-Language (English where a summary is not written in it). */
+function readerLanguage(c: AuthContext) {
+  return pickLanguage({ acceptLanguage: c.req.header("accept-language") });
+}
 
 function ledger(c: AuthContext): ConsentLedger {
   return new ConsentLedger(c.env.AUTH_DB, c.get("auth").now);

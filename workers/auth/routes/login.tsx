@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { clientFor } from "../../../src/auth/clients";
 import { readCookie, serializeCookie } from "../../../src/auth/cookies";
 import { randomToken } from "../../../src/auth/crypto";
-import { pickLanguage, STRINGS } from "../../../src/auth/i18n";
+import type { PendingDocument } from "../../../src/auth/document-catalog";
+import { LANGUAGES, type Language, pickLanguage, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import { urlFor } from "../../../src/base-url";
 import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
@@ -10,6 +11,7 @@ import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import type { AuthEnv } from "../auth-env";
 import { LOGIN_NONCE_COOKIE } from "../login-binding";
 import { loginRequestFields, parseLoginQuery } from "../login-query";
+import { pendingForClient } from "../reconsent";
 import { currentSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
 import { LoginPage } from "../views/login-page";
@@ -22,9 +24,14 @@ import { LoginPage } from "../views/login-page";
 export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   const { query, redirectUri, codeChallenge, prompt } = parseLoginQuery(c, c.req.query());
 
+  // An SSO visit lands in the app at once, unless a document the client requires was revised
+  // since the user accepted it: then this page asks first (docs/consent.md, "Re-consent").
+  const language = pickLanguage({ uiLocales: query.ui_locales, acceptLanguage: c.req.header("accept-language") });
+  let pendingDocuments: PendingDocument[] = [];
   if (!prompt) {
     const session = await currentSession(c);
-    if (session) {
+    if (session) pendingDocuments = await pendingForClient(c, session.uid, query.client_id, language);
+    if (session && pendingDocuments.length === 0) {
       c.header("cache-control", "no-store");
       c.header("referrer-policy", "no-referrer");
       return c.redirect(await signedInRedirect(c, session.uid, { redirectUri, codeChallenge }), 302);
@@ -41,9 +48,6 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   const client = clientFor(query.client_id);
   // No login request is stored yet: the page asks for its state (POST /api/login/state) when the
   // person acts, so a visit costs no storage write (issue 12).
-  const language = pickLanguage(c.req.header("accept-language"), query.lang);
-  const switchUrl = new URL(c.req.url);
-  switchUrl.searchParams.set("lang", language === "ja" ? "en" : "ja");
 
   pageHeaders(c, {
     scripts: "'self'",
@@ -57,7 +61,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
         language={language}
         client={client}
         socialProviders={config.auth.socialProviders}
-        switchLanguageUrl={switchUrl.href}
+        languageUrls={languageUrls(c.req.url)}
         assetsUrl={urlFor(config.apps.auth, "/assets")}
         legalUrl={urlFor(config.apps.auth, "/legal")}
         pageConfig={{
@@ -71,6 +75,11 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
           legalUrl: urlFor(config.apps.auth, "/legal"),
           documentNames: STRINGS[language].documents,
           reconsent: STRINGS[language].reconsent,
+          language,
+          sessionReconsent:
+            pendingDocuments.length > 0
+              ? { url: urlFor(config.apps.auth, "/api/session/consent"), documents: pendingDocuments }
+              : null,
           logUrl: urlFor(config.apps.auth, "/api/log"),
           clientId: client.id,
           errors: STRINGS[language].errors,
@@ -85,3 +94,13 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
     ),
   );
 });
+
+/** This page in each language: the language menu's links (ui_locales, as an app would send it). */
+function languageUrls(pageUrl: string): Record<Language, string> {
+  const entries = LANGUAGES.map((language) => {
+    const url = new URL(pageUrl);
+    url.searchParams.set("ui_locales", language);
+    return [language, url.href] as const;
+  });
+  return Object.fromEntries(entries) as Record<Language, string>;
+}

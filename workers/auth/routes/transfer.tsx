@@ -29,7 +29,7 @@ const transferRequest = z.object({
   /** The app handing over: its name and icon are shown on the confirmation page. */
   client_id: z.string().max(64).optional(),
 });
-const transferQuery = z.object({ code: z.string().min(1).max(256), lang: z.string().max(8).optional() });
+const transferQuery = z.object({ code: z.string().min(1).max(256), ui_locales: z.string().max(256).optional() });
 const decisionForm = z.object({
   code: z.string().min(1).max(256),
   csrf: z.string().min(43).max(64),
@@ -80,7 +80,7 @@ export const transferRoutes = new Hono<AuthEnv>()
     return c.html(
       pageHtml(
         <TransferPage
-          language={pickLanguage(c.req.header("accept-language"), query.lang)}
+          language={pickLanguage({ uiLocales: query.ui_locales, acceptLanguage: c.req.header("accept-language") })}
           client={clientFor(record.clientId)}
           account={record.account ?? `ID …${record.uid.slice(-4)}`}
           replacesSession={session !== null && session.uid !== record.uid}

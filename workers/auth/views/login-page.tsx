@@ -1,7 +1,8 @@
 import type { Client } from "../../../src/auth/clients";
-import { type Language, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
+import { LANGUAGE_NAMES, LANGUAGES, type Language, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import type { SocialProvider } from "../../../src/config/auth";
+import { localized } from "../../../src/i18n/locales";
 import { LOGIN_CONFIG_ID, type LoginPageConfig } from "../../../src/page-configs/login";
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 
@@ -9,8 +10,8 @@ export interface LoginPageProps {
   language: Language;
   client: Client;
   socialProviders: readonly SocialProvider[];
-  /** Absolute URL of this page in the other language. */
-  switchLanguageUrl: string;
+  /** Absolute URL of this page in each language (the language menu). */
+  languageUrls: Readonly<Record<Language, string>>;
   /** Base URL of the auth app's static files (…/assets). */
   assetsUrl: string;
   /** Base URL of the legal documents (…/legal): each consent box links to {legalUrl}/{key}/latest. */
@@ -23,11 +24,12 @@ export interface LoginPageProps {
 export function LoginPage(props: LoginPageProps) {
   const t = STRINGS[props.language];
   const { client } = props;
-  const otherLanguage = props.language === "ja" ? "en" : "ja";
+  // The app's name in the page's language too: a title never mixes two languages.
+  const clientName = localized(client.name, props.language);
   return (
     <PageShell
       lang={props.language}
-      title={`${t.title} · ${client.name}`}
+      title={`${t.title} · ${clientName}`}
       assetsUrl={props.assetsUrl}
       stylesheet="login.css"
       config={{ id: LOGIN_CONFIG_ID, value: props.pageConfig }}
@@ -36,11 +38,9 @@ export function LoginPage(props: LoginPageProps) {
       <main class="card">
         <header class="client">
           <img src={`${props.assetsUrl}/${client.iconUrl}`} alt="" width="48" height="48" />
-          <h1>{t.signInTo(client.name)}</h1>
+          <h1>{t.signInTo(clientName)}</h1>
         </header>
-        <a class="language" href={props.switchLanguageUrl} hreflang={otherLanguage} lang={otherLanguage}>
-          {t.languageSwitch}
-        </a>
+        <LanguageMenu current={props.language} urls={props.languageUrls} label={t.languageMenu} />
         <p id="status" role="alert" aria-live="assertive" class="status" />
 
         <fieldset class="consent">
@@ -49,7 +49,7 @@ export function LoginPage(props: LoginPageProps) {
             <label>
               <input type="checkbox" name="consent" value={key} />{" "}
               {/* A new tab: the page keeps its ticked boxes and typed fields. */}
-              <a href={`${props.legalUrl}/${key}/latest`} target="_blank" rel="noopener">
+              <a href={`${props.legalUrl}/${key}/latest?lang=${props.language}`} target="_blank" rel="noopener">
                 {t.documents[key]}
               </a>
             </label>
@@ -119,5 +119,26 @@ export function LoginPage(props: LoginPageProps) {
         </div>
       </dialog>
     </PageShell>
+  );
+}
+
+/** Every language of the page, each in its own name; the current one is not a link. */
+function LanguageMenu(props: { current: Language; urls: Readonly<Record<Language, string>>; label: string }) {
+  return (
+    <nav class="language" aria-label={props.label}>
+      <ul>
+        {LANGUAGES.map((language) => (
+          <li lang={language}>
+            {language === props.current ? (
+              <strong aria-current="page">{LANGUAGE_NAMES[language]}</strong>
+            ) : (
+              <a href={props.urls[language]} hreflang={language}>
+                {LANGUAGE_NAMES[language]}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,6 +1,7 @@
 import type { Client } from "../../../src/auth/clients";
 import type { Language } from "../../../src/auth/i18n";
 import { TRANSFER_STRINGS } from "../../../src/auth/transfer-strings";
+import { localized } from "../../../src/i18n/locales";
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 
 export interface TransferPageProps {
@@ -33,7 +34,7 @@ export function TransferPage(props: TransferPageProps) {
       <main class="card">
         <header class="client">
           <img src={`${props.assetsUrl}/${props.client.iconUrl}`} alt="" width="48" height="48" />
-          <h1>{t.heading(props.client.name)}</h1>
+          <h1>{t.heading(localized(props.client.name, props.language))}</h1>
         </header>
         <p>
           {t.account} <strong id="account">{props.account}</strong>

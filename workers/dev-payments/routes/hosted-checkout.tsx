@@ -18,11 +18,12 @@ export const hostedCheckoutRoutes = new Hono<AppEnv>()
     const { store } = standInOf(c);
     const session = await store.get("session", c.req.param("id"));
     if (!session) throw notFoundError("checkout.session", c.req.param("id"));
+    // The product's name, as Stripe's hosted page shows it (the first line item's).
     const price = await store.get("price", session.price);
+    const product = price ? await store.get("product", price.product) : null;
+    const productName = product?.name ?? price?.lookup_key ?? session.price;
     c.header("cache-control", "no-store");
-    return c.html(
-      checkoutPage({ session, settings: await store.settings(), productName: price?.lookup_key ?? session.price }),
-    );
+    return c.html(checkoutPage({ session, settings: await store.settings(), productName }));
   })
   .post("/checkout/:id", async (c) => {
     const standIn = standInOf(c);

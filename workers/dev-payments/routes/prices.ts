@@ -1,9 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
-import { newId, nowSeconds, type PriceObject } from "../objects";
-import { boolean, currency, expand, integer, invalidRequest, isIsoCurrency, stripeParams, text } from "../params";
+import { newId, nowSeconds, type PriceObject, type ProductObject } from "../objects";
+import {
+  boolean,
+  currency,
+  expand,
+  integer,
+  invalidRequest,
+  isIsoCurrency,
+  noSuchParam,
+  stripeParams,
+  text,
+} from "../params";
 import { formBody, notFoundError, queryOf, standInOf } from "../stand-in";
+import type { StandInStore } from "../store";
 import { TAX_BEHAVIORS } from "../stripe-enums";
 
 /** Stripe takes at most 10 lookup_keys in one prices.list call. */
@@ -39,6 +50,32 @@ const createPriceParams = z.strictObject({
 const updatePriceParams = z.strictObject({ active: boolean.optional() });
 
 /**
+ * The product a new price sells, as Stripe takes it: an existing `product`, or a new one from
+ * `product_data` (its name is what the hosted checkout page shows).
+ */
+async function productOf(
+  store: StandInStore,
+  product: string | undefined,
+  productData: { name: string } | undefined,
+): Promise<string> {
+  if (product) {
+    if (!(await store.get("product", product))) throw noSuchParam("product", product, "product");
+    return product;
+  }
+  if (!productData) throw invalidRequest("Missing required param: product.", "product", "parameter_missing");
+  const created: ProductObject = {
+    id: newId("prod"),
+    object: "product",
+    active: true,
+    name: productData.name,
+    created: nowSeconds(),
+    livemode: false,
+  };
+  await store.put("product", created.id, created);
+  return created.id;
+}
+
+/**
  * GET and POST /v1/prices: prices by lookup key (currency_options when expanded), new prices, and
  * archiving one (`active=false`, as an operator replacing a price does).
  */
@@ -59,9 +96,6 @@ export const priceRoutes = new Hono<AppEnv>()
   .post("/v1/prices", async (c) => {
     const { store } = standInOf(c);
     const body = stripeParams(createPriceParams, await formBody(c));
-    if (!body.product && !body.product_data) {
-      throw invalidRequest("Missing required param: product.", "product", "parameter_missing");
-    }
     const options = Object.entries(body.currency_options ?? {});
     const unknownCurrency = options.find(([code]) => !isIsoCurrency(code));
     if (unknownCurrency) {
@@ -76,6 +110,7 @@ export const priceRoutes = new Hono<AppEnv>()
         );
       }
     }
+    const productId = await productOf(store, body.product, body.product_data);
     const taxBehaviorOf = (value: (typeof TAX_BEHAVIORS)[number] | undefined) => value ?? "unspecified";
     const price: PriceObject = {
       id: newId("price"),
@@ -86,7 +121,7 @@ export const priceRoutes = new Hono<AppEnv>()
       tax_behavior: taxBehaviorOf(body.tax_behavior),
       lookup_key: body.lookup_key ?? null,
       type: "one_time",
-      product: body.product ?? newId("prod"),
+      product: productId,
       currency_options: {
         ...Object.fromEntries(
           options.map(([code, option]) => [

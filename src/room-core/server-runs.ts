@@ -1,0 +1,35 @@
+import type { LogicCall } from "../engine/logic-runner";
+import type { PresenceChange } from "../engine/types";
+import { frames } from "./frames";
+import type { LogicRoom } from "./logic-calls";
+import type { OutcomeBuilder } from "./outcome";
+
+/**
+ * One run of scenario code no client asked for (a deadline, onPresence): on success the room
+ * adopts its result and every client gets it as an __action_result naming its cause; a handler
+ * that throws is logged with `failure` and its changes are dropped (rollback).
+ */
+export async function runForAll(
+  room: LogicRoom,
+  call: LogicCall,
+  failure: string,
+  cause: { deadline: string } | { presence: PresenceChange },
+  out: OutcomeBuilder,
+): Promise<void> {
+  const ran = await room.logic.run(call, failure);
+  const noted =
+    "deadline" in cause
+      ? { kind: "deadline" as const, name: cause.deadline, data: call.kind === "deadline" ? call.data : null }
+      : { kind: "presence" as const, seat: cause.presence.seatId, online: cause.presence.online };
+  if (!ran.ok) {
+    room.note({ ...noted, ok: false, events: [], serverEvents: [] });
+    return;
+  }
+  room.adopt(ran.result);
+  const { events, serverEvents } = ran.result;
+  room.note({ ...noted, ok: true, events, serverEvents });
+  out.broadcast.push(
+    frames.actionResult(ran.stateJson, { events, serverEvents, ack: null, gameTime: room.gameTime(), ...cause }),
+  );
+  out.persistAt("batched");
+}
