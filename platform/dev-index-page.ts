@@ -31,6 +31,7 @@ export function renderDevIndexPage(config: Config) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Edge platform (dev)</title>
+    <link rel="icon" href="/_platform/favicon.svg" type="image/svg+xml" />
     <link rel="stylesheet" href="/_platform/style.css" />
     <link rel="stylesheet" href="/_platform/index.css" />
   </head>

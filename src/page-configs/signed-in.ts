@@ -10,4 +10,6 @@ export interface SignedInPageConfig {
   idpApiKey: string;
   /** /login of the sign-in service with the page's client_id and the page as redirect_uri. */
   loginUrl: string;
+  /** /api/logout of the sign-in service with the page as redirect_uri: signs out, then /login shows again. */
+  logoutUrl: string;
 }

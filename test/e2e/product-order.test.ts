@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+import { openAs, seededIdToken } from "./support/sso.ts";
 
 // Port 8840 belongs to this test.
 const PORT = testPort(8840);
@@ -25,26 +26,13 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-/**
- * The seeded operator (admin claim) signs in; /transfer asks whose account it is, and Continue
- * starts the browser's SSO session on the page.
- */
+/** The seeded operator (admin claim) opens the page with an SSO session of their own. */
 async function openAsOperator(page: Page): Promise<void> {
-  const signIn = await fetch(`${platform.url}/idp/v1/accounts:signInWithPassword?key=dev-api-key`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "dev-password", returnSecureToken: true }),
-  });
-  const { idToken } = (await signIn.json()) as { idToken: string };
-  const issued = await fetch(`${platform.url}/auth/api/transfer/code`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id_token: idToken, redirect_uri: pageUrl }),
-  });
-  const { code } = (await issued.json()) as { code: string };
-  await page.goto(`${platform.url}/auth/transfer?code=${code}`);
-  await page.click('button[name="decision"][value="continue"]');
+  await openAs(page, platform.url, await seededIdToken(platform.url, "admin@example.com"), pageUrl);
 }
+
+/** Where the product list starts on the page (it must not move when the status line changes). */
+const listTop = async (page: Page) => (await page.locator("#products").boundingBox())?.y;
 
 const shownOrder = (page: Page) =>
   page.$$eval("#products li", (items) => items.map((item) => (item.textContent ?? "").split(":")[0]));
@@ -71,7 +59,11 @@ describe("the operator page orders the store's products", () => {
       .poll(() => shownOrder(page), { timeout: 15_000 })
       .toEqual(["web_coins_100", "web_coins_550", "web_coins_1200"]);
     expect(page.url()).toBe(pageUrl);
+    expect(await page.textContent("#account")).toContain("Signed in as admin@example.com.");
 
+    // The first stop is "Use another account", the next the first product.
+    await page.keyboard.press("Tab");
+    expect(await focusedText(page)).toBe("Use another account");
     await page.keyboard.press("Tab");
     expect(await focusedText(page)).toMatch(/^web_coins_100:/);
     await page.keyboard.press("Space");
@@ -85,13 +77,18 @@ describe("the operator page orders the store's products", () => {
     expect(await shownOrder(page)).toEqual(["web_coins_550", "web_coins_1200", "web_coins_100"]);
     expect(await focusedText(page)).toMatch(/^web_coins_100:/);
     expect(await storeOrder()).toEqual(["web_coins_550", "web_coins_1200", "web_coins_100"]);
+    expect(await page.textContent("#status")).toBe("Order saved.");
+    const topWithNotice = await listTop(page);
 
-    // The SSO session signs the page in again; the order is the server's.
+    // The SSO session signs the page in again; the order is the server's. The status line is
+    // empty now and the list has not moved up.
     await page.reload();
     await expect
       .poll(() => shownOrder(page), { timeout: 15_000 })
       .toEqual(["web_coins_550", "web_coins_1200", "web_coins_100"]);
     expect(page.url()).toBe(pageUrl);
+    expect(await page.textContent("#status")).toBe("");
+    expect(await listTop(page)).toBe(topWithNotice);
     await page.close();
   });
 
@@ -116,7 +113,7 @@ describe("the operator page orders the store's products", () => {
       return route.continue({ postData: JSON.stringify(body) });
     });
 
-    await page.keyboard.press("Tab");
+    await page.focus("#products li:first-child");
     await page.keyboard.press("Space");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Space");
@@ -140,7 +137,7 @@ describe("the operator page orders the store's products", () => {
     const before = await storeOrder();
     await expect.poll(() => shownOrder(page), { timeout: 15_000 }).toEqual(before);
 
-    await page.keyboard.press("Tab");
+    await page.focus("#products li:first-child");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Space");
     await page.keyboard.press("ArrowUp");
@@ -160,27 +157,35 @@ describe("the operator page orders the store's products", () => {
     await page.close();
   });
 
-  it("an account without the admin role is told so and gets no list", async () => {
-    const page = await browser.newPage();
+  it("an account without the admin role is told so, and can switch to another account instead of coming back", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
     screenshotOnFailure(page, "product-order-not-admin");
-    const signIn = await fetch(`${platform.url}/idp/v1/accounts:signInWithPassword?key=dev-api-key`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "user@example.com", password: "dev-password", returnSecureToken: true }),
-    });
-    const { idToken } = (await signIn.json()) as { idToken: string };
-    const issued = await fetch(`${platform.url}/auth/api/transfer/code`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ id_token: idToken, redirect_uri: pageUrl }),
-    });
-    const { code } = (await issued.json()) as { code: string };
-    await page.goto(`${platform.url}/auth/transfer?code=${code}`);
-    await page.click('button[name="decision"][value="continue"]');
+    await openAs(page, platform.url, await seededIdToken(platform.url, "user@example.com"), pageUrl);
     await expect
       .poll(() => page.textContent("#error"), { timeout: 15_000 })
-      .toMatch(/needs an account with the admin role/);
+      .toMatch(/needs an account with the admin role: choose "Use another account"/);
     expect(await page.isHidden("#products")).toBe(true);
-    await page.close();
+    expect(await page.textContent("#account")).toContain("Signed in as user@example.com.");
+    const sessionCookie = async () => (await context.cookies()).some((cookie) => cookie.name === "auth_session");
+    expect(await sessionCookie()).toBe(true);
+
+    // The link ends the SSO session, so the page's /login shows the sign-in page and stays there
+    // (before, /login sent the same account straight back to this dead end).
+    await page.getByRole("link", { name: "Use another account" }).click();
+    await page.waitForURL(`${platform.url}/auth/login?**`);
+    const login = new URL(page.url());
+    expect(login.searchParams.get("client_id")).toBe("admin");
+    expect(login.searchParams.get("redirect_uri")).toBe(pageUrl);
+    await page.waitForSelector("#login-config", { state: "attached" });
+    expect(await sessionCookie()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe("/auth/login");
+
+    // Signed in as the operator in the same browser, the page lists the products.
+    await openAsOperator(page);
+    await expect.poll(() => shownOrder(page), { timeout: 15_000 }).toEqual(await storeOrder());
+    expect(await page.textContent("#account")).toContain("Signed in as admin@example.com.");
+    expect(await page.textContent("#error")).toBe("");
+    await context.close();
   });
 });

@@ -128,56 +128,6 @@ async function move(mover: Page, other: Page, cell: number, mark: "X" | "O") {
   );
 }
 
-describe("the publish-token page", () => {
-  it("signs in through the SSO session, creates a token shown once, lists it and revokes it", async () => {
-    const { idToken } = await authorWithToken();
-    const issued = await fetch(`${auth}/api/transfer/code`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ id_token: idToken, redirect_uri: `${auth}/publish-tokens` }),
-    });
-    const { code } = (await issued.json()) as { code: string };
-    const page = await browser.newPage();
-    screenshotOnFailure(page, "publish-token-page");
-    // /transfer asks whose account it is; Continue starts the browser's SSO session and lands on
-    // the page with a custom token.
-    await page.goto(`${auth}/transfer?code=${code}`);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.waitForSelector("#create:not([hidden])");
-    expect(page.url()).toBe(`${auth}/publish-tokens`);
-    await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(1);
-
-    await page.fill("#name", "GitHub Actions");
-    await page.click("#create button[type=submit]");
-    await page.waitForSelector("#created:not([hidden])");
-    const token = await page.inputValue("#created-token");
-    expect(token).toMatch(/^sgpt_/);
-    await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(2);
-    expect(await page.textContent("#tokens tbody")).toContain("GitHub Actions");
-
-    // The new token works, until it is revoked on the page.
-    const exchange = () =>
-      fetch(`${auth}/api/oauth/token`, {
-        method: "POST",
-        body: new URLSearchParams({
-          grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
-          subject_token: token,
-          subject_token_type: "urn:ietf:params:oauth:token-type:access_token",
-        }),
-      });
-    expect((await exchange()).status).toBe(200);
-    await page.click("#tokens tbody tr:first-child button");
-    await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(1);
-    expect(await page.textContent("#tokens tbody")).not.toContain("GitHub Actions");
-    expect((await exchange()).status).toBe(400);
-
-    // Coming back later: the SSO session signs the page in again.
-    await page.goto(`${auth}/publish-tokens`);
-    await page.waitForSelector("#create:not([hidden])");
-    await expect.poll(() => page.$$eval("#tokens tbody tr", (rows) => rows.length)).toBe(1);
-  });
-});
-
 describe("scenario publish against the local platform", () => {
   it("publishes examples/tic-tac-toe; two signed-in users take seats in the lobby and play it in a sandbox", async () => {
     const { token } = await authorWithToken();

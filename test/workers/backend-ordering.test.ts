@@ -385,6 +385,11 @@ describe("the operator page GET {API_URL}/admin/product-order", () => {
     expect(login.searchParams.get("client_id")).toBe("admin");
     expect(login.searchParams.get("redirect_uri")).toBe(`${API}/admin/product-order`);
     expect(config.graphqlUrl).toBe(`${API}/graphql`);
+    // "Use another account" ends the SSO session first, or /login would bring the same account back.
+    const logout = new URL(config.logoutUrl);
+    expect(logout.pathname).toBe("/auth/api/logout");
+    expect(logout.searchParams.get("redirect_uri")).toBe(`${API}/admin/product-order`);
+    expect(html).toContain(`<a href="${logout.href.replace(/&/g, "&amp;")}">Use another account</a>`);
     expect(html).toContain('aria-live="assertive"');
     for (const asset of ["product-order.js", "product-order.css"]) {
       expect((await exports.default.fetch(`${API}/assets/${asset}`)).status).toBe(200);

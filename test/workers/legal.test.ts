@@ -72,10 +72,37 @@ describe("GET /legal/{documentKey}/latest", () => {
     }
   });
 
-  it("answers 404 to an unknown document key", async () => {
-    const res = await platform(`${AUTH}/legal/cookie_policy/latest`);
+  it("answers a browser's unknown document key with a 404 page that links the documents there are", async () => {
+    for (const accept of ["text/html,application/xhtml+xml,*/*;q=0.8", "*/*", ""]) {
+      const res = await platform(`${AUTH}/legal/cookie_policy/latest`, { headers: accept ? { accept } : {} });
+      expect(res.status, accept).toBe(404);
+      expect(res.headers.get("content-type"), accept).toMatch(/^text\/html/);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const page = await res.text();
+      expect(page).toContain("<h1>No such document</h1>");
+      expect(page).toContain("<code>cookie_policy</code>");
+      for (const key of ["app_terms", "privacy", "paid_release"]) {
+        expect(page).toContain(`<a href="${AUTH}/legal/${key}/latest">`);
+      }
+    }
+  });
+
+  it("answers a client that asks for JSON with the JSON error unknown_document", async () => {
+    const res = await platform(`${AUTH}/legal/cookie_policy/latest`, { headers: { accept: "application/json" } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: "unknown_document" });
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({
+      error: "unknown_document",
+      message: expect.stringContaining("cookie_policy"),
+    });
+  });
+
+  it("shows a key that is not a word as text, never as markup", async () => {
+    const res = await platform(`${AUTH}/legal/${encodeURIComponent("<script>x</script>")}/latest`);
+    expect(res.status).toBe(404);
+    const page = await res.text();
+    expect(page).not.toContain("<script>x</script>");
+    expect(page).toContain("&lt;script&gt;x&lt;/script&gt;");
   });
 });
 

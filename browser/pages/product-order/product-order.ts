@@ -5,8 +5,10 @@
 // is shown. Keyboard: Space picks up / drops the focused product, arrows move it, Escape cancels;
 // every step is announced in a live region.
 import { PRODUCT_ORDER_CONFIG_ID, type ProductOrderPageConfig } from "../../../src/page-configs/product-order";
+import { claimsOf, showAccount } from "../kit/account-line";
 import { byId, messageOf, pageConfig } from "../kit/page";
 import { signIn } from "../kit/signed-in";
+import { statusLine } from "../kit/status-line";
 
 /** A product as the page asks GraphQL for it (PRODUCT_FIELDS). */
 interface Product {
@@ -17,8 +19,7 @@ interface Product {
 }
 
 const config = pageConfig<ProductOrderPageConfig>(PRODUCT_ORDER_CONFIG_ID);
-const status = byId("status");
-const errorBox = byId("error");
+const status = statusLine();
 const live = byId("live");
 const list = byId("products", HTMLOListElement);
 let idToken: string | null = null;
@@ -40,17 +41,6 @@ const announce = (text: string) => {
     live.textContent = text;
   });
 };
-const say = (text: string) => {
-  status.textContent = text;
-};
-const showError = (text: string) => {
-  errorBox.textContent = text;
-};
-
-function claimsOf(token: string): { admin?: unknown } {
-  const part = (token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/");
-  return JSON.parse(atob(part.padEnd(part.length + ((4 - (part.length % 4)) % 4), "=")));
-}
 
 async function graphql<Data>(query: string, variables: Record<string, unknown>): Promise<Data> {
   const response = await fetch(config.graphqlUrl, {
@@ -120,8 +110,7 @@ function sameOrder(a: Product[], b: Product[]): boolean {
 
 async function save(focusId: number): Promise<void> {
   if (sameOrder(shown, saved)) return;
-  showError("");
-  say("Saving…");
+  status.notice("Saving…");
   saving = true;
   list.setAttribute("aria-busy", "true");
   try {
@@ -131,12 +120,11 @@ async function save(focusId: number): Promise<void> {
     );
     saved = data.reorderConsumableProducts;
     shown = saved;
-    say("Order saved.");
+    status.notice("Order saved.");
     announce("Order saved.");
   } catch (error) {
     shown = saved;
-    say("");
-    showError(`The order was not saved: ${messageOf(error)} The saved order is shown again.`);
+    status.error(`The order was not saved: ${messageOf(error)} The saved order is shown again.`);
     announce("The order was not saved; the saved order is shown again.");
   } finally {
     saving = false;
@@ -241,9 +229,9 @@ void (async () => {
   try {
     idToken = await signIn(config);
     if (!idToken) return;
+    showAccount(idToken);
     if (claimsOf(idToken).admin !== true) {
-      say("");
-      showError("This page needs an account with the admin role. Sign in with another account.");
+      status.error('This page needs an account with the admin role: choose "Use another account" to sign in with one.');
       return;
     }
     const data = await graphql<{ productList: { id: number; products: Product[] } }>(
@@ -254,9 +242,9 @@ void (async () => {
     saved = data.productList.products;
     shown = saved;
     render();
-    say(shown.length === 0 ? "The store has no products yet." : "");
+    if (shown.length === 0) status.notice("The store has no products yet.");
+    else status.clear();
   } catch (error) {
-    say("");
-    showError(messageOf(error));
+    status.error(messageOf(error));
   }
 })();

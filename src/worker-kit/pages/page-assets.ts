@@ -5,11 +5,16 @@ import { ApiError } from "../errors";
 const ASSET_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(js|css|svg)$/;
 
 /**
- * Files every app's pages share (public/_platform/): the platform's base stylesheet. Each app
- * serves them beside its own files, so a page's Content-Security-Policy can name its own assets
- * URL only.
+ * Files every app's pages share (public/_platform/): the platform's base stylesheet and its icon.
+ * Each app serves them beside its own files, so a page's Content-Security-Policy can name its own
+ * assets URL only.
  */
-const SHARED_FILES = new Set(["style.css"]);
+const SHARED_FILES = new Set(["style.css", "favicon.svg"]);
+
+/** The platform's icon, for a page outside the page kit (the store's single-page app). */
+export function platformIcon(assets: Fetcher): Promise<Response> {
+  return assets.fetch(new Request("https://assets.local/_platform/favicon.svg"));
+}
 
 /**
  * GET /assets/*: an app's page files from public/{folder}/ (ASSETS binding), and the shared

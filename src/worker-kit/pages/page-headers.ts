@@ -6,7 +6,7 @@ export interface PagePolicy {
   scripts?: string;
   /** style-src */
   styles: string;
-  /** img-src; none: no images. */
+  /** img-src beside the platform's icon (which comes from where the stylesheets do); none: no other image. */
   images?: string;
   /** connect-src; none: the page fetches nothing. */
   connect?: string;
@@ -26,7 +26,8 @@ export function pageHeaders(c: Context, policy: PagePolicy): void {
     "default-src 'none'",
     ...(policy.scripts ? [`script-src ${policy.scripts}`] : []),
     `style-src ${policy.styles}`,
-    ...(policy.images ? [`img-src ${policy.images}`] : []),
+    // The page shell links the platform's icon from the page's assets, beside its stylesheets.
+    `img-src ${[...new Set([policy.images, policy.styles].filter(Boolean))].join(" ")}`,
     ...(policy.connect ? [`connect-src ${policy.connect}`] : []),
     `form-action ${policy.forms ?? "'none'"}`,
     "frame-ancestors 'none'",

@@ -3,10 +3,10 @@ import type { Child } from "hono/jsx";
 export interface PageShellProps {
   lang: string;
   title: string;
-  /** The app's /assets URL (page-assets.ts): the platform's style.css, then the page's own stylesheet. */
+  /** The app's /assets URL (page-assets.ts): the platform's icon and style.css, then the page's own stylesheet. */
   assetsUrl: string;
-  /** The page's own stylesheet under assetsUrl ("login.css"). */
-  stylesheet: string;
+  /** The page's own stylesheet under assetsUrl ("login.css"), or several, in order. */
+  stylesheet: string | readonly string[];
   /** The meta referrer policy; null: none (a public document). */
   referrer?: "no-referrer" | "same-origin" | null;
   /** What the page's script reads (src/page-configs/), as JSON in a script element with this id. */
@@ -18,8 +18,8 @@ export interface PageShellProps {
 
 /**
  * The one layout of the server-rendered pages (login, hand-over, legal documents, publish tokens,
- * product order, lobby): the head every page has, the platform's base stylesheet before the
- * page's own, and the page's config and script where it has them.
+ * product order, lobby): the head every page has (the platform's icon among it), the platform's
+ * base stylesheet before the page's own, and the page's config and script where it has them.
  */
 export function PageShell(props: PageShellProps) {
   const referrer = props.referrer === undefined ? "no-referrer" : props.referrer;
@@ -30,8 +30,11 @@ export function PageShell(props: PageShellProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {referrer && <meta name="referrer" content={referrer} />}
         <title>{props.title}</title>
+        <link rel="icon" href={`${props.assetsUrl}/favicon.svg`} type="image/svg+xml" />
         <link rel="stylesheet" href={`${props.assetsUrl}/style.css`} />
-        <link rel="stylesheet" href={`${props.assetsUrl}/${props.stylesheet}`} />
+        {[props.stylesheet].flat().map((file) => (
+          <link rel="stylesheet" href={`${props.assetsUrl}/${file}`} />
+        ))}
         {props.config && (
           <script
             type="application/json"

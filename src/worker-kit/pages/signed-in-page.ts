@@ -16,8 +16,9 @@ export interface SignedInPage {
 /**
  * For a page that gets the user's ID token like any web client: its headers, and the part of
  * its config every such page has (browser/pages/kit/signed-in.ts reads it): the identity
- * provider where the page trades its custom token, and the /login URL that sends the browser
- * straight back to the page with one (at once when an SSO session exists). The page runs only
+ * provider where the page trades its custom token, the /login URL that sends the browser
+ * straight back to the page with one (at once when an SSO session exists), and the /api/logout
+ * URL that ends that session so another account can sign in. The page runs only
  * the app's own page assets (never another file of the same origin, such as published scenario
  * files in local dev) and connects only to its origin and the identity provider.
  */
@@ -26,7 +27,9 @@ export function signedInPage<E extends AppEnv>(c: Context<E>, page: SignedInPage
   const login = new URL(urlFor(config.apps.auth, "/login"));
   login.searchParams.set("client_id", page.clientId);
   login.searchParams.set("redirect_uri", page.pageUrl);
+  const logout = new URL(urlFor(config.apps.auth, "/api/logout"));
+  logout.searchParams.set("redirect_uri", page.pageUrl);
   const assets = `${page.assetsUrl.replace(/\/+$/, "")}/`;
   pageHeaders(c, { scripts: assets, styles: assets, connect: `'self' ${new URL(config.idp.apiUrl).origin}` });
-  return { idpApiUrl: config.idp.apiUrl, idpApiKey: config.idp.apiKey, loginUrl: login.href };
+  return { idpApiUrl: config.idp.apiUrl, idpApiKey: config.idp.apiKey, loginUrl: login.href, logoutUrl: logout.href };
 }

@@ -1,9 +1,12 @@
 import { PUBLISH_TOKENS_CONFIG_ID, type PublishTokensPageConfig } from "../../../src/page-configs/publish-tokens";
+import { AccountLine } from "../../../src/worker-kit/pages/account-line";
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
+import { StatusLine } from "../../../src/worker-kit/pages/status-line";
 
 /**
- * The publish-token page: create (the plaintext shown once, with a copy button), list, revoke.
- * Server-rendered shell; browser/pages/publish-tokens/ signs in and drives the API.
+ * The publish-token page: create (the plaintext shown once, with a copy button), list, revoke
+ * (after a confirmation dialog). Server-rendered shell; browser/pages/publish-tokens/ signs in
+ * and drives the API.
  */
 export function PublishTokensPage(props: { assetsUrl: string; pageConfig: PublishTokensPageConfig }) {
   return (
@@ -11,44 +14,56 @@ export function PublishTokensPage(props: { assetsUrl: string; pageConfig: Publis
       lang="en"
       title="Publish tokens"
       assetsUrl={props.assetsUrl}
-      stylesheet="login.css"
+      stylesheet={["login.css", "publish-tokens.css"]}
       config={{ id: PUBLISH_TOKENS_CONFIG_ID, value: props.pageConfig }}
       script={{ file: "publish-tokens.js", module: true }}
     >
       <main class="card">
         <h1>Publish tokens</h1>
+        <AccountLine logoutUrl={props.pageConfig.logoutUrl} />
         <p>
           A publish token lets a CI job run <code>npx scenario publish</code> as you. Set it as the secret{" "}
           <code>SCENARIO_PUBLISH_TOKEN</code>. It can only publish scenarios; revoke it here when it is no longer
           needed.
         </p>
-        <p id="status" role="alert" aria-live="assertive" class="status">
-          Signing in…
-        </p>
+        <StatusLine notice="Signing in…" />
         <form id="create" hidden>
-          <label>
-            Name (optional) <input id="name" name="name" maxlength={100} autocomplete="off" />
-          </label>
-          <button type="submit">Create token</button>
+          <label for="name">Name (optional)</label>
+          <div class="row">
+            <input id="name" name="name" maxlength={100} autocomplete="off" />
+            <button type="submit">Create token</button>
+          </div>
         </form>
-        <section id="created" hidden>
-          <p>Copy the token now: it is shown only once.</p>
-          <input id="created-token" readonly aria-label="New publish token" />
-          <button type="button" id="copy">
-            Copy
-          </button>
+        <section id="created" aria-labelledby="created-heading" hidden>
+          <p id="created-heading">Copy the token now: it is shown only once.</p>
+          <div class="row">
+            <input id="created-token" readonly aria-label="New publish token" />
+            <button type="button" id="copy">
+              Copy
+            </button>
+          </div>
         </section>
-        <table id="tokens" hidden>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody />
-        </table>
+        <section id="token-list" aria-labelledby="token-list-heading" hidden>
+          <h2 id="token-list-heading">Your tokens</h2>
+          <ul id="tokens" />
+        </section>
+        <dialog id="revoke-dialog" aria-labelledby="revoke-title" aria-describedby="revoke-text">
+          <h2 id="revoke-title">
+            Revoke <span id="revoke-name" />?
+          </h2>
+          <p id="revoke-text">
+            It stops working at once: a CI job or <code>scenario login</code> that uses it can no longer publish. This
+            cannot be undone.
+          </p>
+          <div class="actions">
+            <button type="button" id="revoke-confirm" class="danger">
+              Revoke token
+            </button>
+            <button type="button" id="revoke-cancel" class="secondary">
+              Cancel
+            </button>
+          </div>
+        </dialog>
         <noscript>This page needs JavaScript.</noscript>
       </main>
     </PageShell>

@@ -1,5 +1,7 @@
 import { PRODUCT_ORDER_CONFIG_ID, type ProductOrderPageConfig } from "../../../src/page-configs/product-order";
+import { AccountLine } from "../../../src/worker-kit/pages/account-line";
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
+import { StatusLine } from "../../../src/worker-kit/pages/status-line";
 
 /**
  * The operator page that orders the web store's products: a server-rendered shell;
@@ -18,15 +20,13 @@ export function ProductOrderPage(props: { assetsUrl: string; pageConfig: Product
     >
       <main>
         <h1>Store product order</h1>
+        <AccountLine logoutUrl={props.pageConfig.logoutUrl} />
         <p id="intro">The coin store lists its products in this order. Changes are saved at once.</p>
         <p id="reorder-help">
           Drag a product to its place, or with the keyboard: focus a product, press Space to pick it up, the up and down
           arrow keys to move it, Space to drop it (Escape cancels).
         </p>
-        <p id="status" class="status">
-          Signing in…
-        </p>
-        <p id="error" role="alert" class="error" />
+        <StatusLine notice="Signing in…" />
         <ol id="products" aria-label="Store products" aria-describedby="reorder-help" hidden />
         <p id="live" class="visually-hidden" aria-live="assertive" aria-atomic="true" />
         <noscript>This page needs JavaScript.</noscript>

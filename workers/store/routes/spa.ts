@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { ApiError } from "../../../src/worker-kit/errors";
+import { platformIcon } from "../../../src/worker-kit/pages/page-assets";
 import type { StoreContext, StoreEnv } from "../store-env";
 
 /** Folder of the built page inside the ASSETS directory (tools/build/build-store.ts writes it). */
@@ -17,6 +18,12 @@ export const spaRoutes = new Hono<StoreEnv>()
     const response = new Response(asset.body, asset);
     response.headers.set("cache-control", "public, max-age=31536000, immutable");
     return response;
+  })
+  // The platform's icon (public/_platform/), which index.html links; the same file every page has.
+  .get("/favicon.svg", async (c) => {
+    const icon = await platformIcon(c.env.ASSETS);
+    if (!icon.ok) throw new ApiError(404, "not_found", "No such asset.");
+    return icon;
   })
   .get("/:page{(?:result)?}", (c) => page(c))
   // The base path without its slash (/store): relative asset URLs (./assets/...) need the slash.
