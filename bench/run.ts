@@ -7,9 +7,9 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { startPlatform, startWranglerDev } from "../tools/local-platform/local-platform.ts";
+import { putLocalR2Object } from "../tools/local-platform/local-r2.ts";
 import { testPort } from "../tools/local-platform/ports.ts";
 import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
-import { putLocalR2Object } from "./lib/local-r2.ts";
 import { formatTable } from "./lib/table.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";
 

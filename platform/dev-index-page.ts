@@ -8,7 +8,7 @@ const DESCRIPTIONS: Record<AppName, string> = {
   backend:
     "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription, reorder mutations), product order page (/admin/product-order), code upload (/code), seat tickets",
   rooms:
-    "Multiplayer rooms: WebSocket rooms, published games (/play/{revisionId}/ and its lobby /lobby/{revisionId}/, where players sign in and take seats), /sdk.js",
+    "Multiplayer rooms: WebSocket rooms, published games (/play/{revisionId}/: players sign in and quick play seats them in an open room; private rooms from the lobby /lobby/{revisionId}/?private=1), /sdk.js",
   "dev-idp": "Local identity provider stand-in (dev only)",
   "dev-payments": "Local payment provider stand-in (dev only): Stripe API subset, hosted checkout, signed events",
 };

@@ -21,12 +21,23 @@ export interface SessionEvents extends Record<string, unknown> {
   };
   /** The room refused one of this client's actions; its prediction was rolled back. */
   actionError: { code: string; error: string; seq: number | null; action?: string };
+  /**
+   * After a dropped connection (a network loss, the room's server restarting), one of this
+   * client's actions is not in the room's state: it never ran, or it ran within the last write
+   * window (at most 500 ms) before a restart and was lost with it. It will not run later; send it
+   * again if it still makes sense. An action the room holds is never reported, and none runs twice.
+   */
+  actionLost: { seq: number; action: string; payload: Record<string, unknown> };
   /** The game clock stopped or started again (emergency pause, or nobody present). */
   pause: { frozen: boolean; by: string | null; gameTime: number };
   /** Who is online (document 3 presence payload). */
   presence: PresencePayload;
-  /** The connection to the room (online mode); solo mode is always "open". */
-  connection: { status: "connecting" | "open" | "closed"; attempt: number };
+  /**
+   * The connection to the room (online mode); solo mode is always "open". "expired": the seat
+   * ticket ran out and its issuer gave no fresh one, so the SDK stopped reconnecting (the page
+   * should say so: open the game from its lobby or app again).
+   */
+  connection: { status: "connecting" | "open" | "closed" | "expired"; attempt: number };
 }
 
 /** Server-to-client frames as the SDK reads them (the exact shapes are in src/room-core/frames.ts). */

@@ -11,6 +11,9 @@ interface PendingAction {
   payload: Record<string, unknown>;
 }
 
+/** Acknowledged actions kept until the room confirms it stored them (a __state after a reconnect). */
+const MAX_ACKED_KEPT = 256;
+
 /**
  * The client's picture of a room: the last state the room confirmed, plus this client's actions
  * that are sent but not yet answered, predicted on top of it with the game's `actions`. Every
@@ -20,6 +23,10 @@ interface PendingAction {
 export class GameView {
   private confirmed: unknown = null;
   private pending: PendingAction[] = [];
+  /** Acknowledged, but a restart of the room may still lose them (document 3: up to 500 ms of updates). */
+  private acked: PendingAction[] = [];
+  /** Sent or acknowledged on a connection that dropped: the next __state says which the room holds. */
+  private inDoubt: PendingAction[] = [];
   private shown: unknown = null;
   private readonly game: GameDefinition;
   /** Names of the game's predicted actions (`actions`; serverActions run on the server only). */
@@ -65,8 +72,13 @@ export class GameView {
     if (this.predicted.has(action)) this.show("predicted");
   }
 
-  /** Forgets predictions (the connection that carried them is gone); the next __state decides. */
+  /**
+   * The connection that carried them is gone: predictions are forgotten, and every action not
+   * known to be stored waits for the next __state, which says which of them the room holds.
+   */
   dropPending(): void {
+    this.inDoubt.push(...this.acked, ...this.pending);
+    this.acked = [];
     this.pending = [];
   }
 
@@ -74,6 +86,7 @@ export class GameView {
     if (typeof frame.gameTime === "number") this.clock = { gameTime: frame.gameTime, receivedAt: this.now() };
     switch (frame.type) {
       case "__state":
+        this.settleInDoubt(frame.you?.lastSeq);
         this.confirmed = frame.state;
         this.pending = [];
         this.started = frame.started === true;
@@ -92,8 +105,7 @@ export class GameView {
         return;
       case "__action_result": {
         this.confirmed = frame.state;
-        if (frame.ack !== null && frame.ack !== undefined)
-          this.pending = this.pending.filter((p) => p.seq !== frame.ack);
+        if (frame.ack !== null && frame.ack !== undefined) this.acknowledge(frame.ack);
         this.deliverEvents(frame, frame.events, frame.serverEvents);
         this.show(frame.deadline ? "deadline" : frame.presence ? "presence" : "action");
         return;
@@ -128,6 +140,31 @@ export class GameView {
           this.emitter.emit("presence", frame.message.payload);
         }
         return;
+    }
+  }
+
+  private acknowledge(seq: number) {
+    const done = this.pending.find((p) => p.seq === seq);
+    this.pending = this.pending.filter((p) => p.seq !== seq);
+    if (!done) return;
+    this.acked.push(done);
+    if (this.acked.length > MAX_ACKED_KEPT) this.acked.shift();
+  }
+
+  /**
+   * A __state after a reconnect: the room holds this client's actions up to `lastSeq` (the room's
+   * record keeps it with the state). Later ones are gone, never applied or lost with a restart:
+   * each is reported once with `actionLost`. A room that does not say (an older server) reports nothing.
+   */
+  private settleInDoubt(lastSeq: unknown) {
+    const doubted = this.inDoubt;
+    if (doubted.length === 0) return;
+    this.inDoubt = [];
+    this.acked = [];
+    if (lastSeq === undefined) return;
+    const held = typeof lastSeq === "number" ? lastSeq : 0;
+    for (const { seq, action, payload } of doubted) {
+      if (seq > held) this.emitter.emit("actionLost", { seq, action, payload });
     }
   }
 

@@ -8,6 +8,7 @@ import type { SocketFactory } from "./online-connection";
 import { OnlineSession } from "./online-session";
 import type { GameSession } from "./session";
 import { SoloSession } from "./solo-session";
+import { defaultRenewer, type PageLike, type TicketRenewer } from "./ticket-renewal";
 
 export type { GameDefinition, GameEvent, LogicContext, Presence, PresenceChange, Seat } from "../../src/engine/types";
 export type { SessionEvents, StateReason } from "./events";
@@ -21,6 +22,12 @@ export interface StartOptions {
   params?: URLSearchParams | string;
   /** Opens a WebSocket; the browser's by default. */
   createSocket?: SocketFactory;
+  /**
+   * Gets a fresh seat ticket when the page's has run out (a reconnect after its expiry). By
+   * default: the lobby link the game URL carries, else the host app framing the page
+   * (ticket-renewal.ts), else none (the session reports "expired").
+   */
+  renewTicket?: TicketRenewer;
 }
 
 export function startGame(options: StartOptions = {}): GameSession {
@@ -31,7 +38,11 @@ export function startGame(options: StartOptions = {}): GameSession {
     return new SoloSession(options.game, mode.seatId, mode.players, now);
   }
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
-  return new OnlineSession(mode, options.game ?? null, createSocket, now);
+  const page = (globalThis as { window?: PageLike }).window;
+  const renew =
+    options.renewTicket ??
+    defaultRenewer(pageParams(options.params), { roomId: mode.roomId, seatId: mode.seatId }, page);
+  return new OnlineSession(mode, options.game ?? null, createSocket, now, undefined, { renew, wallClock: Date.now });
 }
 
 export function gameMode(params?: URLSearchParams | string): GameMode {

@@ -57,8 +57,11 @@ export function selectMode(params: URLSearchParams): GameMode {
   };
 }
 
-/** The WebSocket URL of a room: ws(s)://<server>/ws/games/{revisionId}/{roomId}?seatId=... */
-export function socketUrl(mode: Extract<GameMode, { kind: "online" }>): string {
+/**
+ * The WebSocket URL of a room: ws(s)://<server>/ws/games/{revisionId}/{roomId}?seatId=...; `clientId`
+ * (the session's own id, the same on every reconnect) lets the room say which of its actions it holds.
+ */
+export function socketUrl(mode: Extract<GameMode, { kind: "online" }>, clientId?: string): string {
   const url = new URL(
     `${mode.server}/ws/games/${encodeURIComponent(mode.revisionId)}/${encodeURIComponent(mode.roomId)}`,
   );
@@ -68,6 +71,7 @@ export function socketUrl(mode: Extract<GameMode, { kind: "online" }>): string {
   if (mode.monitor) url.searchParams.set("monitor", "1");
   if (mode.players) url.searchParams.set("players", JSON.stringify(mode.players));
   if (mode.ticket) url.searchParams.set("ticket", mode.ticket);
+  if (clientId) url.searchParams.set("client", clientId);
   return url.toString();
 }
 
@@ -88,4 +92,13 @@ function parsePlayers(raw: string | null): Seat[] | null {
     }
     return seat as Seat;
   });
+}
+
+/** A new client id: 22 random URL-safe characters (about 128 bits). */
+export function newClientId(random: () => number = Math.random): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const bytes = new Uint8Array(22);
+  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
+  return Array.from(bytes, (byte) => alphabet[byte & 63]).join("");
 }

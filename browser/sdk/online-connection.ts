@@ -23,10 +23,18 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
 
+export type ConnectionStatus = "connecting" | "open" | "closed" | "expired";
+
 export interface ConnectionHandlers {
   frame(frame: ServerFrame): void;
-  status(status: "connecting" | "open" | "closed", attempt: number): void;
+  status(status: ConnectionStatus, attempt: number): void;
 }
+
+/**
+ * The URL of the next socket: at once, or once something is fetched first (a fresh seat ticket).
+ * A rejected promise ends the connection with status "expired".
+ */
+export type SocketUrl = () => string | Promise<string>;
 
 /**
  * One WebSocket to the room at a time: heartbeat every 25 s while open, and after a drop a new
@@ -39,13 +47,13 @@ export class OnlineConnection {
   private attempt = 0;
   private closedByUser = false;
 
-  private readonly url: string;
+  private readonly url: SocketUrl;
   private readonly createSocket: SocketFactory;
   private readonly handlers: ConnectionHandlers;
   private readonly random: () => number;
 
   constructor(
-    url: string,
+    url: SocketUrl,
     createSocket: SocketFactory,
     handlers: ConnectionHandlers,
     random: () => number = Math.random,
@@ -62,7 +70,25 @@ export class OnlineConnection {
 
   open(): void {
     this.handlers.status("connecting", this.attempt);
-    const socket = this.createSocket(this.url);
+    const url = this.url();
+    if (typeof url === "string") {
+      this.connect(url);
+      return;
+    }
+    url.then(
+      (ready) => {
+        if (!this.closedByUser) this.connect(ready);
+      },
+      () => {
+        if (this.closedByUser) return;
+        this.closedByUser = true;
+        this.handlers.status("expired", this.attempt);
+      },
+    );
+  }
+
+  private connect(url: string): void {
+    const socket = this.createSocket(url);
     this.socket = socket;
     socket.addEventListener("open", () => {
       if (this.socket !== socket) return;

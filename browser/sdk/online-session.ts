@@ -1,7 +1,8 @@
 import type { GameDefinition } from "../../src/engine/types";
 import { InputThrottle } from "./input-throttle";
-import { type GameMode, socketUrl } from "./mode";
+import { type GameMode, newClientId, socketUrl } from "./mode";
 import { OnlineConnection, type SocketFactory } from "./online-connection";
+import { type TicketRenewer, ticketExpired } from "./ticket-renewal";
 import { ViewSession } from "./view-session";
 
 type OnlineMode = Extract<GameMode, { kind: "online" }>;
@@ -13,22 +14,39 @@ export class OnlineSession extends ViewSession {
   private readonly inputs: InputThrottle;
   private seq = 0;
 
+  private ticket: string | null;
+
   constructor(
     mode: OnlineMode,
     game: GameDefinition | null,
     createSocket: SocketFactory,
     now: () => number,
     random?: () => number,
+    tickets: { renew: TicketRenewer | null; wallClock: () => number } = { renew: null, wallClock: Date.now },
   ) {
     super(game, mode.seatId, mode.seatKind, now);
+    this.ticket = mode.ticket;
     this.inputs = new InputThrottle((data) => this.connection.send({ type: "__input", data }), now);
+    // Each socket takes the newest ticket; one whose time is over is renewed first (ticket-renewal.ts).
+    // One client id for every socket of this session: the room tells it which of its actions it holds.
+    const clientId = newClientId();
+    const nextUrl = () => {
+      const { ticket } = this;
+      if (!ticket || !ticketExpired(ticket, tickets.wallClock())) return socketUrl({ ...mode, ticket }, clientId);
+      if (!tickets.renew) return Promise.reject(new Error("the seat ticket expired"));
+      return tickets.renew().then((fresh) => {
+        this.ticket = fresh;
+        return socketUrl({ ...mode, ticket: fresh }, clientId);
+      });
+    };
     this.connection = new OnlineConnection(
-      socketUrl(mode),
+      nextUrl,
       createSocket,
       {
         frame: (frame) => this.view.receive(frame),
         status: (status, attempt) => {
-          // Actions sent on a lost socket may or may not have run; the __state of the next socket decides.
+          // Actions sent on a lost socket may or may not have run (or have been lost with a restart of
+          // the room): the __state of the next socket says which, and the others are reported lost.
           if (status === "closed") this.view.dropPending();
           this.emitter.emit("connection", { status, attempt });
         },

@@ -1,3 +1,7 @@
+import type { LobbyStatus } from "../../src/room-access/quick-play";
+import { RoomStorage } from "./room-storage";
+import { readAttachment } from "./socket-attachment";
+
 /**
  * Who holds which seat of a room the play page's lobby made (docs/publishing.md): seat id to the
  * uid of the signed-in user who took it first. Kept under a storage key of its own, beside the
@@ -24,4 +28,14 @@ export function lobbySeats(storage: DurableObjectStorage, claim?: SeatClaim): Lo
     storage.kv.put(LOBBY_SEATS_KEY, seats);
   }
   return seats;
+}
+
+/** What quick play reads of a lobby room: its seat holders, whether its game started, which seats are online. */
+export function lobbyStatus(storage: DurableObjectStorage, openSockets: WebSocket[]): LobbyStatus {
+  const players = openSockets.map(readAttachment).filter((info) => !info.monitor && !info.quietObserver);
+  return {
+    holders: lobbySeats(storage),
+    started: RoomStorage.read(storage)?.started ?? false,
+    seatsOnline: [...new Set(players.map((info) => info.playerId))],
+  };
 }

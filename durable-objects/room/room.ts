@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
+import type { LobbyStatus } from "../../src/room-access/quick-play";
 import { currentLog, withLog } from "../../src/worker-kit/request-log";
 import { onAlarm } from "./alarm-hook";
-import { type LobbySeats, lobbySeats, type SeatClaim } from "./lobby-seats";
+import { type LobbySeats, lobbySeats, lobbyStatus, type SeatClaim } from "./lobby-seats";
 import { RoomAlarm } from "./room-alarm";
 import { RoomHost } from "./room-host";
 import { roomLog, roomLogger } from "./room-log";
@@ -62,5 +63,10 @@ export class Room extends DurableObject<Env> {
   /** The lobby's seat holders (seat id to uid), after `claim` if given: the first claim of a seat wins. */
   async lobbySeats(claim?: SeatClaim): Promise<LobbySeats> {
     return lobbySeats(this.ctx.storage, claim);
+  }
+
+  /** What quick play (durable-objects/quick-play) reads of a lobby room. */
+  async lobbyStatus(): Promise<LobbyStatus> {
+    return lobbyStatus(this.ctx.storage, this.host.openSockets());
   }
 }

@@ -69,6 +69,7 @@ export class RoomSockets {
       nickname: params.nickname,
       monitor: params.monitor,
       connectedAt: Date.now(),
+      ...(params.clientId ? { clientId: params.clientId } : {}),
       ...(requestId ? { requestId } : {}),
     };
     this.ctx.acceptWebSocket(server);

@@ -73,6 +73,12 @@ function render() {
     : `game time ${(session.gameTime() / 1000).toFixed(1)} s`;
 }
 
+// The seat ticket ran out and no fresh one came (the SDK asks the lobby or the host app first).
+session.on("connection", ({ status }) => {
+  if (status === "expired") {
+    document.querySelector("#error").textContent = "Your seat ticket expired: open the game from its link again.";
+  }
+});
 session.on("state", render);
 session.on("presence", ({ seats }) => {
   everyoneJoined = seats.every((seat) => seat.seen);

@@ -56,9 +56,16 @@ session.on("pause", render);
 session.on("actionError", ({ error }) => {
   $("#error").textContent = error;
 });
+session.on("actionLost", ({ payload }) => {
+  $("#error").textContent = `Your move on cell ${payload.cell + 1} was lost when the room restarted: play it again.`;
+});
 session.on("events", ({ events }) => {
   for (const event of events)
     if (event.name === "timeout") $("#error").textContent = `${event.data.mark} ran out of time`;
+});
+// The seat ticket ran out and no fresh one came (the SDK asks the lobby or the host app first).
+session.on("connection", ({ status }) => {
+  if (status === "expired") $("#error").textContent = "Your seat ticket expired: open the game from its link again.";
 });
 session.on("presence", (presence) => {
   render();

@@ -17,7 +17,12 @@ export interface ConnectParams {
   nickname: string;
   monitor: boolean;
   players: Seat[] | null;
+  /** The SDK's id of the client (kept across its reconnects), so the room can tell it which of its actions it holds. */
+  clientId?: string;
 }
+
+/** The `client` query parameter: an id the SDK makes up once per game session. */
+export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8-64 letters, digits, '_' or '-'");
 
 export const CONNECT_HEADER = "x-room-connect";
 

@@ -1,3 +1,4 @@
+import { noteApplied } from "./action-acks";
 import { ActionBacklog, type ActionMessage } from "./action-backlog";
 import { frames } from "./frames";
 import type { JournalOperation } from "./journal";
@@ -67,6 +68,7 @@ export class ActionRuns {
         continue;
       }
       this.room.adopt(ran.result);
+      noteApplied(this.room.record, connection, message.seq);
       const { events, serverEvents } = ran.result;
       this.noteAction(connection, message, { ok: true, events, serverEvents });
       const fields = { events, serverEvents, gameTime: this.room.gameTime(), action: message.action };

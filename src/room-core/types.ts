@@ -19,6 +19,12 @@ export interface RoomRecord {
   /** Set while an emergency pause holds the room. */
   paused: { by: string } | null;
   deadlines: Record<string, PendingDeadline>;
+  /**
+   * The seq of the last action applied per client (the SDK's `client` id), stored with the state
+   * it produced: a client that reconnects after a restart learns which of its actions the room
+   * still has (action-acks.ts). Absent in records written before it existed.
+   */
+  lastSeqs?: Record<string, number>;
 }
 
 /** One WebSocket, as its attachment describes it. */
@@ -28,6 +34,8 @@ export interface ConnectionInfo {
   nickname: string;
   monitor: boolean;
   connectedAt: number;
+  /** The client's own id (the SDK's `client` parameter), kept across its reconnects; absent for older clients. */
+  clientId?: string;
   /** Set when the connection brought a roster that differs from the pinned one. */
   quietObserver?: boolean;
   /**

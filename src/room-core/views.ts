@@ -1,5 +1,6 @@
 import { stateToJson } from "../engine/state";
 import type { LogicInput, RoomPresence, Seat } from "../engine/types";
+import { lastAppliedSeq } from "./action-acks";
 import { frames } from "./frames";
 import { seatOf } from "./presence";
 import type { ConnectionInfo, RoomRecord } from "./types";
@@ -50,6 +51,8 @@ export function stateFrameOf(
       connectionId: connection.connectionId,
       seatId: connection.playerId,
       observer: !seatOf(connection, record.roster),
+      // The client's actions up to this seq are in `state`; any later one it sent is not.
+      lastSeq: lastAppliedSeq(record, connection),
     },
   });
 }

@@ -24,7 +24,7 @@ let platform: RunningWorker;
 let browser: Browser;
 let lobbyUrl: string;
 
-/** The lobby of a tic-tac-toe revision published with a publish token of user@example.com. */
+/** A private room's lobby (quick play would seat the visitor and leave) of a tic-tac-toe revision published by user@example.com. */
 async function publishedLobbyUrl(): Promise<string> {
   const idToken = await seededIdToken(platform.url, "user@example.com");
   const created = await fetch(`${platform.url}/auth/api/publish-tokens`, {
@@ -39,7 +39,7 @@ async function publishedLobbyUrl(): Promise<string> {
     log: () => {},
     progress: () => {},
   });
-  return `${platform.url}/rooms/lobby/${report.revisionId}/`;
+  return `${platform.url}/rooms/lobby/${report.revisionId}/?private=1`;
 }
 
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,9 +5,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { launchChromium, newPerson, screenshotOnFailure } from "./support/browser.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+import { type CliTarget, authorWithToken as newAuthor, scenario as runScenario } from "./support/publish-cli.ts";
+import { expectText, playXWins } from "./support/tic-tac-toe.ts";
 
 // Port 8830 belongs to this test.
 const PORT = testPort(8830);
@@ -17,61 +18,16 @@ let platform: RunningWorker;
 let browser: Browser;
 let configDir: string;
 let auth: string;
-let api: string;
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `scenario <args>` as an author runs it, with its environment. */
-function scenario(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      path.join(projectRoot, "node_modules/.bin/node"),
-      [path.join(projectRoot, "tools/cli/run.ts"), ...args],
-      {
-        cwd: projectRoot,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: configDir,
-          SCENARIO_CONFIG: path.join(configDir, "config.json"),
-          SCENARIO_AUTH_URL: auth,
-          SCENARIO_API_URL: api,
-          ...env,
-        },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-/** A new account at the dev IdP and a publish token it created through the token API. */
-async function authorWithToken(): Promise<{ idToken: string; token: string; id: string }> {
-  const email = `author-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const signUp = await fetch(`${platform.url}/idp/v1/accounts:signUp?key=dev-api-key`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse battery", returnSecureToken: true }),
-  });
-  const { idToken } = (await signUp.json()) as { idToken: string };
-  const created = await fetch(`${auth}/api/publish-tokens`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${idToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: "e2e" }),
-  });
-  expect(created.status).toBe(201);
-  const { token, id } = (await created.json()) as { token: string; id: string };
-  return { idToken, token, id };
-}
+const cli = (): CliTarget => ({ platformUrl: platform.url, configDir });
+const scenario = (args: string[], env: Record<string, string> = {}) => runScenario(cli(), args, env);
+const authorWithToken = () => newAuthor(platform.url);
 
 beforeAll(async () => {
   await waitForFreePort(PORT);
   // Seat tickets required, as in stg and prd: the lobby hands them to signed-in users.
   platform = await startPlatform(PORT, { vars: { ROOM_TICKETS: "required" } });
   auth = `${platform.url}/auth`;
-  api = `${platform.url}/backend`;
   configDir = mkdtempSync(path.join(tmpdir(), "scenario-config-"));
   browser = await launchChromium();
 });
@@ -82,22 +38,7 @@ afterAll(async () => {
   if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
-async function expectText(page: Page, selector: string, text: string) {
-  await page.waitForFunction(
-    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
-    [selector, text],
-    { timeout: 15_000 },
-  );
-}
-
-/** A user of their own: a new browser context (no SSO session yet), its page shot if the test fails. */
-async function newPlayer(name: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  screenshotOnFailure(page, name);
-  return page;
-}
+const newPlayer = (name: string, viewport?: { width: number; height: number }) => newPerson(browser, name, viewport);
 
 /**
  * On a lobby that sent the browser to the sign-in service: a new account by phone (the dev IdP's
@@ -119,32 +60,28 @@ function seatStates(page: Page): Promise<Record<string, string>> {
   );
 }
 
-async function move(mover: Page, other: Page, cell: number, mark: "X" | "O") {
-  await mover.click(`[data-cell="${cell}"]`);
-  await other.waitForFunction(
-    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
-    [cell, mark] as const,
-    { timeout: 15_000 },
-  );
-}
-
 describe("scenario publish against the local platform", () => {
-  it("publishes examples/tic-tac-toe; two signed-in users take seats in the lobby and play it in a sandbox", async () => {
+  it("publishes examples/tic-tac-toe; two signed-in users take seats in a private room's lobby and play it in a sandbox", async () => {
     const { token } = await authorWithToken();
     const published = await scenario(["publish", "examples/tic-tac-toe"], { SCENARIO_PUBLISH_TOKEN: token });
     expect(published.code, published.stderr).toBe(0);
     expect(published.stderr).toContain("uploading client.zip 100%");
+    expect(published.stderr).not.toContain("0.00 of 0.00");
     const revisionId = /revisionId: (\S+)/.exec(published.stdout)?.[1] as string;
     const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
     expect(revisionId).toMatch(/^tic-tac-toe-[0-9a-f]{16}$/);
     expect(playUrl).toBe(`${platform.url}/rooms/play/${revisionId}/`);
+    // The play URL is the one to share (quick play, test/e2e/quick-play.test.ts); a private room has its own.
+    const privateUrl = /private room: (\S+)/.exec(published.stdout)?.[1] as string;
+    expect(privateUrl).toBe(`${platform.url}/rooms/lobby/${revisionId}/?private=1`);
+    expect(published.stderr).toContain("share the play link");
     // The platform runs as stg and prd do: a socket without a ticket is refused before the upgrade.
     const bare = await fetch(`${platform.url}/rooms/ws/games/${revisionId}/room-x?seatId=p1`);
     expect(((await bare.json()) as { error: string }).error).toBe("ticket_required");
 
-    // Alice opens the printed URL: the lobby makes a room, she signs up, and the lobby is back.
+    // Alice opens the printed private room link: the lobby makes a room, she signs up, and the lobby is back.
     const alice = await newPlayer("publish-alice");
-    await alice.goto(playUrl);
+    await alice.goto(privateUrl);
     await signUpInLobby(alice);
     const lobbyUrl = await alice.inputValue("#share");
     expect(new URL(lobbyUrl).pathname).toBe(`/rooms/lobby/${revisionId}/`);
@@ -185,15 +122,8 @@ describe("scenario publish against the local platform", () => {
     await bob.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
     expect(new URL(bob.url()).searchParams.get("seatId")).toBe("p2");
 
-    await expectText(alice, "#status", "Your turn (X)");
     await expectText(bob, "#status", "Waiting for X");
-    await move(alice, bob, 0, "X");
-    await move(bob, alice, 3, "O");
-    await move(alice, bob, 1, "X");
-    await move(bob, alice, 4, "O");
-    await move(alice, bob, 2, "X");
-    await expectText(alice, "#status", "X wins (you)");
-    await expectText(bob, "#status", "X wins");
+    await playXWins(alice, bob);
 
     // Carol, a third user, finds both seats taken, with nothing to press but the spectator's button.
     const carol = await newPlayer("publish-carol", { width: 360, height: 740 });

@@ -32,6 +32,7 @@ export const PAGE_SCRIPTS: readonly PageScript[] = [
   { entry: "browser/pages/publish-tokens/publish-tokens.ts", output: "public/auth/publish-tokens.js", format: "esm" },
   { entry: "browser/pages/product-order/product-order.ts", output: "public/backend/product-order.js", format: "esm" },
   { entry: "browser/pages/lobby/lobby.ts", output: "public/rooms/lobby.js", format: "esm" },
+  { entry: "browser/pages/lobby/quick-play.ts", output: "public/rooms/quick-play.js", format: "esm" },
   AUTH_LOG_SCRIPT,
 ];
 

@@ -21,6 +21,8 @@ export interface UploadSession {
 export interface Registered {
   revisionId: string;
   playUrl: string;
+  /** A private room's lobby (absent from a platform before quick play, null for a solo game). */
+  privateRoomUrl?: string | null;
 }
 
 /** Bytes sent so far of one upload. */

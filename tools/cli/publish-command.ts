@@ -7,6 +7,7 @@ import { ManifestError } from "./manifest.ts";
 import { PublishError } from "./platform-client.ts";
 import { publish } from "./publish.ts";
 import { configPath, publishTarget, readConfig, writeConfig } from "./publish-config.ts";
+import { progressStep, uploadProgressLine } from "./upload-progress.ts";
 
 export const PUBLISH_USAGE = `Usage: scenario publish [dir] [--auth-url URL] [--api-url URL]
        scenario login --token TOKEN [--auth-url URL] [--api-url URL]
@@ -50,6 +51,14 @@ export async function publishMain(argv: string[]): Promise<number> {
     });
     console.error(`scenario publish: revision ${report.revisionId} of ${report.scenarioId} is live`);
     console.log(`revisionId: ${report.revisionId}\nplay: ${report.playUrl}`);
+    if (report.privateRoomUrl) {
+      console.log(`private room: ${report.privateRoomUrl}`);
+      console.error(
+        "scenario publish: share the play link: everyone who opens it is seated in an open room of this revision (a new one when none has a free seat). For a room only the players you invite reach, open the private room link and send them the link it shows.",
+      );
+    } else {
+      console.error("scenario publish: share the play link: each player plays it alone in their browser.");
+    }
     return 0;
   } catch (error) {
     if (error instanceof Error && [...KNOWN].some((kind) => error instanceof kind)) {
@@ -79,25 +88,20 @@ function login(token: string | undefined, urls: { authUrl?: string; apiUrl?: str
   return 0;
 }
 
-/** "client.zip 45% (1.2 of 2.6 MB)": on one rewritten line in a terminal, every 25% in a log. */
+/** Upload progress (upload-progress.ts): on one rewritten line in a terminal, every 25% in a log. */
 function progressPrinter() {
   const lastStep = new Map<string, number>();
   return (file: string, sent: number, total: number) => {
-    const percent = total === 0 ? 100 : Math.floor((sent / total) * 100);
-    const line = `scenario publish: uploading ${file} ${percent}% (${mb(sent)} of ${mb(total)} MB)`;
+    const line = `scenario publish: ${uploadProgressLine(file, sent, total)}`;
     if (process.stderr.isTTY) {
       process.stderr.write(`\r${line}${sent >= total ? "\n" : ""}`);
       return;
     }
-    const step = Math.floor(percent / 25);
+    const step = progressStep(sent, total);
     if (step === lastStep.get(file)) return;
     lastStep.set(file, step);
     console.error(line);
   };
-}
-
-function mb(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(2);
 }
 
 function parse(argv: string[]) {

@@ -11,6 +11,7 @@ import { BuildError, runBuild } from "./run-build.ts";
 export interface PublishReport {
   revisionId: string;
   playUrl: string;
+  privateRoomUrl: string | null;
   scenarioId: string;
   clientZipBytes: number;
   logicBytes: number | null;
@@ -80,6 +81,7 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
   return {
     revisionId: registered.revisionId,
     playUrl: registered.playUrl,
+    privateRoomUrl: registered.privateRoomUrl ?? null,
     scenarioId: manifest.id,
     clientZipBytes: client.zip.byteLength,
     logicBytes: logicBytes?.byteLength ?? null,

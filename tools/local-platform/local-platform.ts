@@ -13,6 +13,12 @@ import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 export interface RunningWorker {
   url: string;
   stop(): Promise<void>;
+  /**
+   * SIGKILL to the whole process group (wrangler and its workerd), as a crash would end it: no
+   * shutdown, nothing flushed, and the local state left as it is. Only for a worker started with
+   * `processGroup` (otherwise workerd would outlive wrangler).
+   */
+  kill(): Promise<void>;
 }
 
 /** Devtools port of a `wrangler dev` on `port`: fixed, so two starting at once never race for wrangler's default. */
@@ -29,6 +35,7 @@ export async function startWranglerDev(
   extraArgs: string[] = [],
   persistTo?: string,
   onOutput?: (text: string) => void,
+  options: { processGroup?: boolean } = {},
 ): Promise<RunningWorker> {
   const ownState = persistTo === undefined;
   const stateDir = persistTo ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
@@ -48,10 +55,24 @@ export async function startWranglerDev(
       String(inspectorPortFor(port)),
       ...extraArgs,
     ],
-    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: projectRoot,
+      env: wranglerEnv({ CI: "true" }),
+      stdio: ["ignore", "pipe", "pipe"],
+      // A group of its own, so kill() reaches workerd too, and only this run's processes.
+      detached: options.processGroup === true,
+    },
   );
+  const kill = async () => {
+    if (!options.processGroup || child.pid === undefined)
+      throw new Error("kill() needs a worker started with processGroup");
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-child.pid, "SIGKILL");
+    await exited;
+  };
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       await new Promise((resolve) => {
         child.once("exit", resolve);
         child.kill("SIGTERM");
@@ -65,7 +86,7 @@ export async function startWranglerDev(
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, stop, kill };
 }
 
 /**
@@ -75,10 +96,41 @@ export async function startWranglerDev(
  */
 export async function startPlatform(
   port: number,
-  options: { vars?: Record<string, string> } = {},
+  options: {
+    vars?: Record<string, string>;
+    /** Start again on the state and secrets of a platform that was killed (see `kill`). */
+    resume?: { stateDir: string; secrets: Record<string, string> };
+    /** Its own process group, for `kill`. */
+    processGroup?: boolean;
+  } = {},
 ): Promise<RunningWorker & { stateDir: string; secrets: Record<string, string> }> {
-  const persistTo = mkdtempSync(path.join(tmpdir(), "platform-state-"));
-  const secrets = freshDevSecrets();
+  const persistTo = options.resume?.stateDir ?? mkdtempSync(path.join(tmpdir(), "platform-state-"));
+  const secrets = options.resume?.secrets ?? freshDevSecrets();
+  if (!options.resume) prepareState(persistTo);
+  const worker = await startWranglerDev(
+    "wrangler.toml",
+    port,
+    [...devUrlVars(`http://127.0.0.1:${port}`), ...secretVars(secrets), ...secretVars(options.vars ?? {})],
+    persistTo,
+    undefined,
+    { processGroup: options.processGroup === true },
+  );
+  return {
+    url: worker.url,
+    /** Where its KV, D1, R2 and Durable Objects live, for `wrangler ... --local --persist-to`. */
+    stateDir: persistTo,
+    /** The generated dev secrets it runs with (the payment stand-in's API key, for a Stripe client). */
+    secrets,
+    stop: async () => {
+      await worker.stop();
+      rmSync(persistTo, { recursive: true, force: true });
+    },
+    kill: () => worker.kill(),
+  };
+}
+
+/** Migrated D1 databases with the backend's dev seed, in a fresh state directory. */
+function prepareState(persistTo: string) {
   for (const database of ["AUTH_DB", "BACKEND_DB"]) {
     const result = spawnSync(
       wranglerBin,
@@ -93,23 +145,6 @@ export async function startPlatform(
     { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
   );
   if (seeded.status !== 0) throw new Error(`dev seed of BACKEND_DB failed:\n${seeded.stdout}${seeded.stderr}`);
-  const worker = await startWranglerDev(
-    "wrangler.toml",
-    port,
-    [...devUrlVars(`http://127.0.0.1:${port}`), ...secretVars(secrets), ...secretVars(options.vars ?? {})],
-    persistTo,
-  );
-  return {
-    url: worker.url,
-    /** Where its KV, D1, R2 and Durable Objects live, for `wrangler ... --local --persist-to`. */
-    stateDir: persistTo,
-    /** The generated dev secrets it runs with (the payment stand-in's API key, for a Stripe client). */
-    secrets,
-    stop: async () => {
-      await worker.stop();
-      rmSync(persistTo, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Fresh dev secrets: IdP keys, the seat-ticket key, payment keys (never written anywhere). */

@@ -1,4 +1,6 @@
 import Stripe from "stripe";
+import { FIRST_RETRY_MS } from "../../durable-objects/webhook-outbox/retry-schedule";
+import type { WebhookOutbox } from "../../durable-objects/webhook-outbox/webhook-outbox";
 import { formatBaseUrl } from "../../src/base-url";
 import type { Config } from "../../src/config";
 import { loopbackFetcher } from "../../src/worker-kit/loopback-fetch";
@@ -14,7 +16,11 @@ export interface EventContext {
   store: StandInStore;
   config: Config;
   webhookSecret: string | null;
+  /** The webhook queue (durable-objects/webhook-outbox): what is not delivered yet is retried from it. */
+  outbox: WebhookOutboxStub | null;
 }
+
+export type WebhookOutboxStub = DurableObjectStub<WebhookOutbox>;
 
 /** Records an event of a state change; it is delivered by deliverNew (or held for a flush). */
 export async function recordEvent(store: StandInStore, type: string, object: unknown): Promise<EventObject> {
@@ -34,8 +40,9 @@ export async function recordEvent(store: StandInStore, type: string, object: unk
 }
 
 /**
- * Events just made by one action (a payment, a refund): sent now with the stand-in's settings,
- * or queued in hold mode.
+ * Events just made by one action (a payment, a refund): queued for delivery first (so a delivery
+ * that fails, or never ends because the process died, is retried from storage), then sent now
+ * with the stand-in's settings, or `delayMs` later from the queue; in hold mode kept for a flush.
  */
 export async function deliverNew(ctx: EventContext, events: readonly EventObject[]): Promise<DeliveryRecord[]> {
   const settings = await ctx.store.settings();
@@ -43,7 +50,29 @@ export async function deliverNew(ctx: EventContext, events: readonly EventObject
     await ctx.store.hold(events.map((event) => event.id));
     return [];
   }
-  return deliver(ctx, events, settings);
+  const ids = events.map((event) => event.id);
+  // No signing secret: nothing could ever be delivered, so nothing is queued (sendOnce logs it).
+  const outbox = ctx.webhookSecret ? ctx.outbox : null;
+  if (outbox && settings.delayMs > 0) {
+    await outbox.enqueue(ids, Date.now() + settings.delayMs);
+    return [];
+  }
+  await outbox?.enqueue(ids, Date.now() + FIRST_RETRY_MS);
+  const records = await deliver(ctx, events, settings);
+  await outbox?.settle(outcomesOf(ids, records));
+  return records;
+}
+
+/** Per event: delivered when any attempt of it was answered 2xx. */
+export function outcomesOf(eventIds: readonly string[], records: readonly DeliveryRecord[]) {
+  return eventIds.map((eventId) => ({
+    eventId,
+    delivered: records.some((record) => record.eventId === eventId && isDelivered(record.status)),
+  }));
+}
+
+function isDelivered(status: number | null): boolean {
+  return status !== null && status >= 200 && status < 300;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { parse } from "qs";
+import { WEBHOOK_OUTBOX_OBJECT } from "../../durable-objects/webhook-outbox/webhook-outbox";
 import type { AppEnv } from "../../src/worker-kit/app-env";
-import type { EventContext } from "./events";
+import type { EventContext, WebhookOutboxStub } from "./events";
 import { StandInStore } from "./store";
 
 /** Everything a stand-in route needs: its store, the config, the signing secret and API key. */
@@ -14,8 +15,14 @@ export function standInOf(c: Context<AppEnv>): StandIn {
     store: new StandInStore(c.env.SESSIONS),
     config: c.get("config"),
     webhookSecret: c.env.STRIPE_WEBHOOK_SECRET?.trim() || null,
+    outbox: outboxOf(c.env),
     apiKey: c.env.STRIPE_SECRET_KEY?.trim() || null,
   };
+}
+
+function outboxOf(env: Env): WebhookOutboxStub | null {
+  const namespace = env.WEBHOOK_OUTBOX;
+  return namespace ? namespace.get(namespace.idFromName(WEBHOOK_OUTBOX_OBJECT)) : null;
 }
 
 /** An error in Stripe's shape: {error: {type, message, code?, param?}}. */

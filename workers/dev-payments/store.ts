@@ -18,9 +18,14 @@ export interface DeliverySettings {
   duplicates: number;
   /** reversed: a batch of events goes out last first (Stripe does not promise order). */
   order: "normal" | "reversed";
+  /**
+   * Immediate mode: 0 sends events while the request that made them runs; more sends them from the
+   * webhook queue this many ms later, as Stripe sends them a moment after the payment.
+   */
+  delayMs: number;
 }
 
-export const DEFAULT_SETTINGS: DeliverySettings = { mode: "immediate", duplicates: 1, order: "normal" };
+export const DEFAULT_SETTINGS: DeliverySettings = { mode: "immediate", duplicates: 1, order: "normal", delayMs: 0 };
 
 /** One delivery attempt of an event to the webhook endpoint. */
 export interface DeliveryRecord {
@@ -76,7 +81,7 @@ export class StandInStore {
   }
 
   async settings(): Promise<DeliverySettings> {
-    return (await this.kv.get<DeliverySettings>(`${PREFIX}settings`, "json")) ?? DEFAULT_SETTINGS;
+    return { ...DEFAULT_SETTINGS, ...(await this.kv.get<Partial<DeliverySettings>>(`${PREFIX}settings`, "json")) };
   }
 
   async setSettings(settings: DeliverySettings): Promise<void> {

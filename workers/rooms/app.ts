@@ -4,6 +4,7 @@ import { gameSocketRoute } from "./routes/game-socket";
 import { lobbyRoutes } from "./routes/lobby";
 import { lobbySeatRoutes } from "./routes/lobby-seats";
 import { playRoutes } from "./routes/play";
+import { quickPlayRoutes } from "./routes/quick-play";
 
 /**
  * Multiplayer rooms (document 3): WebSocket upgrade to the Room Durable Object, and published
@@ -15,5 +16,6 @@ export function createRoomsApp() {
     .route("/", devRoomRoutes)
     .route("/", playRoutes)
     .route("/", lobbyRoutes)
-    .route("/", lobbySeatRoutes);
+    .route("/", lobbySeatRoutes)
+    .route("/", quickPlayRoutes);
 }

@@ -87,14 +87,19 @@ async function refresh(): Promise<SeatView[]> {
   return seats;
 }
 
-/** Takes the seat (again, when it is already this user's) and opens the game on its ticket. */
-async function take(seatId: string): Promise<void> {
+/**
+ * Takes the seat (again, when it is already this user's) and opens the game on its ticket. A seat
+ * taken by the page's own link replaces the page in the tab's history: Back from the game then
+ * leaves, instead of landing here and being sent to the game again.
+ */
+async function take(seatId: string, opened: "by-click" | "by-link" = "by-click"): Promise<void> {
   const answer = await call<{ gameUrl: string }>(`/${encodeURIComponent(seatId)}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ key: config.key }),
   });
-  location.assign(answer.gameUrl);
+  if (opened === "by-link") location.replace(answer.gameUrl);
+  else location.assign(answer.gameUrl);
 }
 
 async function run(work: () => Promise<void>): Promise<void> {
@@ -160,7 +165,7 @@ document.addEventListener("click", async (event) => {
 async function takeLinkedSeat(seats: SeatView[]): Promise<void> {
   if (config.seat === "spectator") {
     say("Opening the game as a spectator…");
-    return take("spectator");
+    return take("spectator", "by-link");
   }
   const seat = seats.find((s) => s.id === config.seat);
   if (!seat) return;
@@ -169,7 +174,7 @@ async function takeLinkedSeat(seats: SeatView[]): Promise<void> {
     return;
   }
   say(`Taking ${seat.name}…`);
-  await take(seat.id);
+  await take(seat.id, "by-link");
 }
 
 void run(async () => {

@@ -65,7 +65,10 @@ async function post(attempt: Attempt): Promise<boolean> {
     pending = null;
     sessionStorage.removeItem(SESSION_KEY);
     funnel.flush();
-    window.location.assign(data.redirect_to);
+    // The app replaces the login page in the tab's history: Back from the app would land here and,
+    // with the session now live, be sent straight back to the app (a game's lobby would seat the
+    // player again), so the user could never leave.
+    window.location.replace(data.redirect_to);
     return true;
   }
   if (data.error === "consent_required") {

@@ -20,3 +20,16 @@ export function screenshotOnFailure(page: Page, name: string): void {
     console.error(`screenshot of the failed page: ${file} (at ${page.url()})`);
   });
 }
+
+/** A person of their own: a new browser context (no SSO session yet), its page shot if the test fails. */
+export async function newPerson(
+  browser: Browser,
+  name: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
+  screenshotOnFailure(page, name);
+  return page;
+}

@@ -43,7 +43,16 @@ async function aliceOnline() {
     () => 0.5,
   );
   const seen: { [K in keyof SessionEvents]?: SessionEvents[K][] } = {};
-  for (const name of ["state", "events", "actionError", "pause", "presence", "connection", "start"] as const) {
+  for (const name of [
+    "state",
+    "events",
+    "actionError",
+    "actionLost",
+    "pause",
+    "presence",
+    "connection",
+    "start",
+  ] as const) {
     const list: unknown[] = [];
     seen[name] = list as never;
     session.on(name, (value) => list.push(value));
@@ -64,6 +73,20 @@ async function aliceOnline() {
   return { session, sockets, socket, clock, seen };
 }
 
+/** A __state of an empty board whose `you` says what the room holds of this client. */
+function stateFrame(you: Record<string, unknown>) {
+  return { type: "__state", state: boardState(EMPTY_BOARD), gameTime: 1, tick: 0, started: true, frozen: false, you };
+}
+
+/** After a drop: the SDK's first reconnect, accepted, and the room's __state with `you`. */
+function reconnectWithState(sockets: ReturnType<typeof socketFactory>, you: Record<string, unknown>) {
+  vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
+  const next = sockets.latest();
+  next.accept();
+  next.serverSends(stateFrame(you));
+  return next;
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
 });
@@ -75,8 +98,12 @@ describe("online mode: one WebSocket to the room", () => {
   it("opens one socket to the room's URL with seat and roster", async () => {
     const { sockets, session } = await aliceOnline();
     expect(sockets.sockets).toHaveLength(1);
-    expect(sockets.latest().url).toBe(
-      `ws://127.0.0.1:8810/rooms/ws/games/dev-1/room-1?seatId=alice&players=${encodeURIComponent(JSON.stringify(ROSTER))}`,
+    expect(sockets.latest().url).toMatch(
+      new RegExp(
+        `^ws://127\\.0\\.0\\.1:8810/rooms/ws/games/dev-1/room-1\\?seatId=alice&players=${encodeURIComponent(
+          JSON.stringify(ROSTER),
+        ).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}&client=[A-Za-z0-9_-]{22}$`,
+      ),
     );
     expect(session.state.board).toEqual(EMPTY_BOARD);
     expect(session.players).toEqual(ROSTER);
@@ -191,6 +218,49 @@ describe("online mode: reconnect", () => {
     });
     expect(session.state).toEqual(restored);
     expect(session.gameTime()).toBe(9_000);
+  });
+
+  it("after a restart, reports each sent or acknowledged action the room no longer holds, and only those", async () => {
+    const { session, sockets, socket, seen } = await aliceOnline();
+    const clientId = new URL(socket.url).searchParams.get("client");
+    const first = session.act("place", { cell: 0 });
+    const second = session.act("place", { cell: 4 });
+    const third = session.act("place", { cell: 8 });
+    const ackOf = (seq: number, board: (string | null)[]) =>
+      socket.serverSends({
+        type: "__action_result",
+        state: boardState(board, "O"),
+        events: [],
+        serverEvents: [],
+        ack: seq,
+        gameTime: 1,
+      });
+    ackOf(first, ["X", ...EMPTY_BOARD.slice(1)]);
+    ackOf(second, ["X", null, null, null, "X", ...EMPTY_BOARD.slice(5)]);
+    socket.drop(); // the room's process died: `third` was never answered
+    // The restored record holds the first action only: the second was acknowledged, then lost with the restart.
+    const next = reconnectWithState(sockets, { lastSeq: first });
+    expect(new URL(next.url).searchParams.get("client")).toBe(clientId);
+    expect(seen.actionLost).toEqual([
+      { seq: second, action: "place", payload: { cell: 4 } },
+      { seq: third, action: "place", payload: { cell: 8 } },
+    ]);
+    // Settled once: a later __state (a state request, another reconnect) reports nothing again.
+    next.serverSends(stateFrame({ lastSeq: first }));
+    expect(seen.actionLost).toHaveLength(2);
+  });
+
+  it("reports nothing lost when the room holds every action, and nothing at all from a room that does not say", async () => {
+    const { session, sockets, socket, seen } = await aliceOnline();
+    const seq = session.act("place", { cell: 2 });
+    socket.drop(); // applied and stored, but the answer never arrived
+    reconnectWithState(sockets, { lastSeq: seq });
+    expect(seen.actionLost).toEqual([]);
+
+    session.act("place", { cell: 3 });
+    sockets.latest().drop();
+    reconnectWithState(sockets, {});
+    expect(seen.actionLost).toEqual([]);
   });
 
   it("backs off exponentially with jitter, capped", () => {

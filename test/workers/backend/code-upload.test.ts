@@ -22,9 +22,10 @@ describe("publishing a revision through /code", () => {
     expect((await put(started.logic?.url as string, counterSource)).status).toBe(200);
     const res = await post("/code/scenario_revisions", idToken, { uploadId: started.uploadId });
     expect(res.status).toBe(201);
-    const body = await res.json<{ revisionId: string; playUrl: string }>();
+    const body = await res.json<{ revisionId: string; playUrl: string; privateRoomUrl: string | null }>();
     expect(body.revisionId).toBe(started.revisionId);
     expect(body.playUrl).toBe(`http://localhost:8787/rooms/play/${started.revisionId}/`);
+    expect(body.privateRoomUrl).toBe(`http://localhost:8787/rooms/lobby/${started.revisionId}/?private=1`);
     expect(await (await env.CODE.get(codeKeys.logic(body.revisionId)))?.text()).toBe(counterSource);
     const row = await env.BACKEND_DB.prepare("SELECT * FROM revisions WHERE id = ?").bind(body.revisionId).first();
     expect(row).toMatchObject({ has_logic: 1, player_count: 2, name: "Counter" });
@@ -46,6 +47,8 @@ describe("publishing a revision through /code", () => {
     await put(started.clientZip.url, clientZip());
     const res = await post("/code/scenario_revisions", user.idToken, { uploadId: started.uploadId });
     expect(res.status).toBe(201);
+    // A solo game has no rooms, so no private room either.
+    expect(await res.json()).toMatchObject({ privateRoomUrl: null });
     expect(await env.CODE.head(codeKeys.logic(started.revisionId))).toBeNull();
   });
 

@@ -91,6 +91,7 @@ export async function deliverySettings(settings: {
   mode?: "immediate" | "hold";
   duplicates?: number;
   order?: "normal" | "reversed";
+  delayMs?: number;
 }): Promise<void> {
   const response = await exports.default.fetch(`${PAYMENTS}/dev/settings`, {
     method: "POST",

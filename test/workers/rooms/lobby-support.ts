@@ -42,9 +42,9 @@ export function configOf(html: string): LobbyConfig {
   return JSON.parse(/id="lobby-config">(.*?)<\/script>/s.exec(html)?.[1] ?? "null") as LobbyConfig;
 }
 
-/** A fresh room's lobby page (tickets required): its URL, room id, page and browser config. */
+/** A fresh private room's lobby page (tickets required): its URL, room id, page and browser config. */
 export async function newLobby(revisionId: string) {
-  const first = await fetchRequired(`${ROOMS}/lobby/${revisionId}/`);
+  const first = await fetchRequired(`${ROOMS}/lobby/${revisionId}/?private=1`);
   expect(first.status).toBe(302);
   const lobbyUrl = first.headers.get("location") as string;
   const res = await fetchRequired(lobbyUrl);

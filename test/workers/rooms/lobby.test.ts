@@ -91,13 +91,14 @@ describe("the lobby of a published game, with seat tickets", () => {
     expect(new URL(unknown.loginUrl).searchParams.get("redirect_uri")).toBe(lobby.lobbyUrl);
   });
 
-  it("keeps a room only with its key; another key, no key or ?new=1 makes a new room", async () => {
+  it("keeps a room only with its key; another key, no key, ?new=1 or ?private=1 makes a new room", async () => {
     const lobby = await newLobby(revisionId);
     expect((await fetchRequired(lobby.lobbyUrl)).status).toBe(200);
     for (const query of [
       `room=${lobby.roomId}`,
       `room=someone-elses-room&key=${lobby.config.key}`,
       `room=${lobby.roomId}&key=${lobby.config.key}&new=1`,
+      `room=${lobby.roomId}&key=${lobby.config.key}&private=1`,
     ]) {
       const res = await fetchRequired(`${ROOMS}/lobby/${revisionId}/?${query}`);
       expect(res.status).toBe(302);

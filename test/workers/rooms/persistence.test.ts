@@ -1,11 +1,22 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
 import { codeIdOf } from "../../../durable-objects/room/template-version";
 import { configFor } from "../../../src/config";
-import { alarmOf, connect, ROSTER, statsWhen, storedRecord, storedWhen, twoPlayers } from "./support";
+import {
+  alarmOf,
+  connect,
+  publish,
+  ROSTER,
+  roomStub,
+  socketUrl,
+  statsWhen,
+  storedRecord,
+  storedWhen,
+  twoPlayers,
+} from "./support";
 
 describe("room persistence", () => {
   it("batches state writes: many actions, one write, made when the reservation in the alarm comes due", async () => {
@@ -104,5 +115,31 @@ describe("room persistence", () => {
     screen.close();
     await statsWhen(stub, (stats) => stats.connections === 0);
     await expect.poll(() => alarmOf(stub), { timeout: 5_000, interval: 20 }).toBeNull();
+  });
+
+  it("tells a client back after a restart the seq of its last action the stored state holds", async () => {
+    const revisionId = await publish("counter");
+    const roomId = `room-${crypto.randomUUID()}`;
+    const client = "sdk-client-0001";
+    const alice = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER, client });
+    await alice.next("__game_start");
+    await alice.act("add", { n: 1 }, 1);
+    await alice.act("add", { n: 2 }, 2);
+    const stub = roomStub(revisionId, roomId);
+    await storedWhen(stub, (stored) => (stored.state as { count: number }).count === 3);
+    // Acknowledged but not yet written when the room restarts: lost, and the record says so.
+    await alice.act("add", { n: 4 }, 3);
+    await evictDurableObject(stub);
+    const back = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER, client });
+    expect(await back.next("__state")).toMatchObject({ state: { count: 3 }, you: { lastSeq: 2 } });
+  });
+
+  it("refuses a malformed client id with 400 invalid_query", async () => {
+    const revisionId = await publish("counter");
+    const res = await exports.default.fetch(socketUrl(revisionId, "r1", { seatId: "alice", client: "no spaces!" }), {
+      headers: { Upgrade: "websocket" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_query" });
   });
 });

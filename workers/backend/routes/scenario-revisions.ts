@@ -37,11 +37,15 @@ export const scenarioRevisionRoutes = new Hono<BackendEnv>().post(
     // harmlessly.
     const claimed = session.completedAt ? session : await claim(store, session);
     const revision = await finish(c.env.CODE, store, claimed);
+    const rooms = c.get("config").apps.rooms;
     return c.json(
       {
         revisionId: revision.id,
         scenarioId: revision.scenarioId,
-        playUrl: urlFor(c.get("config").apps.rooms, `/play/${revision.id}/`),
+        // The link to share: quick play seats everyone who opens it in an open room.
+        playUrl: urlFor(rooms, `/play/${revision.id}/`),
+        // A room only its own link reaches; a solo game has no rooms.
+        privateRoomUrl: claimed.hasLogic ? urlFor(rooms, `/lobby/${revision.id}/?private=1`) : null,
       },
       201,
     );

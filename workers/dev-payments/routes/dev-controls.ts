@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { openDispute, paySession, publicSession } from "../actions";
-import { deliver } from "../events";
+import { deliver, outcomesOf } from "../events";
 import type { EventObject } from "../objects";
 import { standInOf } from "../stand-in";
 
@@ -11,6 +11,7 @@ const settingsBody = z.object({
   mode: z.enum(["immediate", "hold"]).optional(),
   duplicates: z.number().int().min(1).max(50).optional(),
   order: z.enum(["normal", "reversed"]).optional(),
+  delayMs: z.number().int().min(0).max(60_000).optional(),
 });
 
 async function jsonBody<T>(schema: z.ZodType<T>, request: Request): Promise<T> {
@@ -26,8 +27,13 @@ async function jsonBody<T>(schema: z.ZodType<T>, request: Request): Promise<T> {
  */
 export const devControlRoutes = new Hono<AppEnv>()
   .get("/dev/events", async (c) => {
-    const { store } = standInOf(c);
-    return c.json({ settings: await store.settings(), held: await store.held(), deliveries: await store.deliveries() });
+    const { store, outbox } = standInOf(c);
+    return c.json({
+      settings: await store.settings(),
+      held: await store.held(),
+      queued: (await outbox?.queued()) ?? [],
+      deliveries: await store.deliveries(),
+    });
   })
   .post("/dev/settings", async (c) => {
     const { store } = standInOf(c);
@@ -38,13 +44,27 @@ export const devControlRoutes = new Hono<AppEnv>()
   })
   .post("/dev/events/flush", async (c) => {
     const standIn = standInOf(c);
-    const body = await jsonBody(settingsBody.omit({ mode: true }), c.req.raw);
+    const body = await jsonBody(settingsBody.omit({ mode: true, delayMs: true }), c.req.raw);
     const ids = await standIn.store.takeHeld();
     const events = (await Promise.all(ids.map((id) => standIn.store.get("event", id)))).filter(
       (event): event is EventObject => event !== null,
     );
     const settings = { ...(await standIn.store.settings()), ...body };
     return c.json({ deliveries: await deliver(standIn, events, settings) });
+  })
+  // The webhook queue's alarm (durable-objects/webhook-outbox): one attempt of each due event.
+  .post("/dev/outbox/deliver", async (c) => {
+    const standIn = standInOf(c);
+    const { eventIds } = await jsonBody(z.object({ eventIds: z.array(z.string().max(64)).max(100) }), c.req.raw);
+    const events = (await Promise.all(eventIds.map((id) => standIn.store.get("event", id)))).filter(
+      (event): event is EventObject => event !== null,
+    );
+    const records = await deliver(standIn, events, { duplicates: 1, order: "normal" });
+    // An event the stand-in no longer has cannot be delivered: it leaves the queue.
+    const outcomes = outcomesOf(eventIds, records).map((outcome) =>
+      events.some((event) => event.id === outcome.eventId) ? outcome : { ...outcome, delivered: true },
+    );
+    return c.json({ outcomes });
   })
   .post("/dev/events/:id/resend", async (c) => {
     const standIn = standInOf(c);

@@ -35,6 +35,7 @@ export const hostedCheckoutRoutes = new Hono<AppEnv>()
       return c.redirect(session.cancel_url, 303);
     }
     await standIn.store.setSettings({
+      ...(await standIn.store.settings()),
       mode: form.data.hold ? "hold" : "immediate",
       duplicates: form.data.duplicates,
       order: form.data.reversed ? "reversed" : "normal",

@@ -1,4 +1,5 @@
 import { LOBBY_CONFIG_ID, type LobbyPageConfig } from "../../../src/page-configs/lobby";
+import { QUICK_PLAY_CONFIG_ID, type QuickPlayPageConfig } from "../../../src/page-configs/quick-play";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 import type { LobbySeat } from "./seat-links";
@@ -8,11 +9,12 @@ export type LinkedSeat = LobbySeat & { link: string };
 
 /**
  * What the lobby shows: a solo game's one link; a room's plain links, one per seat, where the
- * rooms run without tickets (a bare dev setup); or, with tickets, the room's seats to take once
- * signed in (browser/pages/lobby/).
+ * rooms run without tickets (a bare dev setup); or, with tickets, quick play (a seat in an open
+ * room, once signed in) or a room's seats to take once signed in (browser/pages/lobby/).
  */
 export type LobbyView =
   | { kind: "solo"; playUrl: string }
+  | { kind: "quick"; privateUrl: string; pageConfig: QuickPlayPageConfig }
   | { kind: "links"; roomId: string; links: { seat: LobbySeat; url: string }[] }
   | { kind: "seats"; roomId: string; seats: LinkedSeat[]; shareUrl: string; pageConfig: LobbyPageConfig };
 
@@ -26,9 +28,7 @@ export function LobbyPage(props: { revision: PublishedRevision; assetsUrl: strin
       title={`${title} · play`}
       assetsUrl={props.assetsUrl}
       stylesheet="lobby.css"
-      {...(view.kind === "seats"
-        ? { config: { id: LOBBY_CONFIG_ID, value: view.pageConfig }, script: { file: "lobby.js", module: true } }
-        : {})}
+      {...scriptOf(view)}
     >
       <main class="lobby">
         <header>
@@ -38,10 +38,44 @@ export function LobbyPage(props: { revision: PublishedRevision; assetsUrl: strin
           </p>
         </header>
         {view.kind === "solo" && <SoloView playUrl={view.playUrl} />}
+        {view.kind === "quick" && <QuickView privateUrl={view.privateUrl} />}
         {view.kind === "links" && <LinksView roomId={view.roomId} links={view.links} />}
         {view.kind === "seats" && <SeatsView roomId={view.roomId} seats={view.seats} shareUrl={view.shareUrl} />}
       </main>
     </PageShell>
+  );
+}
+
+/** The page script and its config, for the views that sign in. */
+function scriptOf(view: LobbyView) {
+  if (view.kind === "seats") {
+    return { config: { id: LOBBY_CONFIG_ID, value: view.pageConfig }, script: { file: "lobby.js", module: true } };
+  }
+  if (view.kind === "quick") {
+    return {
+      config: { id: QUICK_PLAY_CONFIG_ID, value: view.pageConfig },
+      script: { file: "quick-play.js", module: true },
+    };
+  }
+  return {};
+}
+
+function QuickView(props: { privateUrl: string }) {
+  return (
+    <>
+      <p id="status" class="status" role="status" aria-live="polite">
+        Signing in…
+      </p>
+      <p>
+        Everyone who opens this game's link is seated in the first room with a free seat, or in a new room when every
+        room is full: share the link and you play each other.
+      </p>
+      <p>
+        <a href={props.privateUrl}>Private room</a>: a room of your own that only its link reaches, for the players you
+        send it to.
+      </p>
+      <noscript>This page needs JavaScript.</noscript>
+    </>
   );
 }
 
@@ -142,7 +176,7 @@ function SeatsView(props: { roomId: string; seats: LinkedSeat[]; shareUrl: strin
         </p>
       </section>
       <p>
-        <a href="?new=1">Create another room</a>
+        <a href="?private=1">New private room</a>
       </p>
       <noscript>This page needs JavaScript.</noscript>
     </>

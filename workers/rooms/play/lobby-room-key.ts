@@ -9,6 +9,11 @@ const KEY_BYTES = 16;
 /** Room ids the lobby makes (room-xxxxxxxx) and accepts (any plain id where there is no key: bare dev). */
 export const LOBBY_ROOM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
+/** A new room's id: `room-` and 8 hex digits (the backend keeps `room-…` ids for the lobby). */
+export function newLobbyRoomId(): string {
+  return `room-${crypto.randomUUID().slice(0, 8)}`;
+}
+
 async function hmacOf(secret: string, message: string): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(
     "raw",

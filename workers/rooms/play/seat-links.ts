@@ -34,14 +34,14 @@ export function gamePageUrl(rooms: BaseUrl, revisionId: string): string {
 /**
  * The game page for one place of a lobby room: the client's index.html with the parameters a
  * host app gives a scenario page (document 3, SDK mode selection) and, where tickets are in use,
- * the place's seat ticket. The one place these URLs are made.
+ * the place's seat ticket and its lobby link. The one place these URLs are made.
  */
 export function seatGameUrl(
   rooms: BaseUrl,
   revision: PublishedRevision,
   roomId: string,
   seat: LobbySeat,
-  ticket?: string,
+  ticket?: { ticket: string; lobby: string },
 ): string {
   const query = new URLSearchParams({
     server: formatBaseUrl(rooms),
@@ -52,7 +52,8 @@ export function seatGameUrl(
     nickname: seat.name,
     seatKind: seat.kind,
     ...(seat.kind === "spectator" ? { monitor: "1" } : {}),
-    ...(ticket ? { ticket } : {}),
+    // The seat's own lobby link: where the SDK gets a fresh ticket once this one runs out.
+    ...(ticket ? { ticket: ticket.ticket, lobby: ticket.lobby } : {}),
   });
   return `${gamePageUrl(rooms, revision.id)}?${query}`;
 }

@@ -6,6 +6,7 @@ import { codeKeys } from "../../../src/publishing/code-keys";
 import {
   CONNECT_HEADER,
   type ConnectParams,
+  clientIdSchema,
   locationHintOf,
   roomIdSchema,
 } from "../../../src/room-access/connect-params";
@@ -22,6 +23,7 @@ const querySchema = z.object({
   players: z.string().max(16_384).optional(),
   loc: z.string().optional(),
   ticket: z.string().max(16_384).optional(),
+  client: clientIdSchema.optional(),
 });
 
 function firstProblem(error: z.ZodError): string {
@@ -40,7 +42,8 @@ export const gameSocketRoute = new Hono<AppEnv>().get("/ws/games/:revisionId/:ro
   if (!query.success) throw new ApiError(400, "invalid_query", firstProblem(query.error));
   const { revisionId, roomId } = ids.data;
   const ticket = await seatFromTicket(c.get("config").rooms, query.data.ticket, { revisionId, roomId });
-  const params = ticket ? paramsOfTicket(ticket, query.data.nickname) : paramsOfQuery(revisionId, roomId, query.data);
+  const seat = ticket ? paramsOfTicket(ticket, query.data.nickname) : paramsOfQuery(revisionId, roomId, query.data);
+  const params: ConnectParams = query.data.client ? { ...seat, clientId: query.data.client } : seat;
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError(426, "upgrade_required", "This endpoint speaks WebSocket: send an Upgrade: websocket request");
   }

@@ -2,20 +2,16 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Room } from "../../../durable-objects/room/room";
-import type { Seat } from "../../../src/engine/types";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 import { locationHintOf, roomIdSchema } from "../../../src/room-access/connect-params";
-import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-access/seat-ticket";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
-import { type RoomRecord, RoomRecords } from "../../backend/ports/room-records";
+import { RoomRecords } from "../../backend/ports/room-records";
 import { isLobbyRoomKey, LOBBY_ROOM_ID } from "../play/lobby-room-key";
+import { recordedLobbyRoster, refuseAppRoom, seatAnswer } from "../play/lobby-seat-tickets";
 import { revisionOrThrow } from "../play/published-revision";
-import { type LobbySeat, lobbySeatsOf, rosterOf, seatGameUrl } from "../play/seat-links";
+import { lobbySeatsOf, rosterOf } from "../play/seat-links";
 import { type PlayerEnv, signedInPlayer } from "../signed-in-player";
-
-/** A lobby's tickets live an hour (the most a ticket may): a reconnect within a game needs no new one. */
-const LOBBY_TICKET_TTL_SECONDS = MAX_TICKET_TTL_SECONDS;
 
 const roomParams = z.object({
   revisionId: roomIdSchema,
@@ -59,36 +55,6 @@ async function lobbyRoom(c: Context<PlayerEnv>, key: string): Promise<LobbyRoom>
     locationHint: locationHintOf(undefined),
   });
   return { revision, roomId, ticketSecret, room, records: new RoomRecords(c.env.BACKEND_DB) };
-}
-
-/**
- * The roster of the backend's record of a lobby room, which the first seat taken in it makes (the
- * revision's p1…pN, as the lobby's): every ticket of the room carries it.
- */
-async function recordedRoster(lobby: LobbyRoom, uid: string): Promise<Seat[]> {
-  const { record } = await lobby.records.create({
-    revisionId: lobby.revision.id,
-    roomId: lobby.roomId,
-    players: rosterOf(lobby.revision),
-    creatorUid: uid,
-    lobby: true,
-  });
-  refuseAppRoom(record);
-  return record.players;
-}
-
-/**
- * 409 `not_a_lobby_room` for a room the backend recorded for an app. A second wall: the backend
- * refuses the lobby's room ids (`room-…`), so only a keyed id of another shape could meet one.
- */
-function refuseAppRoom(record: RoomRecord | null): void {
-  if (record && !record.lobby) {
-    throw new ApiError(
-      409,
-      "not_a_lobby_room",
-      `Room ${record.roomId} is an app's room, not this lobby's: make a new room.`,
-    );
-  }
 }
 
 function stateOf(holder: string | undefined, uid: string): SeatState {
@@ -135,47 +101,15 @@ export const lobbySeatRoutes = new Hono<PlayerEnv>()
     const seat = lobbySeatsOf(revision).find((candidate) => candidate.id === seatId);
     if (!seat) throw new ApiError(404, "seat_not_found", `This game has no seat ${seatId}.`);
     const uid = c.get("uid");
-    const players = await recordedRoster(lobby, uid);
+    const players = await recordedLobbyRoster(lobby.records, revision, roomId, uid);
     if (seat.kind === "player") {
       const holders = await room.lobbySeats({ seatId: seat.id, uid });
       if (holders[seat.id] !== uid) {
         throw new ApiError(409, "seat_taken", `${seat.name} is taken by another player: pick a free seat.`);
       }
     }
-    const ticket = await ticketFor(ticketSecret, { revision, roomId, seat, players });
     c.header("cache-control", "no-store");
-    return c.json({
-      seatId: seat.id,
-      role: roleOf(seat),
-      ticket,
-      expiresIn: LOBBY_TICKET_TTL_SECONDS,
-      gameUrl: seatGameUrl(c.get("config").apps.rooms, revision, roomId, seat, ticket),
-    });
+    return c.json(
+      await seatAnswer({ rooms: c.get("config").apps.rooms, ticketSecret, revision, roomId, seat, players }),
+    );
   });
-
-function roleOf(seat: LobbySeat): "player" | "monitor" {
-  return seat.kind === "player" ? "player" : "monitor";
-}
-
-interface TicketRequest {
-  revision: PublishedRevision;
-  roomId: string;
-  seat: LobbySeat;
-  /** The room record's roster (the revision's p1…pN). */
-  players: Seat[];
-}
-
-function ticketFor(secret: string, { revision, roomId, seat, players }: TicketRequest): Promise<string> {
-  return mintSeatTicket(
-    secret,
-    {
-      revisionId: revision.id,
-      roomId,
-      seatId: seat.id,
-      role: roleOf(seat),
-      players,
-      nickname: seat.name,
-    },
-    { ttlSeconds: LOBBY_TICKET_TTL_SECONDS },
-  );
-}

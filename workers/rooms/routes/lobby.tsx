@@ -6,7 +6,7 @@ import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import { signedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import { LobbyPage, type LobbyView } from "../play/lobby-page";
-import { isLobbyRoomKey, LOBBY_ROOM_ID, lobbyRoomKey } from "../play/lobby-room-key";
+import { isLobbyRoomKey, LOBBY_ROOM_ID, lobbyRoomKey, newLobbyRoomId } from "../play/lobby-room-key";
 import { lobbyUrl, seatsUrl } from "../play/lobby-urls";
 import { revisionOrThrow } from "../play/published-revision";
 import { gamePageUrl, lobbySeatsOf, seatGameUrl } from "../play/seat-links";
@@ -16,12 +16,14 @@ const LOBBY_CLIENT_ID = "play";
 
 /**
  * GET /lobby/{revisionId}/: the lobby of a published game (docs/publishing.md). A solo game gets
- * one link to its page. A game with rooms gets a room: `?room=&key=` names one the lobby made
- * (with a ticket secret the key must be the lobby's, lobby-room-key.ts), anything else, or
- * `?new=1`, is sent to a new room. With tickets the page signs the user in (client `play`) and
- * takes seats through routes/lobby-seats.ts, each seat with a link of its own (`&seat=`) that takes
- * that seat once its opener is signed in; without a secret (bare dev) it lists plain links.
- * GET /assets/*: the lobby's script and stylesheet (public/rooms/).
+ * one link to its page. A game with rooms, where tickets are in use: with no room named, quick
+ * play (the page signs the user in and routes/quick-play.ts seats them in an open room);
+ * `?room=&key=` names a room the lobby made (the key must be the lobby's, lobby-room-key.ts), and
+ * `?private=1` (or `?new=1`), or a room without its key, is sent to a new private room, which only
+ * its link reaches. A room's page signs the user in (client `play`) and takes seats through
+ * routes/lobby-seats.ts, each seat with a link of its own (`&seat=`) that takes that seat once its
+ * opener is signed in. Without a secret (bare dev) every visit gets a new room's plain links.
+ * GET /assets/*: the lobby's scripts and stylesheet (public/rooms/).
  */
 export const lobbyRoutes = new Hono<AppEnv>()
   .get("/lobby/:revisionId", (c) => c.redirect(`${new URL(c.req.url).pathname}/`, 301))
@@ -41,12 +43,23 @@ export const lobbyRoutes = new Hono<AppEnv>()
 
     const { ticketSecret } = config.rooms;
     const requested = c.req.query("room");
+    const newRoom = c.req.query("new") !== undefined || c.req.query("private") !== undefined;
+    if (ticketSecret && requested === undefined && !newRoom) {
+      // The play URL's visitors: quick play seats each, once signed in, in an open room.
+      const signedIn = signedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl: lobbyUrl(rooms, revision.id), assetsUrl });
+      return page({
+        kind: "quick",
+        privateUrl: `${lobbyUrl(rooms, revision.id)}?private=1`,
+        pageConfig: { ...signedIn, quickPlayUrl: urlFor(rooms, `/lobby/${revision.id}/quick-play`) },
+      });
+    }
     const ours =
       requested !== undefined &&
       LOBBY_ROOM_ID.test(requested) &&
       (!ticketSecret || (await isLobbyRoomKey(ticketSecret, revision.id, requested, c.req.query("key"))));
-    if (!ours || c.req.query("new") !== undefined) {
-      const roomId = `room-${crypto.randomUUID().slice(0, 8)}`;
+    if (!ours || newRoom) {
+      // A room of its own (private: quick play never seats anyone there), reached by its link.
+      const roomId = newLobbyRoomId();
       const key = ticketSecret ? await lobbyRoomKey(ticketSecret, revision.id, roomId) : null;
       return c.redirect(lobbyUrl(rooms, revision.id, { roomId, key }), 302);
     }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { projectRoot, wranglerBin, wranglerEnv } from "../../tools/local-platform/wrangler-env.ts";
+import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 /** `wrangler r2 object put --local` into the local state a running `wrangler dev` uses. */
 export async function putLocalR2Object(persistTo: string, objectPath: string, file: string): Promise<void> {

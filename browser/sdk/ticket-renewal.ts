@@ -1,0 +1,89 @@
+import { decodeJwt } from "jose";
+
+/**
+ * Seat tickets run out (docs/rooms.md "Seat tickets": 10 minutes by default, an hour at most) and
+ * the room checks them at every upgrade, so a reconnect or a reload on an old ticket is refused.
+ * Before each socket the SDK reads the ticket's `exp` (reading only: the room verifies it) and,
+ * once it has passed, asks whoever issued the ticket for a fresh one.
+ */
+
+/** Asks the ticket's issuer for a fresh ticket of the same seat. */
+export type TicketRenewer = () => Promise<string>;
+
+/** The message a game page in a frame sends its host app, and the answer it waits for. */
+export const RENEW_REQUEST = "scenario.ticket.renew";
+export const RENEWED = "scenario.ticket";
+/** How long the host app has to answer. */
+export const RENEW_TIMEOUT_MS = 10_000;
+
+/** Whether the ticket's time is over at `now` (ms since the epoch); a ticket that cannot be read is left to the room. */
+export function ticketExpired(ticket: string, now: number): boolean {
+  try {
+    const { exp } = decodeJwt(ticket);
+    return typeof exp === "number" && exp * 1000 <= now;
+  } catch {
+    return false;
+  }
+}
+
+/** Only a lobby of the rooms service the page plays on: the link is never a way off to another site. */
+function sameOrigin(url: string, server: string | null): boolean {
+  try {
+    const target = new URL(url);
+    return /^https?:$/.test(target.protocol) && server !== null && target.origin === new URL(server).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The part of the page the default renewers use (tests pass their own). */
+export interface PageLike {
+  location: { replace(url: string): void };
+  parent: unknown;
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+}
+
+/**
+ * Where a fresh ticket comes from, by who gave the page its ticket:
+ * - the lobby of a published game (its game URL carries `lobby`, the seat's own lobby link): the
+ *   page goes back through that link, which signs the user in again and opens the game on a
+ *   fresh ticket of the seat they hold;
+ * - a host app that embeds the page in a frame (tickets from the backend's POST /rooms/tickets):
+ *   the page asks its parent with `{type: "scenario.ticket.renew", roomId, seatId}` and takes the
+ *   answer `{type: "scenario.ticket", ticket}` from that parent.
+ * None of these (a page opened on its own with a ticket): null, and the session reports the ticket expired.
+ */
+export function defaultRenewer(
+  params: URLSearchParams,
+  seat: { roomId: string; seatId: string },
+  page: PageLike | undefined,
+): TicketRenewer | null {
+  if (!page) return null;
+  const lobby = params.get("lobby");
+  if (lobby && sameOrigin(lobby, params.get("server"))) {
+    return () => {
+      page.location.replace(lobby);
+      // The page is leaving: nothing more to connect.
+      return new Promise<string>(() => undefined);
+    };
+  }
+  const parent = page.parent as { postMessage?(message: unknown, target: string): void } | undefined;
+  if (!parent || parent === page || typeof parent.postMessage !== "function") return null;
+  return () =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        page.removeEventListener("message", answer);
+        reject(new Error("the host app gave no fresh seat ticket"));
+      }, RENEW_TIMEOUT_MS);
+      function answer(event: MessageEvent) {
+        const data = event.data as { type?: unknown; ticket?: unknown } | null;
+        if (event.source !== parent || data?.type !== RENEWED || typeof data.ticket !== "string") return;
+        clearTimeout(timer);
+        page?.removeEventListener("message", answer);
+        resolve(data.ticket);
+      }
+      page.addEventListener("message", answer);
+      parent.postMessage?.({ type: RENEW_REQUEST, ...seat }, "*");
+    });
+}

@@ -1,0 +1,10 @@
+import type { SignedInPageConfig } from "./signed-in";
+
+/** The quick-play view of a game's lobby (workers/rooms): where the signed-in page asks for a seat. */
+export interface QuickPlayPageConfig extends SignedInPageConfig {
+  /** {ROOMS_URL}/lobby/{revisionId}/quick-play */
+  quickPlayUrl: string;
+}
+
+/** The element that holds the config. */
+export const QUICK_PLAY_CONFIG_ID = "quick-play-config";

@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { roomIdSchema } from "../../../src/room-access/connect-params";
+import { ApiError } from "../../../src/worker-kit/errors";
+import { RoomRecords } from "../../backend/ports/room-records";
+import { lobbyRoomKey, newLobbyRoomId } from "../play/lobby-room-key";
+import { recordedLobbyRoster, seatAnswer } from "../play/lobby-seat-tickets";
+import { lobbyUrl } from "../play/lobby-urls";
+import { revisionOrThrow } from "../play/published-revision";
+import { lobbySeatsOf, rosterOf } from "../play/seat-links";
+import { type PlayerEnv, signedInPlayer } from "../signed-in-player";
+
+/**
+ * POST /lobby/{revisionId}/quick-play (docs/publishing.md "Quick play"): seats the signed-in user
+ * in an open room of the revision (the seat they already hold in one, else the first free seat of
+ * the oldest; full, finished and private rooms are skipped), else in a new room, and answers
+ * `{roomId, seatId, role, ticket, expiresIn, gameUrl, lobbyUrl}`. The QuickPlay Durable Object of
+ * the revision serves its visitors one at a time, so two at once never get the same seat.
+ */
+export const quickPlayRoutes = new Hono<PlayerEnv>().post(
+  "/lobby/:revisionId/quick-play",
+  signedInPlayer,
+  async (c) => {
+    const revisionId = c.req.param("revisionId");
+    if (!roomIdSchema.safeParse(revisionId).success) {
+      throw new ApiError(400, "invalid_room", "revisionId: must be a plain id");
+    }
+    const { ticketSecret } = c.get("config").rooms;
+    if (!ticketSecret) throw new ApiError(503, "tickets_unavailable", "Seat tickets are not configured here");
+    const revision = await revisionOrThrow(c.env, revisionId);
+    if (!revision.hasLogic) throw new ApiError(404, "no_rooms", "This game is played alone: it has no rooms or seats.");
+    const uid = c.get("uid");
+    const matchmaker = c.env.QUICK_PLAY.get(c.env.QUICK_PLAY.idFromName(revision.id));
+    const { roomId, seatId } = await matchmaker.seat({
+      revisionId: revision.id,
+      uid,
+      seatIds: rosterOf(revision).map((seat) => seat.id),
+      newRoomId: newLobbyRoomId(),
+    });
+    const seat = lobbySeatsOf(revision).find((place) => place.id === seatId);
+    if (!seat) throw new Error(`quick play gave seat ${seatId}, which the revision does not have`);
+    const players = await recordedLobbyRoster(new RoomRecords(c.env.BACKEND_DB), revision, roomId, uid);
+    const rooms = c.get("config").apps.rooms;
+    const answer = await seatAnswer({ rooms, ticketSecret, revision, roomId, seat, players });
+    const key = await lobbyRoomKey(ticketSecret, revision.id, roomId);
+    c.header("cache-control", "no-store");
+    return c.json({ roomId, ...answer, lobbyUrl: lobbyUrl(rooms, revision.id, { roomId, key }) });
+  },
+);
