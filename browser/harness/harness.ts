@@ -1,13 +1,19 @@
 // The `scenario dev` harness page (tools/cli/harness-page.ts): one iframe per seat of the dev
 // roster (and a spectator on request), each with the parameters a host app gives a scenario
-// client. It listens to the CLI's events and, when the logic changes, points every iframe at the
-// new dev revision without reloading itself.
+// client, and beside them the dev tools (inspector and action log) of the room they play in. It
+// listens to the CLI's events and, when the logic changes, points every iframe at the new dev
+// revision without reloading itself.
 import type { HarnessPageConfig } from "../../src/page-configs/harness";
 import { byId } from "../pages/kit/page";
+import { resetDevTools, showDevTools } from "./dev-tools";
+import { observeRoom } from "./room-observer";
+import { seatFigure } from "./seat-frames";
 
 const query = new URLSearchParams(location.search);
 let config = (await (await fetch("/harness/config")).json()) as HarnessPageConfig;
 let roomId = query.get("room") || "room-1";
+let observer: { close(): void } | null = null;
+const OBSERVER_WAIT_MS = 3_000;
 
 function seatUrl(seat: string, kind: string, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({
@@ -23,37 +29,34 @@ function seatUrl(seat: string, kind: string, extra: Record<string, string> = {})
   return `/client/index.html?${params}`;
 }
 
-function render(): void {
+/** The room's observer first, so its journal holds the seats' joins; then the seats. */
+async function render(): Promise<void> {
   byId("revision").textContent = `revision ${config.revisionId} · room ${roomId}`;
+  observer?.close();
+  const tools = byId("dev-tools");
+  resetDevTools(tools);
+  const seats = config.roster.map((seat) => seat.id);
+  const observed = observeRoom(config.revisionId, roomId, (room) => showDevTools(tools, room, seats));
+  observer = observed;
+  // A silent observer must not keep the seats away.
+  await Promise.race([observed.ready, new Promise((resolve) => setTimeout(resolve, OBSERVER_WAIT_MS))]);
   const frames = config.roster.map((seat) => ({ id: seat.id, src: seatUrl(seat.id, "player") }));
   if (config.spectator) frames.push({ id: "spectator", src: seatUrl("spectator", "spectator", { monitor: "1" }) });
-  byId("seats").replaceChildren(
-    ...frames.map(({ id, src }) => {
-      const figure = document.createElement("figure");
-      const caption = document.createElement("figcaption");
-      caption.textContent = id;
-      const frame = document.createElement("iframe");
-      frame.name = `seat-${id}`;
-      frame.dataset.seat = id;
-      frame.src = src;
-      figure.append(caption, frame);
-      return figure;
-    }),
-  );
+  byId("seats").replaceChildren(...frames.map(({ id, src }) => seatFigure(id, src)));
 }
 
 byId("new-room").addEventListener("click", (event) => {
   event.preventDefault();
   roomId = `room-${Math.random().toString(36).slice(2, 8)}`;
   history.replaceState(null, "", `?room=${roomId}`);
-  render();
+  void render();
 });
 
 const events = new EventSource("/harness/events");
 events.addEventListener("revision", (event) => {
   config = JSON.parse(event.data) as HarnessPageConfig;
   byId("notice").textContent = "logic reloaded";
-  render();
+  void render();
 });
 events.addEventListener("client", () => {
   for (const frame of document.querySelectorAll("iframe")) frame.contentWindow?.location.reload();
@@ -61,4 +64,4 @@ events.addEventListener("client", () => {
 events.addEventListener("failed", (event) => {
   byId("notice").textContent = `build failed: ${(JSON.parse(event.data) as { message: string }).message}`;
 });
-render();
+void render();

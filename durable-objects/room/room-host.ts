@@ -3,7 +3,9 @@ import { sandboxOutbound } from "../../src/egress/outbound";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
 import type { RoomLogger, RoomOutcome } from "../../src/room-core/types";
+import { errorResponse } from "../../src/worker-kit/errors";
 import { withLog } from "../../src/worker-kit/request-log";
+import { DevObserver } from "./dev-observer";
 import { loadIsolateRunner } from "./isolate-runner";
 import type { RoomAlarm } from "./room-alarm";
 import { roomLog } from "./room-log";
@@ -31,6 +33,8 @@ export class RoomHost {
   private core: RoomCore | null = null;
   private storage: RoomStorage | null = null;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
+  /** Dev only, from the first time a dev tool asked (observe()). */
+  private observer: DevObserver | null = null;
 
   constructor(private readonly parts: RoomHostParts) {}
 
@@ -53,6 +57,7 @@ export class RoomHost {
       now: this.parts.now,
       log: this.parts.log,
       liveConnections: this.liveConnections(closing),
+      ...(this.observer ? { journal: this.observer.journal } : {}),
     });
     this.storage = new RoomStorage(
       ctx.storage,
@@ -128,6 +133,37 @@ export class RoomHost {
     return this.parts.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
+  /**
+   * The dev-only observer's event stream (dev-observer.ts): the room's journal starts with the first
+   * request and is kept while this instance lives. Outside dev there is nothing here: 404.
+   */
+  observe(): Response {
+    if (!this.devTools()) return notInDev();
+    if (!this.observer) {
+      const observer = new DevObserver();
+      this.observer = observer;
+      // A room that already ran something before it was observed: its opening is unknown.
+      const core = this.restoredCore();
+      if (core) {
+        core.setJournal(observer.journal);
+        observer.joinedLate();
+      }
+    }
+    return this.observer.subscribe(this.core?.view() ?? null);
+  }
+
+  /** The room's ordered inputs (src/room-core/journal.ts RoomInputLog), once observed; dev only. */
+  inputLog(): Response {
+    if (!this.devTools()) return notInDev();
+    const log = this.observer?.inputLog();
+    if (!log) return errorResponse(404, "not_observed", "This room has not been observed: open its observer first");
+    return Response.json(log);
+  }
+
+  private devTools(): boolean {
+    return configFor(this.parts.env()).environment === "dev";
+  }
+
   /** Figures for tests and the benchmark. */
   stats() {
     return {
@@ -182,6 +218,10 @@ export class RoomHost {
     const outcome = await this.guard(null, () => core.tick());
     if (outcome) this.deliver(null, outcome);
   }
+}
+
+function notInDev(): Response {
+  return errorResponse(404, "not_found", "Room observers exist only in dev");
 }
 
 /** Sends to a socket found open at the start of a delivery (so without asking it again per frame). */

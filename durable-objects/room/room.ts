@@ -32,7 +32,10 @@ export class Room extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
 
-  override fetch(request: Request): Promise<Response> {
+  override async fetch(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/dev/observe") return this.host.observe();
+    if (pathname === "/dev/inputs") return this.host.inputLog();
     return this.sockets.open(request);
   }
 

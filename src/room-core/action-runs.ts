@@ -1,6 +1,7 @@
 import { noteApplied } from "./action-acks";
 import { ActionBacklog, type ActionMessage } from "./action-backlog";
 import { frames } from "./frames";
+import type { JournalOperation } from "./journal";
 import { type LogicRoom, MAX_ACTIONS_PER_CALL } from "./logic-calls";
 import { OutcomeBuilder } from "./outcome";
 import { seatOf } from "./presence";
@@ -69,6 +70,7 @@ export class ActionRuns {
       this.room.adopt(ran.result);
       noteApplied(this.room.record, connection, message.seq);
       const { events, serverEvents } = ran.result;
+      this.noteAction(connection, message, { ok: true, events, serverEvents });
       const fields = { events, serverEvents, gameTime: this.room.gameTime(), action: message.action };
       out.toSender.push(frames.actionResult(ran.stateJson, { ...fields, ack: message.seq }));
       out.toOthers.push(frames.actionResult(ran.stateJson, { ...fields, ack: null, by: seatId }));
@@ -78,7 +80,17 @@ export class ActionRuns {
 
   /** __action_error to the sender only; nothing changed, nothing broadcast. */
   private refuse(connection: ConnectionInfo, message: ActionMessage, out: OutcomeBuilder, code: string, error: string) {
-    this.room.log("info", "action rejected", { code, action: message.action, playerId: connection.playerId });
+    this.room.log("info", "action rejected", { code, error, action: message.action, playerId: connection.playerId });
     out.toSender.push(frames.actionError(code, error, message.seq));
+    this.noteAction(connection, message, { ok: false, code, error });
+  }
+
+  private noteAction(
+    connection: ConnectionInfo,
+    message: ActionMessage,
+    result: Extract<JournalOperation, { kind: "action" }>["result"],
+  ) {
+    const { action, payload, seq } = message;
+    this.room.note({ kind: "action", seat: connection.playerId, action, payload, seq, result });
   }
 }

@@ -23,6 +23,7 @@ export async function fireDueDeadlines(room: LogicRoom, out: OutcomeBuilder): Pr
     out.persistAt("batched");
     if (!known.has(name)) {
       room.log("warn", "deadline has no handler; dropped", { deadline: name });
+      room.note({ kind: "deadline", name, data: deadline.data, ok: false, events: [], serverEvents: [] });
       continue;
     }
     const call = { kind: "deadline", name, data: deadline.data, input: room.logicInput(null) } as const;

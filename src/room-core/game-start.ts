@@ -29,12 +29,14 @@ export async function startGame(room: LogicRoom, out: OutcomeBuilder): Promise<b
   const input = setupInputOf(players, room.record.rng, room.presence());
   const ran = await room.logic.run({ kind: "setup", input }, "setup() failed; the game did not start");
   if (!ran.ok) {
+    room.note({ kind: "start_failed", error: ran.error });
     out.broadcast.push(frames.actionError("setup_failed", `The game could not start: ${ran.error}`, null));
     return false;
   }
   room.adopt(ran.result);
   room.record.started = true;
   room.record.tick = 0;
+  room.note({ kind: "start", roster: players, seed: room.record.seed });
   out.broadcast.push(frames.gameStart(ran.stateJson, { players, seed: room.record.seed, gameTime: 0 }));
   out.persistAt("now");
   return true;

@@ -1,6 +1,7 @@
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "../engine/logic-runner";
 import { stateToJson } from "../engine/state";
 import type { GameDescription, LogicInput, LogicResult, RoomPresence } from "../engine/types";
+import type { JournalOperation } from "./journal";
 import type { ConnectionInfo, RoomLogger, RoomRecord } from "./types";
 import { errorMessage } from "./views";
 
@@ -121,4 +122,6 @@ export interface LogicRoom {
   presence(): RoomPresence;
   logicInput(playerId: string | null): LogicInput;
   adopt(result: LogicResult): void;
+  /** Tells the room's journal (journal.ts), if it has one, what just happened. */
+  note(operation: JournalOperation): void;
 }

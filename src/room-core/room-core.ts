@@ -8,9 +8,10 @@ import { fireDueDeadlines } from "./deadline-runs";
 import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame } from "./frame-refusals";
 import { frames } from "./frames";
 import { pinRoster, startGame } from "./game-start";
+import type { JournalOperation, RoomJournal, RoomView } from "./journal";
 import { LogicCalls, type LogicRoom } from "./logic-calls";
 import { OutcomeBuilder } from "./outcome";
-import { presenceChanges, type VoiceReport, withSeen } from "./presence";
+import { presenceChanges, seatOf, type VoiceReport, withSeen } from "./presence";
 import { runPresenceChanges } from "./presence-runs";
 import { clockForStorage, restoredClock } from "./room-clock";
 import { SerialQueue } from "./serial-queue";
@@ -30,6 +31,8 @@ export interface RoomCoreOptions {
    * None (a new room, or one evicted with its connections): the clock stands where it was stored.
    */
   liveConnections?: readonly ConnectionInfo[];
+  /** Told every operation with the room after it (dev tools); none in production. */
+  journal?: RoomJournal;
 }
 
 /**
@@ -50,6 +53,7 @@ export class RoomCore {
   /** How many operations were queued so far: each one's place in the queue. */
   private queued = 0;
   private wasFrozen = true;
+  private journal: RoomJournal | null;
   /**
    * Seats online now and seen so far, as scenario code sees them: worked out when a connection
    * comes or goes (the only inputs that change it), so an action or a tick only passes it on.
@@ -60,6 +64,7 @@ export class RoomCore {
     this.logic = new LogicCalls(options.runner, options.log);
     this.now = options.now;
     this.log = options.log;
+    this.journal = options.journal ?? null;
     this.logAbout = connectionLog(this.connections, this.log, this.now);
     for (const info of options.liveConnections ?? []) this.connections.add(info);
     this.record = { ...options.record };
@@ -78,6 +83,7 @@ export class RoomCore {
       presence: () => this.presenceNow,
       logicInput: (playerId) => this.logicInput(playerId),
       adopt: (result) => this.adopt(result),
+      note: (operation) => this.note(operation),
     };
     this.actions = new ActionRuns(this.logicRoom);
   }
@@ -114,6 +120,24 @@ export class RoomCore {
     return this.connections.get(connectionId);
   }
 
+  /** Starts (or replaces) the journal told of every operation from now on. */
+  setJournal(journal: RoomJournal): void {
+    this.journal = journal;
+  }
+
+  /** The room as dev tools show it: ids, roster, presence, clock, pause, deadlines and state. */
+  view(): RoomView {
+    const { revisionId, codeId, started, seed, roster, tick, paused, deadlines, state } = this.record;
+    const frozen = this.frozen;
+    const presence = this.connections.presence(roster, this.record.seatsSeen, {
+      now: this.now(),
+      frozen,
+      pausedBy: paused?.by ?? null,
+    });
+    const gameTime = this.gameTime();
+    return { revisionId, codeId, started, seed, roster, tick, gameTime, frozen, paused, deadlines, presence, state };
+  }
+
   /** New code for the room (a changed codeId); state and everything else stay. */
   replaceRunner(runner: LogicRunner, codeId: string): void {
     this.logic.replace(runner);
@@ -137,6 +161,8 @@ export class RoomCore {
       if (roster) pinRoster(this.logicRoom, info, roster, out);
       this.connections.add(info);
       let changes = this.notePresence(out);
+      const { playerId: seat, connectionId, monitor } = info;
+      this.note({ kind: "join", seat, connectionId, monitor, observer: !this.isSeated(info) });
       if (!this.record.started && this.record.roster && (await startGame(this.logicRoom, out))) {
         this.record.clock = stoppedClock(0);
         this.syncClock();
@@ -159,6 +185,7 @@ export class RoomCore {
       if (!connection) return this.finish(out);
       const changes = this.notePresence(out);
       this.syncFrozen(out, connection.playerId);
+      this.note({ kind: "leave", seat: connection.playerId, connectionId });
       if (this.record.started) await runPresenceChanges(this.logicRoom, changes, out);
       out.broadcast.push(this.presenceFrame());
       if (this.connections.size === 0) out.persistAt("now");
@@ -191,7 +218,9 @@ export class RoomCore {
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
     if (!this.connections.reserveFrame(connectionId)) {
       const out = new OutcomeBuilder();
-      refuseFlood(this.logAbout, this.connections.get(connectionId), parsed, out);
+      const connection = this.connections.get(connectionId);
+      refuseFlood(this.logAbout, connection, parsed, out);
+      if (connection) this.noteRefused(connection, "too_many_pending", parsed);
       return Promise.resolve(this.finish(out));
     }
     const operation: Promise<RoomOutcome> =
@@ -202,7 +231,10 @@ export class RoomCore {
             const connection = this.connections.get(connectionId);
             if (!connection) return this.finish(out);
             if (parsed.ok) await this.handle(connection, parsed.message, out);
-            else refuseFrame(this.logAbout, connection, parsed, out);
+            else {
+              refuseFrame(this.logAbout, connection, parsed, out);
+              this.noteRefused(connection, parsed.code, parsed);
+            }
             return this.finish(out);
           });
     return operation.finally(() => this.connections.releaseFrame(connectionId));
@@ -223,8 +255,12 @@ export class RoomCore {
       if (!this.record.started || this.frozen || this.connections.size === 0 || tickRate === 0) return this.finish(out);
       this.record.tick++;
       const ran = await this.logic.run({ kind: "tick", input: this.logicInput(null) }, "update() threw; tick skipped");
-      if (!ran.ok) return this.finish(out);
+      if (!ran.ok) {
+        this.note({ kind: "tick", tick: this.record.tick, ok: false, events: [] });
+        return this.finish(out);
+      }
       this.adopt(ran.result);
+      this.note({ kind: "tick", tick: this.record.tick, ok: true, events: ran.result.events });
       out.broadcast.push(
         frames.tick(ran.stateJson, { events: ran.result.events, tick: this.record.tick, gameTime: this.gameTime() }),
       );
@@ -255,7 +291,7 @@ export class RoomCore {
         this.logAbout(connection, "input_dropped", "warn", "input over the rate limit dropped", {
           limit: INPUT_RATE_PER_SECOND,
         });
-      }
+      } else if (this.isSeated(connection)) this.note({ kind: "input", seat: connection.playerId, data: message.data });
       return;
     }
     switch (message.type) {
@@ -304,6 +340,7 @@ export class RoomCore {
     if ((this.record.paused !== null) === paused) return;
     this.record.paused = paused ? { by: connection.playerId } : null;
     this.syncFrozen(out, connection.playerId);
+    this.note({ kind: "pause", paused, by: connection.playerId });
     out.persistAt("now");
   }
 
@@ -322,6 +359,20 @@ export class RoomCore {
     const now = this.now();
     const running = this.record.started && !this.frozen;
     this.record.clock = running ? startClock(this.record.clock, now) : stopClock(this.record.clock, now);
+  }
+
+  private note(operation: JournalOperation) {
+    this.journal?.({ ...operation, gameTime: this.gameTime() }, this.view());
+  }
+
+  private noteRefused(connection: ConnectionInfo, code: string, parsed: ParsedFrame) {
+    if (!this.journal) return;
+    const seq = parsed.ok ? (parsed.message.type === "__action" ? parsed.message.seq : null) : parsed.seq;
+    this.note({ kind: "refused", seat: connection.playerId, code, seq });
+  }
+
+  private isSeated(connection: ConnectionInfo): boolean {
+    return seatOf(connection, this.record.roster) !== null;
   }
 
   private adopt(result: LogicResult) {

@@ -17,9 +17,17 @@ export async function runForAll(
   out: OutcomeBuilder,
 ): Promise<void> {
   const ran = await room.logic.run(call, failure);
-  if (!ran.ok) return;
+  const noted =
+    "deadline" in cause
+      ? { kind: "deadline" as const, name: cause.deadline, data: call.kind === "deadline" ? call.data : null }
+      : { kind: "presence" as const, seat: cause.presence.seatId, online: cause.presence.online };
+  if (!ran.ok) {
+    room.note({ ...noted, ok: false, events: [], serverEvents: [] });
+    return;
+  }
   room.adopt(ran.result);
   const { events, serverEvents } = ran.result;
+  room.note({ ...noted, ok: true, events, serverEvents });
   out.broadcast.push(
     frames.actionResult(ran.stateJson, { events, serverEvents, ack: null, gameTime: room.gameTime(), ...cause }),
   );

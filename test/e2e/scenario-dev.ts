@@ -54,3 +54,32 @@ export async function seatFrame(page: Page, seatId: string): Promise<Frame> {
   if (!frame) throw new Error(`the iframe of seat ${seatId} has no document`);
   return frame;
 }
+
+/** Waits until the element's text is `text`. */
+export async function expectText(frame: Frame, selector: string, text: string): Promise<void> {
+  await frame.waitForFunction(
+    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
+    [selector, text],
+    { timeout: 10_000 },
+  );
+}
+
+/** A tic-tac-toe move by one seat, once the other seat shows it. */
+export async function move(mover: Frame, other: Frame, cell: number, mark: "X" | "O"): Promise<void> {
+  await mover.click(`[data-cell="${cell}"]`);
+  await other.waitForFunction(
+    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
+    [cell, mark] as const,
+    { timeout: 10_000 },
+  );
+}
+
+/** Opens the tic-tac-toe harness at `url` and returns its two seats, once both show a started game. */
+export async function openTicTacToe(page: Page, url: string): Promise<{ p1: Frame; p2: Frame }> {
+  await page.goto(url);
+  const p1 = await seatFrame(page, "p1");
+  const p2 = await seatFrame(page, "p2");
+  await expectText(p1, "#status", "Your turn (X)");
+  await expectText(p2, "#status", "Waiting for X");
+  return { p1, p2 };
+}

@@ -1,7 +1,7 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
-import { type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
+import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8814 (harness) and 8815 (local rooms) belong to this test.
@@ -27,34 +27,12 @@ beforeEach(async ({ task }) => {
 });
 
 /** Opens the harness on a fresh room and returns the two seat iframes, once both show a started game. */
-async function openHarness(room: string): Promise<{ p1: Frame; p2: Frame }> {
-  await page.goto(`${dev.url}?room=${room}`);
-  const p1 = await seatFrame(page, "p1");
-  const p2 = await seatFrame(page, "p2");
-  await expectText(p1, "#status", "Your turn (X)");
-  await expectText(p2, "#status", "Waiting for X");
-  return { p1, p2 };
-}
-
-async function expectText(frame: Frame, selector: string, text: string) {
-  await frame.waitForFunction(
-    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
-    [selector, text],
-    { timeout: 10_000 },
-  );
+function openHarness(room: string): Promise<{ p1: Frame; p2: Frame }> {
+  return openTicTacToe(page, `${dev.url}?room=${room}`);
 }
 
 async function board(frame: Frame): Promise<string[]> {
   return frame.$$eval("[data-cell]", (cells) => cells.map((cell) => cell.textContent ?? ""));
-}
-
-async function move(mover: Frame, other: Frame, cell: number, mark: "X" | "O") {
-  await mover.click(`[data-cell="${cell}"]`);
-  await other.waitForFunction(
-    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
-    [cell, mark] as const,
-    { timeout: 10_000 },
-  );
 }
 
 describe("scenario dev examples/tic-tac-toe in a real browser", () => {

@@ -7,16 +7,9 @@ import { parseConfig } from "../../src/config";
 import { matchOptionsFor } from "../../src/router";
 import { lobbyUrl } from "../../workers/rooms/play/lobby-urls";
 import { gamePageUrl } from "../../workers/rooms/play/seat-links";
+import { varsOf } from "../support/wrangler-vars";
 
 const toml = readFileSync(path.join(import.meta.dirname, "../../wrangler.toml"), "utf8");
-
-/** The string entries of one vars table of wrangler.toml ("vars", "env.stg.vars", ...). */
-function varsOf(table: string): Record<string, string> {
-  const escaped = table.replace(/\./g, "\\.");
-  const section = new RegExp(`^\\[${escaped}\\]\\s*$([\\s\\S]*?)^\\[`, "m").exec(toml)?.[1];
-  if (section === undefined) throw new Error(`wrangler.toml has no [${table}]`);
-  return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
-}
 
 const SECRETS = {
   IDP_SERVICE_ACCOUNT: JSON.stringify({
@@ -27,7 +20,7 @@ const SECRETS = {
 };
 
 describe.each(["vars", "env.stg.vars", "env.prd.vars"])("wrangler.toml [%s]", (table) => {
-  const config = parseConfig({ ...varsOf(table), ...SECRETS });
+  const config = parseConfig({ ...varsOf(toml, table), ...SECRETS });
   const policy = redirectPolicyFor(config.environment, config.auth);
   const room = { roomId: "room-1a2b3c4d", key: "k".repeat(22) };
   const routing = matchOptionsFor(config.environment);

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
@@ -78,6 +78,7 @@ export class HarnessServer {
     if (url.pathname === "/harness/config") return sendJson(res, 200, this.options.config());
     if (url.pathname === "/harness/events") return this.openEvents(res);
     if (url.pathname.startsWith("/client/")) return this.serveClientFile(url.pathname.slice("/client/".length), res);
+    if (url.pathname.startsWith("/rooms/dev/rooms/")) return this.proxyDevTools(req, res);
     return sendJson(res, 404, { error: "not_found", message: `Nothing at ${url.pathname}` });
   }
 
@@ -102,6 +103,31 @@ export class HarnessServer {
       "cache-control": "no-store",
     });
     createReadStream(file).pipe(res);
+  }
+
+  /**
+   * The rooms' dev tools (stats, the observer's event stream, the input log: workers/rooms/routes/
+   * dev-rooms.ts) passed through to wrangler dev as they come, so the harness page reads them from
+   * its own origin.
+   */
+  private proxyDevTools(req: IncomingMessage, res: ServerResponse) {
+    const upstream = request(
+      { host: "127.0.0.1", port: this.options.roomsPort, path: req.url, method: "GET", headers: { accept: "*/*" } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, {
+          "content-type": answer.headers["content-type"] ?? "application/octet-stream",
+          "cache-control": "no-store",
+        });
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", (error) => {
+      if (res.headersSent) res.destroy();
+      else
+        sendJson(res, 502, { error: "rooms_unreachable", message: `The local rooms did not answer: ${error.message}` });
+    });
+    res.on("close", () => upstream.destroy());
+    upstream.end();
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createApp } from "../../src/worker-kit/create-app";
-import { devStatsRoute } from "./routes/dev-stats";
+import { devRoomRoutes } from "./routes/dev-rooms";
 import { gameSocketRoute } from "./routes/game-socket";
 import { lobbyRoutes } from "./routes/lobby";
 import { lobbySeatRoutes } from "./routes/lobby-seats";
@@ -13,7 +13,7 @@ import { quickPlayRoutes } from "./routes/quick-play";
 export function createRoomsApp() {
   return createApp("rooms")
     .route("/", gameSocketRoute)
-    .route("/", devStatsRoute)
+    .route("/", devRoomRoutes)
     .route("/", playRoutes)
     .route("/", lobbyRoutes)
     .route("/", lobbySeatRoutes)

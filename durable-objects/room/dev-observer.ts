@@ -1,0 +1,71 @@
+import type { JournalEntry, RoomJournal, RoomView } from "../../src/room-core/journal";
+import { JournalBook, type LogRow } from "../../src/room-core/journal-book";
+
+/** A subscriber that lets this many events pile up unread is dropped rather than buffered without end. */
+const MAX_UNREAD_EVENTS = 2_000;
+
+/**
+ * The dev-only observer of one room (docs/authoring.md "Inspector"): the room's journal, kept from
+ * the first time a dev tool asked for it, streamed as server-sent events. `hello` carries the log so
+ * far and the room as it stands; each `row` after it a new row of the log, or a run of ticks or
+ * inputs that grew (same index). The Room makes one only in dev (room-host.ts).
+ */
+export class DevObserver {
+  private readonly book = new JournalBook();
+  private readonly subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  private readonly encoder = new TextEncoder();
+
+  /** What the room core is handed as its journal. */
+  readonly journal: RoomJournal = (entry: JournalEntry, view: RoomView) => {
+    const row = this.book.note(entry, view);
+    if (this.subscribers.size > 0) this.publish("row", row);
+  };
+
+  /** The journal began after the room had started (the room existed before anyone observed it). */
+  joinedLate(): void {
+    this.book.markIncomplete();
+  }
+
+  /** A new event stream: `hello` at once, then a `row` per operation. */
+  subscribe(room: RoomView | null): Response {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    this.subscribers.add(writer);
+    const { rows, dropped } = this.book.log();
+    this.write(writer, "hello", { rows, dropped, room: room ?? this.book.latest() });
+    return new Response(readable, {
+      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+
+  /** The replay seam: the room's ordered inputs (src/room-core/journal.ts, RoomInputLog). */
+  inputLog() {
+    return this.book.inputLog();
+  }
+
+  private publish(event: string, row: LogRow) {
+    const bytes = this.encode(event, row);
+    for (const writer of this.subscribers) this.send(writer, bytes);
+  }
+
+  private write(writer: WritableStreamDefaultWriter<Uint8Array>, event: string, data: unknown) {
+    this.send(writer, this.encode(event, data));
+  }
+
+  private encode(event: string, data: unknown): Uint8Array {
+    return this.encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  private send(writer: WritableStreamDefaultWriter<Uint8Array>, bytes: Uint8Array) {
+    if ((writer.desiredSize ?? 0) < -MAX_UNREAD_EVENTS) {
+      this.drop(writer);
+      return;
+    }
+    writer.write(bytes).catch(() => this.drop(writer));
+  }
+
+  private drop(writer: WritableStreamDefaultWriter<Uint8Array>) {
+    if (!this.subscribers.delete(writer)) return;
+    writer.abort().catch(() => {});
+  }
+}
