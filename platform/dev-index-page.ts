@@ -9,7 +9,8 @@ const DESCRIPTIONS: Record<AppName, string> = {
     "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription, reorder mutations), product order page (/admin/product-order), code upload (/code), seat tickets",
   rooms:
     "Multiplayer rooms: WebSocket rooms, published games (/play/{revisionId}/: players sign in and quick play seats them in an open room; private rooms from the lobby /lobby/{revisionId}/?private=1), /sdk.js",
-  "dev-idp": "Local identity provider stand-in (dev only)",
+  "dev-idp":
+    "Local identity provider stand-in (dev only): seeded accounts (every login page offers them: Sign in as admin@example.com), phone code 123456 after its offline reCAPTCHA",
   "dev-payments": "Local payment provider stand-in (dev only): Stripe API subset, hosted checkout, signed events",
 };
 

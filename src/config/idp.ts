@@ -12,6 +12,12 @@ export interface IdpConfig {
   readonly tokenUrl: string;
   /** JWK set of the keys that sign ID tokens. */
   readonly jwksUrl: string;
+  /**
+   * Site key of the reCAPTCHA the provider checks before it sends an SMS code (public: the login
+   * page renders the widget with it). stg/prd: the key the provider's project uses for phone
+   * sign-in; dev: the dev IdP's own (src/auth/recaptcha.ts).
+   */
+  readonly recaptchaSiteKey: string;
   /** The service account whose key signs custom tokens (secret IDP_SERVICE_ACCOUNT). */
   readonly serviceAccount: ServiceAccount;
 }
@@ -64,6 +70,9 @@ export const idpVarsSchema = z.object({
   IDP_API_URL: httpUrl,
   IDP_TOKEN_URL: httpUrl,
   IDP_JWKS_URL: httpUrl,
+  IDP_RECAPTCHA_SITE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, {
+    message: "must be a reCAPTCHA site key (letters, digits, '-', '_')",
+  }),
   IDP_SERVICE_ACCOUNT: serviceAccountSecret,
 });
 
@@ -74,6 +83,7 @@ export function idpConfigFrom(vars: z.output<typeof idpVarsSchema>): IdpConfig {
     apiUrl: vars.IDP_API_URL,
     tokenUrl: vars.IDP_TOKEN_URL,
     jwksUrl: vars.IDP_JWKS_URL,
+    recaptchaSiteKey: vars.IDP_RECAPTCHA_SITE_KEY,
     serviceAccount: vars.IDP_SERVICE_ACCOUNT,
   };
 }

@@ -31,6 +31,10 @@ export interface LoginPageConfig {
   working: string;
   /** Linking another sign-in method: where the page asks for and redeems its link grant. */
   link: { grantUrl: string; redeemUrl: string; strings: LinkStrings };
+  /** The invisible reCAPTCHA the provider asks for before it sends an SMS code (src/auth/recaptcha.ts). */
+  recaptcha: { siteKey: string; scriptUrl: string };
+  /** Dev only: the dev IdP's seeded accounts, signed in with one click on any client; null elsewhere. */
+  devAccounts: { password: string; emails: string[] } | null;
 }
 
 /** The element that holds the config. */

@@ -3,39 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieAttributes, serializeCookie } from "../../src/auth/cookies.ts";
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "../../src/auth/session.ts";
 import { parseBaseUrl } from "../../src/base-url.ts";
-import { testPort } from "../../tools/local-platform/ports.ts";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
-import {
-  type RunningWorker,
-  startPlatform,
-  startTargetSite,
-  type TargetSite,
-  waitForFreePort,
-} from "./support/platform.ts";
+import { screenshotOnFailure } from "./support/browser.ts";
+import type { TargetSite } from "./support/platform.ts";
+import { type SignInSite, startSignInSite } from "./support/sign-in-site.ts";
 
-const PLATFORM_PORT = testPort(8801);
-const TARGET_PORT = testPort(8803);
 const PASSWORD = "correct horse battery staple";
 
-let platform: RunningWorker;
+let site: SignInSite;
 let target: TargetSite;
 let browser: Browser;
 let auth: string;
 let idp: string;
 
 beforeAll(async () => {
-  await Promise.all([waitForFreePort(PLATFORM_PORT), waitForFreePort(TARGET_PORT)]);
-  platform = await startPlatform(PLATFORM_PORT);
-  auth = `${platform.url}/auth`;
-  idp = `${platform.url}/idp`;
-  target = await startTargetSite(TARGET_PORT, { authUrl: auth, idpApiUrl: idp, apiKey: "dev-api-key" });
-  browser = await launchChromium();
+  site = await startSignInSite();
+  ({ auth, idp, target, browser } = site);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([platform?.stop(), target?.stop()]);
-});
+afterAll(() => site?.stop());
 
 /** An app user: an account made with the admin tools and a fresh ID token, as the app holds it. */
 async function appUser(name: string): Promise<{ uid: string; email: string; idToken: string }> {

@@ -1,40 +1,22 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPort } from "../../tools/local-platform/ports.ts";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
-import {
-  type RunningWorker,
-  startPlatform,
-  startTargetSite,
-  type TargetSite,
-  waitForFreePort,
-} from "./support/platform.ts";
+import { screenshotOnFailure } from "./support/browser.ts";
+import type { TargetSite } from "./support/platform.ts";
+import { type SignInSite, startSignInSite } from "./support/sign-in-site.ts";
 
-const PLATFORM_PORT = testPort(8801);
-const TARGET_PORT = testPort(8803);
-
-let platform: RunningWorker;
+let site: SignInSite;
 let target: TargetSite;
 let browser: Browser;
 let auth: string;
 let idp: string;
+let loginUrl: SignInSite["loginUrl"];
 
 beforeAll(async () => {
-  await Promise.all([waitForFreePort(PLATFORM_PORT), waitForFreePort(TARGET_PORT)]);
-  platform = await startPlatform(PLATFORM_PORT);
-  auth = `${platform.url}/auth`;
-  idp = `${platform.url}/idp`;
-  target = await startTargetSite(TARGET_PORT, { authUrl: auth, idpApiUrl: idp, apiKey: "dev-api-key" });
-  browser = await launchChromium();
+  site = await startSignInSite();
+  ({ auth, idp, target, browser, loginUrl } = site);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([platform?.stop(), target?.stop()]);
-});
-
-const loginUrl = (clientId: string, landing: string) =>
-  `${auth}/login?${new URLSearchParams({ redirect_uri: `${target.origin}${landing}`, client_id: clientId })}`;
+afterAll(() => site?.stop());
 
 /** The ID-token claims a custom token signs in with, asked of the dev IdP the way an app would. */
 async function claimsOf(customToken: string): Promise<{ sub: string; email?: string }> {
@@ -171,12 +153,7 @@ describe("linking another sign-in method in a real browser", () => {
     const googleEmail = `linker-google-${Date.now()}@example.net`;
     const password = "correct horse battery staple";
     try {
-      const created = await fetch(`${idp}/admin/users`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password, emailVerified: true }),
-      });
-      const { uid } = (await created.json()) as { uid: string };
+      const uid = await site.createAccount(email, password);
 
       await page.goto(loginUrl("venue-admin", "/linked"));
       await page.getByRole("button", { name: "Link another sign-in method" }).click();

@@ -19,6 +19,7 @@ const devVars = {
   IDP_API_URL: "http://localhost:8787/idp",
   IDP_TOKEN_URL: "http://localhost:8787/idp",
   IDP_JWKS_URL: "http://localhost:8787/idp/jwks",
+  IDP_RECAPTCHA_SITE_KEY: "dev-recaptcha-site-key",
   IDP_SERVICE_ACCOUNT: JSON.stringify({
     client_email: "dev-idp@edge-platform-dev.iam.gserviceaccount.com",
     private_key: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n",

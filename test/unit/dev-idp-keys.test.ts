@@ -55,6 +55,7 @@ describe("dev IdP keys in .dev.vars", () => {
       IDP_API_URL: "https://idp.example",
       IDP_TOKEN_URL: "https://idp.example",
       IDP_JWKS_URL: "https://idp.example/jwks",
+      IDP_RECAPTCHA_SITE_KEY: "dev-recaptcha-site-key",
       IDP_SERVICE_ACCOUNT: first.IDP_SERVICE_ACCOUNT,
     });
     expect(config.idp.serviceAccount.clientEmail).toBe("dev-idp@edge-platform-dev.iam.gserviceaccount.com");

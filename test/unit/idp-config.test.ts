@@ -12,6 +12,7 @@ const prdIdpVars = {
   IDP_API_URL: "https://identitytoolkit.googleapis.com/",
   IDP_TOKEN_URL: "https://securetoken.googleapis.com",
   IDP_JWKS_URL: "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com",
+  IDP_RECAPTCHA_SITE_KEY: "6LcPrdSiteKey-of_the_project",
   IDP_SERVICE_ACCOUNT: JSON.stringify(serviceAccount),
 };
 
@@ -47,8 +48,14 @@ describe("identity provider config", () => {
       apiUrl: "https://identitytoolkit.googleapis.com",
       tokenUrl: "https://securetoken.googleapis.com",
       jwksUrl: prdIdpVars.IDP_JWKS_URL,
+      recaptchaSiteKey: "6LcPrdSiteKey-of_the_project",
       serviceAccount: { clientEmail: serviceAccount.client_email, privateKey: SECRET_PEM },
     });
+  });
+
+  it("names a missing reCAPTCHA site key: phone sign-in cannot work without it", () => {
+    const { IDP_RECAPTCHA_SITE_KEY: _, ...vars } = prdVars;
+    expect(configError(vars).problems).toEqual([{ variable: "IDP_RECAPTCHA_SITE_KEY", message: "is missing" }]);
   });
 
   it("names the missing secret an operator must set", () => {
@@ -74,8 +81,14 @@ describe("identity provider config", () => {
       IDP_JWKS_URL: "securetoken",
       IDP_PROJECT_ID: "Bad Project",
       IDP_API_KEY: "",
+      IDP_RECAPTCHA_SITE_KEY: "a key with spaces",
     });
-    expect(error.problems.map((p) => p.variable).sort()).toEqual(["IDP_API_KEY", "IDP_JWKS_URL", "IDP_PROJECT_ID"]);
+    expect(error.problems.map((p) => p.variable).sort()).toEqual([
+      "IDP_API_KEY",
+      "IDP_JWKS_URL",
+      "IDP_PROJECT_ID",
+      "IDP_RECAPTCHA_SITE_KEY",
+    ]);
   });
 
   it("refuses a non-http JWKS URL", () => {

@@ -89,3 +89,28 @@ describe("dev IdP: accounts:update with the user's ID token", () => {
     expect((await signIn(user.email, "first-password")).status).toBe(200);
   });
 });
+
+describe("dev IdP: accounts:delete with the user's ID token", () => {
+  it("removes the account: its email is free, its tokens name no user", async () => {
+    const user = await account();
+    const res = await idpPost("/v1/accounts:delete", { idToken: user.idToken });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ kind: "identitytoolkit#DeleteAccountResponse" });
+    expect(await providerError(await signIn(user.email, "first-password"))).toBe("EMAIL_NOT_FOUND");
+    expect(await providerError(await idpPost("/v1/accounts:lookup", { idToken: user.idToken }))).toBe("USER_NOT_FOUND");
+    expect(await providerError(await refresh(user.refreshToken))).toBe("USER_NOT_FOUND");
+    expect(await providerError(await idpPost("/v1/accounts:delete", { idToken: user.idToken }))).toBe("USER_NOT_FOUND");
+    const again = await idpPost("/v1/accounts:signUp", { email: user.email, password: "another-one" });
+    expect(again.status).toBe(200);
+  });
+
+  it("needs a recent sign-in (CREDENTIAL_TOO_OLD_LOGIN_AGAIN) and keeps the account otherwise", async () => {
+    const user = await account();
+    const old = await signIdToken({ ...idTokenClaims(user.localId), auth_time: nowSeconds() - 6 * 60 });
+    expect(await providerError(await idpPost("/v1/accounts:delete", { idToken: old }))).toBe(
+      "CREDENTIAL_TOO_OLD_LOGIN_AGAIN",
+    );
+    expect(await providerError(await idpPost("/v1/accounts:delete", {}))).toBe("MISSING_ID_TOKEN");
+    expect((await signIn(user.email, "first-password")).status).toBe(200);
+  });
+});

@@ -112,7 +112,10 @@ describe("dev IdP: seeded accounts", () => {
 
 describe("dev IdP: phone sign-in with the fixed dev code", () => {
   async function sendCode(phoneNumber: string): Promise<string> {
-    const res = await idpPost("/v1/accounts:sendVerificationCode", { phoneNumber, recaptchaToken: "dev" });
+    // The reCAPTCHA the provider asks for first (test/workers/dev-idp-recaptcha.test.ts).
+    const widget = await idpPost("/recaptcha/token", { siteKey: config.idp.recaptchaSiteKey });
+    const { token: recaptchaToken } = (await widget.json()) as { token: string };
+    const res = await idpPost("/v1/accounts:sendVerificationCode", { phoneNumber, recaptchaToken });
     expect(res.status).toBe(200);
     return ((await res.json()) as { sessionInfo: string }).sessionInfo;
   }

@@ -4,7 +4,7 @@
  * /assets/ (public/<app>/, served by the ASSETS binding). Built files are not committed: dev,
  * tests and `npm run build` build them first.
  */
-import { renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { projectRoot } from "../local-platform/wrangler-env.ts";
@@ -33,6 +33,8 @@ export const PAGE_SCRIPTS: readonly PageScript[] = [
   { entry: "browser/pages/product-order/product-order.ts", output: "public/backend/product-order.js", format: "esm" },
   { entry: "browser/pages/lobby/lobby.ts", output: "public/rooms/lobby.js", format: "esm" },
   { entry: "browser/pages/lobby/quick-play.ts", output: "public/rooms/quick-play.js", format: "esm" },
+  // The dev IdP's reCAPTCHA stand-in (dev only), served at {IDP_URL}/recaptcha/api.js.
+  { entry: "browser/dev-idp/recaptcha.ts", output: "public/idp/recaptcha.js", format: "iife" },
   AUTH_LOG_SCRIPT,
 ];
 
@@ -60,6 +62,7 @@ export async function buildPageScripts(): Promise<void> {
   await Promise.all(
     PAGE_SCRIPTS.map(async (script) => {
       const target = path.join(projectRoot, script.output);
+      mkdirSync(path.dirname(target), { recursive: true });
       const scratch = `${target}.${process.pid}-${Date.now()}.tmp`;
       writeFileSync(scratch, await bundlePageScript(script));
       renameSync(scratch, target);

@@ -27,7 +27,7 @@ const inspectorPortFor = (port: number) => port + 10_000;
 /**
  * Starts `wrangler dev` for a config on a port; resolves when it is ready to serve. Without
  * `persistTo` its state lives in a temporary directory that stop() removes. `onOutput` receives
- * what the Worker prints once it is ready (its console output).
+ * what the Worker prints once it is ready (its console output), in whole lines.
  */
 export async function startWranglerDev(
   configPath: string,
@@ -92,12 +92,15 @@ export async function startWranglerDev(
 /**
  * The whole platform (wrangler.toml, dev environment) on a port: migrated D1 databases, fresh
  * dev IdP keys, and every dev URL var moved from localhost:8787 to http://127.0.0.1:<port>;
- * `vars` overrides other vars (e.g. ROOM_TICKETS: "required", as in stg and prd).
+ * `vars` overrides other vars (e.g. ROOM_TICKETS: "required", as in stg and prd); `onOutput`
+ * receives what the Worker prints once it is ready (its log lines, the auth-log intake's among them).
  */
 export async function startPlatform(
   port: number,
   options: {
     vars?: Record<string, string>;
+    /** Receives what the Worker prints once it is ready (its log lines, the auth-log intake's among them). */
+    onOutput?: (text: string) => void;
     /** Start again on the state and secrets of a platform that was killed (see `kill`). */
     resume?: { stateDir: string; secrets: Record<string, string> };
     /** Its own process group, for `kill`. */
@@ -112,7 +115,7 @@ export async function startPlatform(
     port,
     [...devUrlVars(`http://127.0.0.1:${port}`), ...secretVars(secrets), ...secretVars(options.vars ?? {})],
     persistTo,
-    undefined,
+    options.onOutput,
     { processGroup: options.processGroup === true },
   );
   return {
@@ -189,20 +192,27 @@ function waitForReady(child: ChildProcess, label: string, onOutput?: (text: stri
     let output = "";
     let ready = false;
     const timer = setTimeout(() => reject(new Error(`${label}: wrangler dev not ready in 90 s\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      if (ready) {
-        onOutput?.(chunk.toString());
-        return;
-      }
-      output += chunk.toString();
-      if (/Ready on http/.test(output)) {
-        ready = true;
-        clearTimeout(timer);
-        resolve();
-      }
+    // Each stream hands on whole lines only, so a line of stdout is never cut by one of stderr.
+    const reader = () => {
+      let partial = "";
+      return (text: string) => {
+        if (ready) {
+          partial += text;
+          const end = partial.lastIndexOf("\n") + 1;
+          if (end > 0) onOutput?.(partial.slice(0, end));
+          partial = partial.slice(end);
+          return;
+        }
+        output += text;
+        if (/Ready on http/.test(output)) {
+          ready = true;
+          clearTimeout(timer);
+          resolve();
+        }
+      };
     };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
+    child.stdout?.setEncoding("utf8").on("data", reader());
+    child.stderr?.setEncoding("utf8").on("data", reader());
     child.once("exit", (code) => {
       clearTimeout(timer);
       if (!ready) reject(new Error(`${label}: wrangler dev exited with ${code}\n${output}`));

@@ -3,22 +3,29 @@ import { cors } from "hono/cors";
 import { createApp } from "../../src/worker-kit/create-app";
 import { handleError } from "../../src/worker-kit/errors";
 import { ProviderError, providerErrorResponse } from "./provider-error";
+import { accountDeleteRoutes } from "./routes/account-delete";
 import { accountUpdateRoutes } from "./routes/account-update";
 import { adminRoutes } from "./routes/admin";
 import { benchRoutes } from "./routes/bench";
 import { customTokenAccountRoutes } from "./routes/custom-token-accounts";
 import { passwordAccountRoutes } from "./routes/password-accounts";
 import { phoneAccountRoutes } from "./routes/phone-accounts";
+import { recaptchaRoutes } from "./routes/recaptcha";
 import { socialAccountRoutes } from "./routes/social-accounts";
 import { tokenRoutes } from "./routes/token";
 import { devSigningKeyFor } from "./signing-key";
 
+export interface DevIdpDeps {
+  /** Milliseconds since the epoch; tests move it to expire reCAPTCHA tokens without waiting. */
+  clock: () => number;
+}
+
 /**
  * Local stand-in of the identity provider (dev only): the Identity Toolkit and securetoken REST
- * subset the platform uses, real RS256 ID tokens, their JWKS, and dev account administration.
- * Docs: docs/sign-in-dev.md.
+ * subset the platform uses, real RS256 ID tokens, their JWKS, the reCAPTCHA its phone sign-in
+ * asks for, and dev account administration. Docs: docs/sign-in-dev.md.
  */
-export function createDevIdpApp() {
+export function createDevIdpApp(deps: DevIdpDeps = { clock: () => Date.now() }) {
   const app = createApp("dev-idp");
   // Browsers call the provider's REST API cross-origin, as with the real one.
   app.use("/v1/*", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"] }));
@@ -34,10 +41,12 @@ export function createDevIdpApp() {
     return c.json({ keys: [key.publicJwk] });
   });
   app.route("/", passwordAccountRoutes);
-  app.route("/", phoneAccountRoutes);
+  app.route("/", phoneAccountRoutes(deps.clock));
+  app.route("/", recaptchaRoutes(deps.clock));
   app.route("/", socialAccountRoutes);
   app.route("/", customTokenAccountRoutes);
   app.route("/", accountUpdateRoutes);
+  app.route("/", accountDeleteRoutes);
   app.route("/", tokenRoutes);
   app.route("/", adminRoutes);
   app.route("/", benchRoutes);

@@ -92,6 +92,19 @@ export class DevUserStore {
     }
   }
 
+  /** Removes the account and every index entry naming it (accounts:delete). */
+  async remove(user: DevUser): Promise<void> {
+    const names = [
+      user.email && `email:${user.email.toLowerCase()}`,
+      user.phoneNumber && `phone:${user.phoneNumber}`,
+      ...(user.email ? (user.socialProviders ?? []).map((p) => `federated:${p}:${user.email?.toLowerCase()}`) : []),
+    ].filter((name): name is string => Boolean(name));
+    for (const name of names) {
+      if ((await this.kv.get(`${PREFIX}${name}`)) === user.uid) await this.kv.delete(`${PREFIX}${name}`);
+    }
+    await this.kv.delete(`${PREFIX}user:${user.uid}`);
+  }
+
   async issueRefreshToken(grant: RefreshGrant): Promise<string> {
     const token = randomToken();
     await this.kv.put(`${PREFIX}refresh:${token}`, JSON.stringify(grant), { expirationTtl: REFRESH_TTL_SECONDS });

@@ -11,10 +11,14 @@ export class CallbackError extends Error {
   }
 }
 
-/** auth/<code> of a provider or callback failure ("INVALID_CODE" -> auth/invalid-code). */
+/**
+ * auth/<code> of a provider or callback failure ("INVALID_CODE" -> auth/invalid-code). The
+ * provider may add a detail after " : " ("INVALID_PHONE_NUMBER : TOO_SHORT"); the code is the word
+ * before it, so one failure counts as one code in the funnel.
+ */
 export function errorCode(error: unknown): string {
   const raw = error instanceof ProviderError || error instanceof CallbackError ? error.message : "internal_error";
-  return `auth/${String(raw)
+  return `auth/${String(raw.split(" : ")[0])
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")}`;

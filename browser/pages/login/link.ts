@@ -1,4 +1,4 @@
-import { config, loginState, postJson, show } from "./login-page";
+import { type Attempt, config, funnel, loginState, postJson, show } from "./login-page";
 import { providerCall } from "./provider";
 
 // Linking another sign-in method (docs/sign-in.md, "Link another sign-in method"): the person
@@ -24,24 +24,45 @@ export function startLinking(): void {
   show(config.link.strings.identify);
 }
 
-/** In the first step of linking, the sign-in only identifies the account: true when it did. */
-export async function linkIdentified(idToken: string, signUp: boolean): Promise<boolean> {
+/**
+ * In the first step of linking, the sign-in only identifies the account: true when the link flow
+ * took the sign-in (the page waits; nothing is posted to the callback).
+ */
+export async function linkIdentified(attempt: Attempt): Promise<boolean> {
   const link = linking();
   if (link?.step !== "identify") {
     if (link) sessionStorage.removeItem(LINK_KEY);
     return false;
   }
   sessionStorage.removeItem(LINK_KEY);
-  if (signUp) {
+  if (attempt.signUp) {
+    await removeTemporaryAccount(attempt);
     show(config.link.strings.newAccount);
-    return false;
+    return true;
   }
   const state = await loginState();
-  const { grant } = await postJson<{ grant: string }>(config.link.grantUrl, { id_token: idToken, state });
+  const { grant } = await postJson<{ grant: string }>(config.link.grantUrl, { id_token: attempt.idToken, state });
   sessionStorage.setItem(LINK_KEY, JSON.stringify({ step: "choose", grant, state }));
   show(config.link.strings.choose);
   document.querySelector<HTMLElement>("button[data-provider]")?.focus();
   return true;
+}
+
+/**
+ * The sign-in meant to name the account to link to made a new one instead (a number or social
+ * account nobody had): nothing is linked to it, so it is removed at the provider at once
+ * (accounts:delete with its own ID token) rather than left as an orphan. Document 1's `delete`
+ * event records it, with the uid, so orphans that slip through (a failed delete) can be found.
+ */
+async function removeTemporaryAccount(attempt: Attempt): Promise<void> {
+  try {
+    await providerCall(config, "delete", { idToken: attempt.idToken });
+    funnel.track(attempt.method, "delete", "link", "success", { uid: attempt.uid });
+  } catch (error) {
+    funnel.track(attempt.method, "delete", "link", "failure", { error, uid: attempt.uid });
+  } finally {
+    funnel.flush();
+  }
 }
 
 /** Back from the provider to add: an ID token of the account being linked to, or null. */
@@ -53,5 +74,13 @@ export async function linkingIdToken(): Promise<string | null> {
     grant: link.grant,
     state: link.state,
   });
-  return (await providerCall(config, "signInWithCustomToken", { token, returnSecureToken: true })).idToken ?? null;
+  try {
+    const answer = await providerCall(config, "signInWithCustomToken", { token, returnSecureToken: true });
+    funnel.track("custom_token", "sign_in", "link", "success", { uid: answer.localId });
+    return answer.idToken ?? null;
+  } catch (error) {
+    funnel.track("custom_token", "sign_in", "link", "failure", { error });
+    funnel.flush();
+    throw error;
+  }
 }

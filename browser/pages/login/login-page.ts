@@ -1,4 +1,5 @@
 import { LOGIN_CONFIG_ID, type LoginPageConfig } from "../../../src/page-configs/login";
+import type { EvtName } from "../../auth-log/auth-log";
 import { byId, pageConfig } from "../kit/page";
 import { loginFunnel } from "./funnel";
 
@@ -6,6 +7,14 @@ import { loginFunnel } from "./funnel";
 export const config = pageConfig<LoginPageConfig>(LOGIN_CONFIG_ID);
 export const funnel = loginFunnel(config);
 const status = byId("status");
+
+/** One sign-in: its ID token and how it was made (the funnel names the method). */
+export interface Attempt {
+  idToken: string;
+  signUp: boolean;
+  method: EvtName;
+  uid: string | undefined;
+}
 
 export function show(message: string): void {
   status.textContent = message;

@@ -6,19 +6,12 @@ import { byId } from "../kit/page";
 import { CallbackError, ProviderError } from "./errors";
 import { SESSION_KEY, SOCIAL_NAMES } from "./funnel";
 import { linkIdentified, linkingIdToken, startLinking } from "./link";
-import { config, consentBoxes, consented, funnel, loginState, show } from "./login-page";
+import { type Attempt, config, consentBoxes, consented, funnel, loginState, show } from "./login-page";
 import { type ProviderAnswer, providerCall, providerMessage } from "./provider";
+import { recaptchaToken, recaptchaUsed } from "./recaptcha";
 import { askReconsent, type ReconsentDocument } from "./reconsent";
 import "./session-reconsent";
 import { socialReturn, startSocialSignIn } from "./social";
-
-/** One sign-in: its ID token and how it was made (the funnel names the method). */
-interface Attempt {
-  idToken: string;
-  signUp: boolean;
-  method: EvtName;
-  uid: string | undefined;
-}
 
 /** An ID token that still waits for consent (a new account whose boxes were not ticked). */
 let pending: Attempt | null = null;
@@ -39,9 +32,9 @@ async function complete(attempt: Attempt): Promise<void> {
 
 /** true when the browser is on its way to redirect_to; false when the page waits for the user. */
 async function post(attempt: Attempt): Promise<boolean> {
-  const { idToken, signUp } = attempt;
+  const { idToken } = attempt;
   if (typeof idToken !== "string" || idToken === "") throw new ProviderError("MISSING_ID_TOKEN");
-  if (await linkIdentified(idToken, signUp)) return false;
+  if (await linkIdentified(attempt)) return false;
   show(config.working);
   const response = await fetch(config.callbackUrl, {
     method: "POST",
@@ -51,7 +44,7 @@ async function post(attempt: Attempt): Promise<boolean> {
     body: JSON.stringify({
       state: await loginState(),
       id_token: idToken,
-      sign_up: signUp,
+      sign_up: attempt.signUp,
       consented_document_keys: consented(),
     }),
   });
@@ -146,52 +139,84 @@ document.getElementById("link-start")?.addEventListener("click", startLinking);
 
 // Email + password only signs in existing accounts (document 1, Authentication 8: display only;
 // accounts are created and passwords changed with the provider's admin tools).
+async function signInWithPassword(email: string, password: string): Promise<void> {
+  const result = await tracked(
+    () => providerCall(config, "signInWithPassword", { email, password, returnSecureToken: true }),
+    { name: "email_password", action: "sign_in", flush: true },
+  );
+  await complete({
+    idToken: result.idToken as string,
+    signUp: false,
+    method: "email_password",
+    uid: result.localId,
+  });
+}
+
 const emailForm = document.getElementById("email-form");
 if (emailForm instanceof HTMLFormElement) {
   emailForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const email = (emailForm.elements.namedItem("email") as HTMLInputElement).value;
     const password = (emailForm.elements.namedItem("password") as HTMLInputElement).value;
-    void run(async () => {
-      const result = await tracked(
-        () => providerCall(config, "signInWithPassword", { email, password, returnSecureToken: true }),
-        { name: "email_password", action: "sign_in", flush: true },
-      );
-      await complete({
-        idToken: result.idToken as string,
-        signUp: false,
-        method: "email_password",
-        uid: result.localId,
-      });
-    });
+    void run(() => signInWithPassword(email, password));
   });
 }
 
+// Dev only: the dev IdP's seeded accounts, one click each, on any client (docs/sign-in-dev.md).
+for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-dev-account]")) {
+  button.addEventListener("click", () => {
+    const email = button.dataset.devAccount ?? "";
+    void run(() => signInWithPassword(email, config.devAccounts?.password ?? ""));
+  });
+}
+
+/** What the provider takes: E.164, a + and the country code (no region is guessed for a local number). */
+const E164 = /^\+[1-9]\d{6,14}$/;
 const phoneForm = byId("phone-form", HTMLFormElement);
+/** The code's attempt at the provider; used once by signInWithPhoneNumber. */
 let sessionInfo: string | undefined;
 phoneForm.addEventListener("submit", (event) => {
   event.preventDefault();
   void run(async () => {
-    const phoneNumber = (phoneForm.elements.namedItem("phone") as HTMLInputElement).value.replace(/[\s()-]/g, "");
-    const result = await tracked(() => providerCall(config, "sendVerificationCode", { phoneNumber }), {
-      name: "phone_otp",
-      action: "send_code",
-      flush: false,
-    });
+    const phoneNumber = (phoneForm.elements.namedItem("phone") as HTMLInputElement).value.replace(/[\s().-]/g, "");
+    const result = await tracked(
+      async () => {
+        if (!E164.test(phoneNumber)) throw new ProviderError("INVALID_PHONE_NUMBER");
+        // The provider sends a code to a web client only with a solved reCAPTCHA; a token is good once.
+        const token = await recaptchaToken();
+        try {
+          return await providerCall(config, "sendVerificationCode", { phoneNumber, recaptchaToken: token });
+        } finally {
+          await recaptchaUsed();
+        }
+      },
+      { name: "phone_otp", action: "send_code", flush: false },
+    );
     funnel.track("phone_otp", "send_code", "signIn", "success");
     sessionInfo = result.sessionInfo;
+    // A new code is a new sign-in: one that waited for consent is dropped.
+    pending = null;
     byId("phone-code").hidden = false;
     byId("code").focus();
   });
 });
 byId("verify-code").addEventListener("click", () => {
   void run(async () => {
+    // Verified already, waiting for consent: the code is spent, the sign-in is kept. Posting it
+    // again asks for the boxes (or signs in once they are ticked) instead of "the code is wrong".
+    const waiting = pending;
+    if (waiting?.method === "phone_otp") return complete(waiting);
     const code = byId("code", HTMLInputElement).value;
-    const result = await tracked(() => providerCall(config, "signInWithPhoneNumber", { sessionInfo, code }), {
-      name: "phone_otp",
-      action: "verify_code",
-      flush: true,
-    });
+    const attempt = sessionInfo;
+    const result = await tracked(
+      () => {
+        // This code already signed in (a later refusal does not give it back): a new one is needed.
+        if (attempt === undefined) throw new ProviderError("SESSION_EXPIRED");
+        return providerCall(config, "signInWithPhoneNumber", { sessionInfo: attempt, code });
+      },
+      { name: "phone_otp", action: "verify_code", flush: true },
+    );
+    sessionInfo = undefined;
     funnel.track("phone_otp", "verify_code", result.isNewUser ? "signUp" : "signIn", "success", {
       uid: result.localId,
     });

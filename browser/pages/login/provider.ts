@@ -42,6 +42,9 @@ export function providerMessage(config: LoginPageConfig, error: unknown): string
   if (/INVALID_PASSWORD|EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS|INVALID_EMAIL/.test(code)) {
     return config.errors.invalidCredentials;
   }
-  if (/INVALID_CODE|SESSION_EXPIRED|INVALID_SESSION_INFO/.test(code)) return config.errors.invalidCode;
+  if (/^INVALID_CODE/.test(code)) return config.errors.invalidCode;
+  if (/SESSION_EXPIRED|INVALID_SESSION_INFO|CODE_EXPIRED/.test(code)) return config.errors.codeUsed;
+  if (/INVALID_PHONE_NUMBER|MISSING_PHONE_NUMBER|TOO_SHORT|TOO_LONG/.test(code)) return config.errors.phoneFormat;
+  if (/RECAPTCHA|CAPTCHA_CHECK_FAILED|APP_CREDENTIAL/.test(code)) return config.errors.recaptcha;
   return config.errors.generic;
 }

@@ -10,6 +10,8 @@ export interface PagePolicy {
   images?: string;
   /** connect-src; none: the page fetches nothing. */
   connect?: string;
+  /** frame-src; none: the page embeds no frame. */
+  frames?: string;
   /** form-action; 'none' unless the page posts a form. */
   forms?: string;
   /** referrer-policy; no-referrer unless the page posts a form to itself (same-origin keeps its Origin). */
@@ -29,6 +31,7 @@ export function pageHeaders(c: Context, policy: PagePolicy): void {
     // The page shell links the platform's icon from the page's assets, beside its stylesheets.
     `img-src ${[...new Set([policy.images, policy.styles].filter(Boolean))].join(" ")}`,
     ...(policy.connect ? [`connect-src ${policy.connect}`] : []),
+    ...(policy.frames ? [`frame-src ${policy.frames}`] : []),
     `form-action ${policy.forms ?? "'none'"}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",

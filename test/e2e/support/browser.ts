@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { inject, onTestFailed } from "vitest";
+import { inject, onTestFinished } from "vitest";
 import { projectRoot } from "../../../tools/local-platform/wrangler-env.ts";
 import { launchBrowser } from "./choose-browser.ts";
 
@@ -10,14 +10,27 @@ export function launchChromium(): Promise<Browser> {
   return launchBrowser(inject("e2eBrowser"));
 }
 
-/** Call at the start of a test: if it fails, the page's last state goes to test-results/<name>.png. */
+/**
+ * Call at the start of a test: if it fails, the page's last state goes to test-results/<name>.png.
+ * An onTestFinished hook, not onTestFailed: finished hooks run first, last registered first, so the
+ * shot is taken before a context that a hook registered earlier closes. A page the test body
+ * closed itself cannot be shot, and the line says so.
+ */
 export function screenshotOnFailure(page: Page, name: string): void {
-  onTestFailed(async () => {
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state !== "fail") return;
     const dir = path.join(projectRoot, "test-results");
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name.replace(/[^a-z0-9-]+/gi, "-")}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    console.error(`screenshot of the failed page: ${file} (at ${page.url()})`);
+    const taken = await page.screenshot({ path: file, fullPage: true }).then(
+      () => true,
+      () => false,
+    );
+    console.error(
+      taken
+        ? `screenshot of the failed page: ${file} (at ${page.url()})`
+        : `no screenshot of the failed page ${name}: it was already closed`,
+    );
   });
 }
 

@@ -5,11 +5,20 @@ import { type Language, STRINGS } from "../../../src/auth/i18n.ts";
 /** The code the dev IdP accepts for every phone number. */
 const DEV_SMS_CODE = "123456";
 
-/** Signs in with a phone number (an account is made for a new number), on a page in `language`. */
+/**
+ * Signs in with a phone number (an account is made for a new number), on a page in `language`.
+ * "Send code" first passes the page's invisible reCAPTCHA (the dev IdP's stand-in solves it
+ * without a challenge) and then asks for the code; the helper waits for that request's answer, so
+ * a refused one fails here, naming the provider's error, rather than as a missing code field later.
+ */
 export async function signInByPhone(page: Page, phone: string, language: Language = "en"): Promise<void> {
   const t = STRINGS[language];
   await page.getByLabel(t.phoneNumber).fill(phone);
-  await page.getByRole("button", { name: t.sendCode }).click();
+  const [sent] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes("/v1/accounts:sendVerificationCode")),
+    page.getByRole("button", { name: t.sendCode }).click(),
+  ]);
+  if (!sent.ok()) throw new Error(`sendVerificationCode answered ${sent.status()}: ${await sent.text()}`);
   await page.getByLabel(t.verificationCode).fill(DEV_SMS_CODE);
   await page.getByRole("button", { name: t.verify, exact: true }).click();
 }

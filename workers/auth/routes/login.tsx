@@ -5,9 +5,11 @@ import { randomToken } from "../../../src/auth/crypto";
 import type { PendingDocument } from "../../../src/auth/document-catalog";
 import { LANGUAGES, type Language, pickLanguage, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
+import { recaptchaPageFor } from "../../../src/auth/recaptcha";
 import { urlFor } from "../../../src/base-url";
 import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
+import { seededAccounts } from "../../dev-idp/ports/seeded-accounts";
 import type { AuthEnv } from "../auth-env";
 import { LOGIN_NONCE_COOKIE } from "../login-binding";
 import { loginRequestFields, parseLoginQuery } from "../login-query";
@@ -49,18 +51,27 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   // No login request is stored yet: the page asks for its state (POST /api/login/state) when the
   // person acts, so a visit costs no storage write (issue 12).
 
+  // reCAPTCHA before an SMS code: Google's widget in stg/prd (its scripts and frames, nothing
+  // more), the dev IdP's stand-in in dev (one script, no frame).
+  const recaptcha = recaptchaPageFor(config.apps["dev-idp"]);
   pageHeaders(c, {
-    scripts: "'self'",
+    scripts: ["'self'", ...recaptcha.scriptSources].join(" "),
     styles: "'self'",
     images: "'self'",
     connect: `'self' ${new URL(config.idp.apiUrl).origin}`,
+    frames: recaptcha.frameSources.join(" ") || undefined,
   });
+  // The dev account picker exists only where the dev IdP does (dev); stg and prd render none of it.
+  const devAccounts = config.apps["dev-idp"]
+    ? { password: seededAccounts.password, emails: seededAccounts.accounts.map((account) => account.email) }
+    : null;
   return c.html(
     pageHtml(
       <LoginPage
         language={language}
         client={client}
         socialProviders={config.auth.socialProviders}
+        devAccounts={config.apps["dev-idp"] ? seededAccounts.accounts : []}
         languageUrls={languageUrls(c.req.url)}
         assetsUrl={urlFor(config.apps.auth, "/assets")}
         legalUrl={urlFor(config.apps.auth, "/legal")}
@@ -89,6 +100,8 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
             redeemUrl: urlFor(config.apps.auth, "/api/link/redeem"),
             strings: LINK_STRINGS[language],
           },
+          recaptcha: { siteKey: config.idp.recaptchaSiteKey, scriptUrl: recaptcha.scriptUrl },
+          devAccounts,
         }}
       />,
     ),

@@ -5,11 +5,14 @@ import type { SocialProvider } from "../../../src/config/auth";
 import { localized } from "../../../src/i18n/locales";
 import { LOGIN_CONFIG_ID, type LoginPageConfig } from "../../../src/page-configs/login";
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
+import type { SeededAccount } from "../../dev-idp/ports/seeded-accounts";
 
 export interface LoginPageProps {
   language: Language;
   client: Client;
   socialProviders: readonly SocialProvider[];
+  /** Dev only: the dev IdP's seeded accounts, offered as one-click sign-ins; empty in stg and prd. */
+  devAccounts: readonly SeededAccount[];
   /** Absolute URL of this page in each language (the language menu). */
   languageUrls: Readonly<Record<Language, string>>;
   /** Base URL of the auth app's static files (…/assets). */
@@ -41,7 +44,9 @@ export function LoginPage(props: LoginPageProps) {
           <h1>{t.signInTo(clientName)}</h1>
         </header>
         <LanguageMenu current={props.language} urls={props.languageUrls} label={t.languageMenu} />
-        <p id="status" role="alert" aria-live="assertive" class="status" />
+        <p id="status" role="alert" aria-live="assertive" class="status sticky" />
+
+        {props.devAccounts.length > 0 && <DevAccounts accounts={props.devAccounts} />}
 
         <fieldset class="consent">
           <legend>{t.consentIntro}</legend>
@@ -78,6 +83,8 @@ export function LoginPage(props: LoginPageProps) {
           <button type="submit" name="action" value="send-code" class="secondary">
             {t.sendCode}
           </button>
+          {/* The invisible reCAPTCHA the provider asks for before it sends a code; its badge shows here. */}
+          <div id="recaptcha" class="recaptcha" />
           <div id="phone-code" hidden>
             <label for="code">{t.verificationCode}</label>
             <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
@@ -140,5 +147,29 @@ function LanguageMenu(props: { current: Language; urls: Readonly<Record<Language
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * Dev only (the dev IdP's seeded accounts, docs/sign-in-dev.md): one click signs in as the
+ * account with its password, on any client, so every doc's "sign in as ..." works as written.
+ * English only, like the other dev stand-in pages.
+ */
+function DevAccounts(props: { accounts: readonly SeededAccount[] }) {
+  return (
+    <section class="dev-accounts" aria-labelledby="dev-accounts-heading" lang="en">
+      <h2 id="dev-accounts-heading">Dev accounts</h2>
+      <p>Local development only: sign in as a seeded account of the dev identity provider.</p>
+      <ul>
+        {props.accounts.map((account) => (
+          <li>
+            <button type="button" class="secondary" data-dev-account={account.email}>
+              Sign in as {account.email}
+            </button>{" "}
+            <span class="claims">{account.claims.length > 0 ? account.claims.join(", ") : "no claims"}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

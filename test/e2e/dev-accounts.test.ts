@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPort } from "../../tools/local-platform/ports.ts";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
+import { scenario } from "./support/publish-cli.ts";
+
+// Every doc's "sign in as ..." step, followed as written in chromium: the page sends the browser
+// to the sign-in service as its own client (admin, studio, store, play: none of them shows an
+// email form), and in dev the login page offers the dev IdP's seeded accounts.
+
+const PORT = testPort(8801);
+
+let platform: RunningWorker;
+let browser: Browser;
+/** The scenario CLI's home: where `scenario login` keeps the token. */
+let configDir: string;
+
+beforeAll(async () => {
+  await waitForFreePort(PORT);
+  platform = await startPlatform(PORT);
+  configDir = mkdtempSync(path.join(tmpdir(), "scenario-config-"));
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+});
+
+/** A fresh browser opens `url`, lands on the login page, and picks the seeded account. */
+async function signInAs(url: string, email: string, name: string): Promise<Page> {
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  screenshotOnFailure(page, name);
+  await page.goto(url);
+  await page.waitForURL(`${platform.url}/auth/login?**`);
+  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
+  await page.waitForURL((landed) => !landed.href.startsWith(`${platform.url}/auth/login`));
+  return page;
+}
+
+describe("seeded accounts sign in where the docs send you (dev)", () => {
+  it("docs/ordering.md: the operator page, as admin@example.com", async () => {
+    const pageUrl = `${platform.url}/backend/admin/product-order`;
+    const page = await signInAs(pageUrl, "admin@example.com", "dev-accounts-product-order");
+    try {
+      expect(new URL(page.url()).href).toBe(pageUrl);
+      await expect
+        .poll(() => page.$$eval("#products li", (items) => items.map((item) => (item.textContent ?? "").split(":")[0])))
+        .toEqual(["web_coins_100", "web_coins_550", "web_coins_1200"]);
+      expect(await page.getByText("lacks the role").count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("README and docs/publishing.md: a token made on the page as admin@example.com publishes; a player signs in on the play URL as user@example.com and gets a seat", async () => {
+    const pageUrl = `${platform.url}/auth/publish-tokens`;
+    const page = await signInAs(pageUrl, "admin@example.com", "dev-accounts-publish-tokens");
+    let player: Page | undefined;
+    try {
+      expect(new URL(page.url()).href).toBe(pageUrl);
+      await page.getByRole("button", { name: "Create token" }).click();
+      await expect.poll(() => page.getByLabel("New publish token").inputValue()).toMatch(/^sgpt_/);
+      const token = await page.getByLabel("New publish token").inputValue();
+
+      // `npx scenario login --token sgpt_...`, then `npx scenario publish examples/tic-tac-toe`.
+      const cli = { platformUrl: platform.url, configDir };
+      const login = await scenario(cli, ["login", "--token", token]);
+      expect(login.code, login.stderr).toBe(0);
+      const published = await scenario(cli, ["publish", "examples/tic-tac-toe"]);
+      expect(published.code, published.stderr).toBe(0);
+      const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] ?? "";
+      expect(playUrl.startsWith(`${platform.url}/rooms/play/`)).toBe(true);
+
+      // The play URL signs the player in (the play client: no email form), then quick play seats them.
+      player = await signInAs(playUrl, "user@example.com", "dev-accounts-play");
+      await player.waitForURL((url) => url.pathname.endsWith("/index.html") && url.searchParams.has("ticket"));
+      expect(new URL(player.url()).pathname.startsWith(new URL(playUrl).pathname)).toBe(true);
+    } finally {
+      await page.context().close();
+      await player?.context().close();
+    }
+  }, 120_000);
+
+  it("docs/store.md: the store, as the seeded subscriber premium@example.com, shows the premium badge", async () => {
+    const page = await signInAs(`${platform.url}/store/`, "premium@example.com", "dev-accounts-store-premium");
+    try {
+      expect(page.url().startsWith(`${platform.url}/store/`)).toBe(true);
+      // The header's premium badge, shown only to a subscriber (its wording is the store's).
+      await page.getByTestId("premium").waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId("premium").textContent()).toMatch(/^Premium/);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

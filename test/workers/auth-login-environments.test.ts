@@ -1,0 +1,106 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../platform";
+import { LOGIN_CONFIG_ID, type LoginPageConfig } from "../../src/page-configs/login";
+import { AUTH, IDP } from "./auth-support";
+
+// What the login page loads and offers differs by environment: Google's reCAPTCHA and nothing of
+// dev in stg and prd; the dev IdP's reCAPTCHA stand-in and its seeded accounts in dev.
+
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+const hosted = (environment: "stg" | "prd") => {
+  const prefix = environment === "stg" ? "stg." : "";
+  return {
+    ...env,
+    ENVIRONMENT: environment,
+    AUTH_URL: `https://${prefix}auth.example.com`,
+    AUTH_DOMAIN: `${prefix}auth.example.com`,
+    STORE_URL: `https://${prefix}store.example.com`,
+    API_URL: `https://${prefix}api.example.com`,
+    ROOMS_URL: `https://${prefix}rooms.example.com`,
+    // Left over from dev by mistake: outside dev the stand-ins are never mounted, so nothing of them shows.
+    IDP_URL: env.IDP_URL,
+    PAYMENTS_URL: "",
+    IDP_API_URL: "https://identitytoolkit.googleapis.com",
+    IDP_RECAPTCHA_SITE_KEY: `6Lc-${environment}-site-key`,
+  };
+};
+
+async function loginPage(bindings: typeof env, authUrl: string, target: string, clientId = "admin") {
+  const url = `${authUrl}/login?${new URLSearchParams({ redirect_uri: target, client_id: clientId })}`;
+  const res = await worker.fetch(new Request(url), bindings, ctx);
+  expect(res.status).toBe(200);
+  const page = await res.text();
+  const json = new RegExp(`<script type="application/json" id="${LOGIN_CONFIG_ID}">(.*?)</script>`).exec(page)?.[1];
+  return {
+    page,
+    config: JSON.parse(json ?? "null") as LoginPageConfig,
+    directives: new Map(
+      (res.headers.get("content-security-policy") ?? "").split("; ").map((directive) => {
+        const [name = "", ...sources] = directive.split(" ");
+        return [name, sources] as const;
+      }),
+    ),
+  };
+}
+
+describe("the login page in stg and prd", () => {
+  it.each(["stg", "prd"] as const)(
+    "%s: Google's reCAPTCHA with the environment's site key, CSP for exactly what it needs, no dev account",
+    async (environment) => {
+      const bindings = hosted(environment);
+      const { page, config, directives } = await loginPage(bindings, bindings.AUTH_URL, `${bindings.STORE_URL}/coins`);
+      expect(config.recaptcha).toEqual({
+        siteKey: `6Lc-${environment}-site-key`,
+        scriptUrl: "https://www.google.com/recaptcha/api.js",
+      });
+      expect(directives.get("script-src")).toEqual([
+        "'self'",
+        "https://www.google.com/recaptcha/",
+        "https://www.gstatic.com/recaptcha/",
+      ]);
+      expect(directives.get("frame-src")).toEqual([
+        "https://www.google.com/recaptcha/",
+        "https://recaptcha.google.com/recaptcha/",
+      ]);
+      expect(directives.get("connect-src")).toEqual(["'self'", "https://identitytoolkit.googleapis.com"]);
+      // Nothing of the dev account picker: no section, no password, no seeded address.
+      expect(config.devAccounts).toBeNull();
+      expect(page).not.toContain("dev-account");
+      expect(page).not.toContain("Dev accounts");
+      expect(page).not.toContain("dev-password");
+      expect(page).not.toContain("@example.com");
+    },
+  );
+
+  it.each(["stg", "prd"] as const)("%s: no client's login page offers a dev account", async (environment) => {
+    const bindings = hosted(environment);
+    for (const clientId of ["admin", "studio", "store", "play", "venue-admin", "mobile"]) {
+      const { page, config } = await loginPage(bindings, bindings.AUTH_URL, `${bindings.STORE_URL}/coins`, clientId);
+      expect(config.clientId).toBe(clientId);
+      expect(config.devAccounts).toBeNull();
+      expect(page).not.toContain("Dev accounts");
+      expect(page).not.toContain("dev-password");
+    }
+  });
+});
+
+describe("the login page in dev", () => {
+  it("loads the dev IdP's reCAPTCHA stand-in (no Google host, no frame) and offers the seeded accounts", async () => {
+    const { page, config, directives } = await loginPage(env, AUTH, "http://localhost:3000/after");
+    expect(config.recaptcha).toEqual({ siteKey: "dev-recaptcha-site-key", scriptUrl: `${IDP}/recaptcha/api.js` });
+    expect(directives.get("script-src")).toEqual(["'self'", `${IDP}/recaptcha/`]);
+    expect(directives.has("frame-src")).toBe(false);
+    expect(page).not.toContain("google.com/recaptcha");
+
+    expect(config.devAccounts).toEqual({
+      password: "dev-password",
+      emails: ["user@example.com", "admin@example.com", "premium@example.com"],
+    });
+    for (const email of config.devAccounts?.emails ?? []) {
+      expect(page).toContain(`data-dev-account="${email}"`);
+      expect(page).toContain(`Sign in as ${email}`);
+    }
+  });
+});
