@@ -81,7 +81,8 @@ describe("the store tells the truth", () => {
     screenshotOnFailure(page, "store-truth-prices");
     await page.goto(`${store}/?locale=zh-TW&currency=twd`);
     await page.waitForURL(`${run.platform.url}/auth/login?**`);
-    await signUpByPhone(page);
+    // The store's locale reaches the sign-in page (ui_locales): it speaks zh-TW too.
+    await signUpByPhone(page, "zh-TW");
     await page.waitForURL(`${store}/**`);
     await poll(() => page.locator(".price").allTextContents()).toEqual(["NT$33.00", "NT$165.00", "NT$330.00"]);
     const first = page.locator(".price").first();
