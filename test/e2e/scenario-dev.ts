@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import type { Frame, Page } from "playwright-core";
+import { expectText } from "./support/tic-tac-toe.ts";
+
+export { expectText, move } from "./support/tic-tac-toe.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -53,25 +56,6 @@ export async function seatFrame(page: Page, seatId: string): Promise<Frame> {
   const frame = await element.contentFrame();
   if (!frame) throw new Error(`the iframe of seat ${seatId} has no document`);
   return frame;
-}
-
-/** Waits until the element's text is `text`. */
-export async function expectText(frame: Frame, selector: string, text: string): Promise<void> {
-  await frame.waitForFunction(
-    ([sel, wanted]) => document.querySelector(sel as string)?.textContent === wanted,
-    [selector, text],
-    { timeout: 10_000 },
-  );
-}
-
-/** A tic-tac-toe move by one seat, once the other seat shows it. */
-export async function move(mover: Frame, other: Frame, cell: number, mark: "X" | "O"): Promise<void> {
-  await mover.click(`[data-cell="${cell}"]`);
-  await other.waitForFunction(
-    ([c, m]) => document.querySelector(`[data-cell="${c}"]`)?.textContent === m,
-    [cell, mark] as const,
-    { timeout: 10_000 },
-  );
 }
 
 /** Opens the tic-tac-toe harness at `url` and returns its two seats, once both show a started game. */

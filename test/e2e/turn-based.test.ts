@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { playXWins } from "./support/tic-tac-toe.ts";
 
 // Ports 8814 (harness) and 8815 (local rooms) belong to this test.
 const PORT = testPort(8814);
@@ -57,14 +58,7 @@ describe("scenario dev examples/tic-tac-toe in a real browser", () => {
 
   it("two seats play a full game to a winner through real WebSockets", async () => {
     const { p1, p2 } = await openHarness("full-game");
-    await move(p1, p2, 0, "X");
-    await expectText(p2, "#status", "Your turn (O)");
-    await move(p2, p1, 3, "O");
-    await move(p1, p2, 1, "X");
-    await move(p2, p1, 4, "O");
-    await move(p1, p2, 2, "X");
-    await expectText(p1, "#status", "X wins (you)");
-    await expectText(p2, "#status", "X wins");
+    await playXWins(p1, p2);
     expect(await board(p2)).toEqual(["X", "X", "X", "O", "O", "", "", "", ""]);
   });
 
