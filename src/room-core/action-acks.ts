@@ -12,12 +12,15 @@ export function noteApplied(record: RoomRecord, connection: ConnectionInfo, seq:
   const clientId = connection.clientId;
   if (!clientId) return;
   const seqs = record.lastSeqs ?? {};
+  const known = clientId in seqs;
   // Deleted first, so the client moves to the end: the first key is the one longest unheard.
   delete seqs[clientId];
   seqs[clientId] = seq;
+  record.lastSeqs = seqs;
+  // Only a new client can push the record over its bound: an action of a known one costs no scan.
+  if (known) return;
   const keys = Object.keys(seqs);
   for (const stale of keys.slice(0, Math.max(0, keys.length - MAX_CLIENTS_REMEMBERED))) delete seqs[stale];
-  record.lastSeqs = seqs;
 }
 
 /** The seq of the client's last action the room holds; null when it holds none (or the client sent no id). */

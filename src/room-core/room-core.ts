@@ -291,7 +291,9 @@ export class RoomCore {
         this.logAbout(connection, "input_dropped", "warn", "input over the rate limit dropped", {
           limit: INPUT_RATE_PER_SECOND,
         });
-      } else if (this.isSeated(connection)) this.note({ kind: "input", seat: connection.playerId, data: message.data });
+      } else if (this.journal && this.isSeated(connection)) {
+        this.note({ kind: "input", seat: connection.playerId, data: message.data });
+      }
       return;
     }
     switch (message.type) {
