@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
+import { LocalLogicRunner, type LogicRunner } from "../../../src/engine/logic-runner";
+import type { RoomView } from "../../../src/room-core/journal";
+import { MAX_REPLAY_STEPS, parseReplay } from "../../../src/room-core/replay";
+import { ReplayRecorder } from "../../../src/room-core/replay-recorder";
+import { runReplay } from "../../../src/room-core/replay-run";
+import { makeRoom } from "./harness";
+
+/** The game's logic as the room server runs it: every call takes `ms` of the room's real time. */
+function slowRunner(room: { clock?: { now: number } }, ms: number): LogicRunner {
+  const local = new LocalLogicRunner(ticTacToe);
+  const pass = () => {
+    if (room.clock) room.clock.now += ms;
+  };
+  return {
+    describe: () => local.describe(),
+    run: async (call) => {
+      pass();
+      return local.run(call);
+    },
+    runActions: async (input, actions) => {
+      pass();
+      return local.runActions(input, actions);
+    },
+  };
+}
+
+describe("a replay runs a recorded room again", () => {
+  it("matches even when the logic calls took time: an operation runs at one instant of the clock", async () => {
+    const timing: { clock?: { now: number } } = {};
+    const room = makeRoom(ticTacToe, undefined, slowRunner(timing, 7));
+    timing.clock = room.clock;
+    const recorder = new ReplayRecorder();
+    room.core.setJournal(recorder);
+    const alice = room.connect("alice");
+    await alice.outcome;
+    const bob = room.connect("bob");
+    await bob.outcome;
+    room.clock.now += 3_000;
+    await room.send(alice.info, { type: "__action", action: "place", payload: { cell: 4 }, seq: 1 });
+    await room.send(bob.info, { type: "__action", action: "place", payload: { cell: 0 }, seq: 1 });
+    const replay = recorder.replay();
+    expect(replay?.steps).toHaveLength(4);
+    // The turn timer O got starts 20 s after the instant of X's action, not after X's call returned.
+    expect(replay?.steps[2]?.state).toMatchObject({ turn: "O", turnEndsAt: (replay?.steps[2]?.at ?? 0) + 20_000 });
+    expect(await runReplay(parseReplay(JSON.stringify(replay)), new LocalLogicRunner(ticTacToe))).toEqual({
+      matches: true,
+      steps: 4,
+    });
+  });
+});
+
+describe("the replay recorder's bounds", () => {
+  it(`keeps the first ${MAX_REPLAY_STEPS} steps and says the rest were left out`, () => {
+    const recorder = new ReplayRecorder();
+    const view = { revisionId: "rev-1", codeId: "rev-1:1", seed: 1, roster: null, state: { n: 0 } } as RoomView;
+    for (let at = 0; at <= MAX_REPLAY_STEPS; at++) {
+      recorder.input({ kind: "tick" }, at);
+      recorder.note({ kind: "tick", tick: at, ok: true, events: [], gameTime: at }, { ...view, state: { n: at } });
+    }
+    const replay = recorder.replay();
+    expect(replay?.truncated).toBe(true);
+    expect(replay?.steps).toHaveLength(MAX_REPLAY_STEPS);
+    expect(replay?.steps.at(-1)).toEqual({
+      at: MAX_REPLAY_STEPS - 1,
+      input: { kind: "tick" },
+      state: { n: MAX_REPLAY_STEPS - 1 },
+    });
+  });
+});
