@@ -7,9 +7,9 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { LocalLogicRunner } from "../../src/engine/logic-runner.ts";
-import { MAX_REPLAY_FILE_BYTES, parseReplay, type Replay, ReplayError } from "../../src/room-core/replay.ts";
-import { runReplay } from "../../src/room-core/replay-run.ts";
+import type { LogicRunner } from "../../src/engine/logic-runner.ts";
+import type { Replay } from "../../src/room-core/replay.ts";
+import { loadReplayEngine, type ReplayEngine } from "../build/replay-engine.ts";
 import { ManifestError } from "./manifest.ts";
 import { replayReport } from "./replay-report.ts";
 import { BuildError } from "./run-build.ts";
@@ -31,16 +31,17 @@ export async function replayMain(argv: string[]): Promise<number> {
   }
   const [, dir, file, ...extra] = positionals;
   if (!dir || !file || extra.length > 0) return unusable(REPLAY_USAGE);
+  const engine = await loadReplayEngine();
   let replay: Replay;
   try {
-    replay = readReplayFile(file);
+    replay = readReplayFile(engine, file);
   } catch (error) {
-    if (error instanceof ReplayError) return unusable(`${file}: ${error.message}`);
+    if (error instanceof engine.ReplayError) return unusable(`${file}: ${error.message}`);
     throw error;
   }
-  let runner: LocalLogicRunner;
+  let runner: LogicRunner;
   try {
-    runner = new LocalLogicRunner(await loadScenarioLogic(dir));
+    runner = new engine.LocalLogicRunner(await loadScenarioLogic(dir));
   } catch (error) {
     if (error instanceof ManifestError || error instanceof BuildError || error instanceof LogicModuleError)
       return unusable(error.message);
@@ -51,13 +52,14 @@ export async function replayMain(argv: string[]): Promise<number> {
       `scenario replay: the room ran longer than a replay keeps; these are its first ${replay.steps.length} steps`,
     );
   }
-  const verdict = await runReplay(replay, runner);
+  const verdict = await engine.runReplay(replay, runner);
   console.log(replayReport(verdict, replay.steps.length));
   return verdict.matches ? 0 : 1;
 }
 
 /** Reads and checks a replay file; a file that is missing, too large or not a replay is a ReplayError. */
-function readReplayFile(file: string): Replay {
+function readReplayFile(engine: ReplayEngine, file: string): Replay {
+  const { MAX_REPLAY_FILE_BYTES, ReplayError } = engine;
   let size: number;
   try {
     size = statSync(file).size;
@@ -67,7 +69,7 @@ function readReplayFile(file: string): Replay {
   if (size > MAX_REPLAY_FILE_BYTES) {
     throw new ReplayError(`it is ${size} bytes; a replay file may be at most ${MAX_REPLAY_FILE_BYTES} bytes`);
   }
-  return parseReplay(readFileSync(file, "utf8"));
+  return engine.parseReplay(readFileSync(file, "utf8"));
 }
 
 function unusable(message: string): number {
