@@ -42,7 +42,7 @@ export function SaveReplay({ source }: { source: ReplaySource }) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(href), OBJECT_URL_MS);
-    setStatus(`Saved ${name}: npx scenario replay <dir> ${name}`);
+    setStatus(`Saved ${name}; npx scenario replay <dir> <file> runs it again`);
   };
   return (
     <p class="save-replay">

@@ -63,7 +63,7 @@ describe("scenario dev harness: save replay", () => {
     await expectText(
       page,
       "[data-testid=replay-status]",
-      `Saved ${download.suggestedFilename()}: npx scenario replay <dir> ${download.suggestedFilename()}`,
+      `Saved ${download.suggestedFilename()}; npx scenario replay <dir> <file> runs it again`,
     );
 
     const replay = JSON.parse(readFileSync(file, "utf8"));

@@ -1,9 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
-import type { Replay } from "../../../src/room-core/replay";
+import { MAX_REPLAY_FILE_BYTES, type Replay } from "../../../src/room-core/replay";
 import { ReplayRecorder } from "../../../src/room-core/replay-recorder";
 import { main } from "../../../tools/cli/main.ts";
 import { makeRoom } from "../room-core/harness";
@@ -107,6 +107,13 @@ describe("scenario replay", () => {
     const other = await replay(EXAMPLE, tempFile("manifest.json", JSON.stringify({ id: "x" })));
     expect(other.err).toContain('not a scenario replay: "format" must be "scenario-replay"');
     expect(other.code).toBe(2);
+
+    // A sparse file: refused by its size, before a byte of it is read.
+    const huge = tempFile("huge.json", "");
+    truncateSync(huge, MAX_REPLAY_FILE_BYTES + 1);
+    const tooLarge = await replay(EXAMPLE, huge);
+    expect(tooLarge.err).toContain(`huge.json: it is ${MAX_REPLAY_FILE_BYTES + 1} bytes; a replay file may be at most`);
+    expect(tooLarge.code).toBe(2);
 
     const missing = await replay(EXAMPLE, path.join(tmpdir(), "no-such-replay.json"));
     expect(missing.err).toContain("no-such-replay.json: cannot read it");

@@ -3,7 +3,7 @@ import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
 import { LocalLogicRunner, type LogicRunner } from "../../../src/engine/logic-runner";
 import type { RoomView } from "../../../src/room-core/journal";
 import { MAX_REPLAY_STEPS, parseReplay } from "../../../src/room-core/replay";
-import { ReplayRecorder } from "../../../src/room-core/replay-recorder";
+import { MAX_REPLAY_STATE_CHARS, ReplayRecorder } from "../../../src/room-core/replay-recorder";
 import { runReplay } from "../../../src/room-core/replay-run";
 import { makeRoom } from "./harness";
 
@@ -67,5 +67,20 @@ describe("the replay recorder's bounds", () => {
       input: { kind: "tick" },
       state: { n: MAX_REPLAY_STEPS - 1 },
     });
+  });
+
+  it("keeps states up to MAX_REPLAY_STATE_CHARS of JSON, then leaves the later steps out", () => {
+    const recorder = new ReplayRecorder();
+    const view = { revisionId: "rev-1", codeId: "rev-1:1", seed: 1, roster: null } as RoomView;
+    const big = "x".repeat(4 * 1024 * 1024);
+    const steps = Math.ceil(MAX_REPLAY_STATE_CHARS / big.length) + 3;
+    for (let at = 0; at < steps; at++) {
+      recorder.input({ kind: "tick" }, at);
+      recorder.note({ kind: "tick", tick: at, ok: true, events: [], gameTime: at }, { ...view, state: { at, big } });
+    }
+    const replay = recorder.replay();
+    expect(replay?.truncated).toBe(true);
+    // Each state is a little over 4 MiB of JSON: the eighth passes 32 MiB, and no step after it is kept.
+    expect(replay?.steps).toHaveLength(MAX_REPLAY_STATE_CHARS / big.length);
   });
 });
