@@ -2,28 +2,16 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev } from "./scenario-dev";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { expectText, move, openTicTacToe, scenarioDevSuite } from "./scenario-dev";
+import { screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8834 (harness) and 8835 (local rooms) belong to this test.
 const PORT = testPort(8834);
 
-let dev: RunningScenario;
-let browser: Browser;
-
-beforeAll(async () => {
-  dev = await runScenarioDev("examples/tic-tac-toe", PORT);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
+const suite = scenarioDevSuite("examples/tic-tac-toe", PORT);
 
 /** Runs the real `scenario replay <dir> <file>`; its output and exit code. */
 function scenarioReplay(dir: string, file: string): Promise<{ code: number | null; output: string }> {
@@ -44,10 +32,10 @@ function scenarioReplay(dir: string, file: string): Promise<{ code: number | nul
 
 describe("scenario dev harness: save replay", () => {
   it("a few moves, save replay from the keyboard, then scenario replay on the file: replay matches, exit 0", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await suite.browser().newPage({ viewport: { width: 1280, height: 900 } });
     screenshotOnFailure(page, "replays-save");
     const roomId = `replay-${Date.now()}`;
-    const { p1, p2 } = await openTicTacToe(page, `${dev.url}?room=${roomId}`);
+    const { p1, p2 } = await openTicTacToe(page, `${suite.dev().url}?room=${roomId}`);
     await move(p1, p2, 4, "X");
     await p1.click('[data-cell="0"]');
     await expectText(p1, "#error", "Not your turn");

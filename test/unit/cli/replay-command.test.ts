@@ -4,9 +4,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
 import { MAX_REPLAY_FILE_BYTES, type Replay } from "../../../src/room-core/replay";
-import { ReplayRecorder } from "../../../src/room-core/replay-recorder";
 import { main } from "../../../tools/cli/main.ts";
-import { makeRoom } from "../room-core/harness";
+import { makeRoom, recordBothJoined } from "../room-core/harness";
 
 const EXAMPLE = path.resolve(import.meta.dirname, "../../../examples/tic-tac-toe");
 
@@ -16,20 +15,15 @@ const EXAMPLE = path.resolve(import.meta.dirname, "../../../examples/tic-tac-toe
  */
 async function recordedGame(): Promise<Replay> {
   const room = makeRoom(ticTacToe);
-  const recorder = new ReplayRecorder();
-  room.core.setJournal(recorder);
-  const alice = room.connect("alice");
-  await alice.outcome;
-  const bob = room.connect("bob");
-  await bob.outcome;
+  const { recorder, alice, bob } = await recordBothJoined(room);
   room.clock.now += 1_000;
-  await room.send(alice.info, { type: "__action", action: "place", payload: { cell: 4 }, seq: 1 });
+  await room.send(alice, { type: "__action", action: "place", payload: { cell: 4 }, seq: 1 });
   room.clock.now += 500;
-  await room.send(alice.info, { type: "__action", action: "place", payload: { cell: 8 }, seq: 2 });
-  await room.send(bob.info, { type: "__action", action: "place", payload: { cell: 0 }, seq: 1 });
+  await room.send(alice, { type: "__action", action: "place", payload: { cell: 8 }, seq: 2 });
+  await room.send(bob, { type: "__action", action: "place", payload: { cell: 0 }, seq: 1 });
   room.clock.now += 25_000;
   await room.core.fireDeadlines();
-  await room.core.disconnect(bob.info.connectionId);
+  await room.core.disconnect(bob.connectionId);
   const replay = recorder.replay();
   if (!replay) throw new Error("nothing recorded");
   return replay;

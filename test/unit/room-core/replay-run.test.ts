@@ -5,7 +5,7 @@ import type { RoomView } from "../../../src/room-core/journal";
 import { MAX_REPLAY_STEPS, parseReplay } from "../../../src/room-core/replay";
 import { MAX_REPLAY_STATE_CHARS, ReplayRecorder } from "../../../src/room-core/replay-recorder";
 import { runReplay } from "../../../src/room-core/replay-run";
-import { makeRoom } from "./harness";
+import { makeRoom, recordBothJoined } from "./harness";
 
 /** The game's logic as the room server runs it: every call takes `ms` of the room's real time. */
 function slowRunner(room: { clock?: { now: number } }, ms: number): LogicRunner {
@@ -31,15 +31,10 @@ describe("a replay runs a recorded room again", () => {
     const timing: { clock?: { now: number } } = {};
     const room = makeRoom(ticTacToe, undefined, slowRunner(timing, 7));
     timing.clock = room.clock;
-    const recorder = new ReplayRecorder();
-    room.core.setJournal(recorder);
-    const alice = room.connect("alice");
-    await alice.outcome;
-    const bob = room.connect("bob");
-    await bob.outcome;
+    const { recorder, alice, bob } = await recordBothJoined(room);
     room.clock.now += 3_000;
-    await room.send(alice.info, { type: "__action", action: "place", payload: { cell: 4 }, seq: 1 });
-    await room.send(bob.info, { type: "__action", action: "place", payload: { cell: 0 }, seq: 1 });
+    await room.send(alice, { type: "__action", action: "place", payload: { cell: 4 }, seq: 1 });
+    await room.send(bob, { type: "__action", action: "place", payload: { cell: 0 }, seq: 1 });
     const replay = recorder.replay();
     expect(replay?.steps).toHaveLength(4);
     // The turn timer O got starts 20 s after the instant of X's action, not after X's call returned.
