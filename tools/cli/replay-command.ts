@@ -23,11 +23,16 @@ export const REPLAY_USAGE = `Usage: scenario replay <dir> <replay.json>
                   the scenario cannot be used`;
 
 export async function replayMain(argv: string[]): Promise<number> {
-  let positionals: string[];
+  let parsed: { positionals: string[]; values: { help?: boolean } };
   try {
-    ({ positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} }));
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { help: { type: "boolean", short: "h" } } });
   } catch (error) {
     return unusable(`${error instanceof Error ? error.message : String(error)}\n\n${REPLAY_USAGE}`);
+  }
+  const { positionals, values } = parsed;
+  if (values.help) {
+    console.log(REPLAY_USAGE);
+    return 0;
   }
   const [, dir, file, ...extra] = positionals;
   if (!dir || !file || extra.length > 0) return unusable(REPLAY_USAGE);

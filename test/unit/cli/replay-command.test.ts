@@ -113,4 +113,18 @@ describe("scenario replay", () => {
     expect(missing.err).toContain("no-such-replay.json: cannot read it");
     expect(missing.code).toBe(2);
   });
+
+  it("refuses a scenario folder whose logic does not load; exit 2, not a difference", async () => {
+    const file = tempFile("game.json", JSON.stringify(await recordedGame()));
+    const noManifest = await replay(mkdtempSync(path.join(tmpdir(), "replay-empty-")), file);
+    expect(noManifest.err).toContain("manifest.json not found");
+    expect(noManifest.code).toBe(2);
+
+    const dir = mkdtempSync(path.join(tmpdir(), "replay-broken-"));
+    cpSync(EXAMPLE, dir, { recursive: true });
+    writeFileSync(path.join(dir, "logic.js"), "export default {\n  setup( {\n};\n");
+    const broken = await replay(dir, file);
+    expect(broken.err).toContain("scenario replay: the logic in");
+    expect(broken.code).toBe(2);
+  });
 });
