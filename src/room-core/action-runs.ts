@@ -82,7 +82,7 @@ export class ActionRuns {
   }
 
   private noteInput(connection: ConnectionInfo, message: ActionMessage) {
-    this.room.noteInput({ kind: "frame", connectionId: connection.connectionId, message });
+    if (this.room.journaled()) this.room.noteInput({ kind: "frame", connectionId: connection.connectionId, message });
   }
 
   /** __action_error to the sender only; nothing changed, nothing broadcast. */

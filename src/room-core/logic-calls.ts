@@ -125,6 +125,8 @@ export interface LogicRoom {
   adopt(result: LogicResult): void;
   /** Tells the room's journal (journal.ts), if it has one, what just happened. */
   note(operation: JournalOperation): void;
-  /** Tells the room's journal, if it has one, of an input as it runs. */
+  /** Tells the room's journal of an input as it runs. */
   noteInput(input: RoomInput): void;
+  /** Whether the room has a journal: without one, no input need be built. */
+  journaled(): boolean;
 }

@@ -88,6 +88,7 @@ export class RoomCore {
       adopt: (result) => this.adopt(result),
       note: (operation) => this.note(operation),
       noteInput: (input) => this.noteInput(input),
+      journaled: () => this.journal !== null,
     };
     this.actions = new ActionRuns(this.logicRoom);
   }
@@ -178,7 +179,7 @@ export class RoomCore {
    */
   connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
     return this.serial(async () => {
-      this.noteInput({ kind: "connect", connection: { ...info }, roster });
+      if (this.journal) this.noteInput({ kind: "connect", connection: { ...info }, roster });
       const out = new OutcomeBuilder();
       if (roster) pinRoster(this.logicRoom, info, roster, out);
       this.connections.add(info);
@@ -205,7 +206,7 @@ export class RoomCore {
       const out = new OutcomeBuilder();
       const connection = this.connections.remove(connectionId);
       if (!connection) return this.finish(out);
-      this.noteInput({ kind: "disconnect", connectionId });
+      if (this.journal) this.noteInput({ kind: "disconnect", connectionId });
       const changes = this.notePresence(out);
       this.syncFrozen(out, connection.playerId);
       this.note({ kind: "leave", seat: connection.playerId, connectionId });
@@ -254,7 +255,8 @@ export class RoomCore {
             const connection = this.connections.get(connectionId);
             if (!connection) return this.finish(out);
             if (parsed.ok) {
-              if (changesRoom(parsed.message)) this.noteInput({ kind: "frame", connectionId, message: parsed.message });
+              if (this.journal && changesRoom(parsed.message))
+                this.noteInput({ kind: "frame", connectionId, message: parsed.message });
               await this.handle(connection, parsed.message, out);
             } else {
               refuseFrame(this.logAbout, connection, parsed, out);
@@ -278,7 +280,7 @@ export class RoomCore {
       const out = new OutcomeBuilder();
       const tickRate = (await this.logic.describe()).tickRate;
       if (!this.record.started || this.frozen || this.connections.size === 0 || tickRate === 0) return this.finish(out);
-      this.noteInput({ kind: "tick" });
+      if (this.journal) this.noteInput({ kind: "tick" });
       this.record.tick++;
       const ran = await this.logic.run({ kind: "tick", input: this.logicInput(null) }, "update() threw; tick skipped");
       if (!ran.ok) {
@@ -300,9 +302,7 @@ export class RoomCore {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
       if (!this.record.started || this.frozen) return this.finish(out);
-      const gameTime = this.gameTime();
-      if (Object.values(this.record.deadlines).some((deadline) => deadline.at <= gameTime))
-        this.noteInput({ kind: "deadlines" });
+      if (this.journal && this.anyDeadlineDue()) this.noteInput({ kind: "deadlines" });
       await fireDueDeadlines(this.logicRoom, out);
       return this.finish(out);
     });
@@ -397,8 +397,14 @@ export class RoomCore {
     this.journal?.note({ ...operation, gameTime: this.gameTime() }, this.view());
   }
 
+  /** Call only with a journal: an input builds nothing when no dev journal listens. */
   private noteInput(input: RoomInput) {
     this.journal?.input(input, this.now());
+  }
+
+  private anyDeadlineDue(): boolean {
+    const gameTime = this.gameTime();
+    return Object.values(this.record.deadlines).some((deadline) => deadline.at <= gameTime);
   }
 
   private noteRefused(connection: ConnectionInfo, code: string, parsed: ParsedFrame) {
