@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { type WebSocket, WebSocketServer } from "ws";
-import { type LoadClock, type LoadPlan, type LoadTarget, runLoad } from "../../../bench/lib/load-engine.ts";
-import { roomWireTarget } from "../../../bench/lib/room-wire-target.ts";
+import { type LoadClock, type LoadPlan, type LoadTarget, runLoad } from "../../../tools/loadtest/load-engine.ts";
+import { roomWireTarget } from "../../../tools/loadtest/room-wire-target.ts";
 
 /**
  * The load engine's counting against a tiny room server on loopback that answers by rule: the
