@@ -94,7 +94,7 @@ async function underLoad(name: string, port: number, url: (address: SeatAddress)
   const cpuBefore = wranglerDevCpuMs(port);
   let idle = before;
   let peak = before;
-  const report = await runLoad(roomWireTarget({ url, action: () => ADD }), {
+  const report = await runLoad(roomWireTarget({ url, move: () => ADD }), {
     rooms: ROOMS,
     seats: SEATS,
     ratePerSeat: RATE_PER_SEAT,
