@@ -3,6 +3,10 @@
  * module (ScenarioBots, src/engine/types.ts), or bots that play back actions recorded from a game.
  * What a bot returns is checked on every move, as input from outside the tool.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { SeededRandom } from "../../src/engine/random.ts";
 import type { BotMove, Random, ScenarioBots, Seat } from "../../src/engine/types.ts";
@@ -37,6 +41,29 @@ export function readBots(moduleExports: Record<string, unknown>): ScenarioBots |
   }
   // The export itself, not zod's copy: its act may use `this` and other members.
   return moduleExports.bots as ScenarioBots;
+}
+
+/**
+ * The `bots` export of a bundled logic module (one ES module, as `scenario dev` and `publish`
+ * bundle it), loaded into this process; null when it has none.
+ */
+export async function botsOfBundle(code: string): Promise<ScenarioBots | null> {
+  const dir = mkdtempSync(path.join(tmpdir(), "scenario-loadtest-"));
+  try {
+    const file = path.join(dir, "logic.mjs");
+    writeFileSync(file, code);
+    let moduleExports: Record<string, unknown>;
+    try {
+      moduleExports = await import(pathToFileURL(file).href);
+    } catch (error) {
+      throw new BotError(
+        `the logic module could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return readBots(moduleExports);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** One action of a recorded game (a replay's input log): who sent it and what. */
