@@ -81,7 +81,14 @@ describe("scenario loadtest flags", () => {
     for (const host of ["localhost", "127.0.0.1", "127.8.9.10", "[::1]", "::1", "app.localhost"]) {
       expect(isLoopback(host), host).toBe(true);
     }
-    for (const host of ["0.0.0.0", "192.168.1.2", "128.0.0.1", "example.com", "localhost.example.com", "[::2]"]) {
+    for (const host of [
+      "0.0.0.0",
+      "192.168.1.2",
+      "128.0.0.1",
+      "127.0.0.1.example.com",
+      "localhost.example.com",
+      "[::2]",
+    ]) {
       expect(isLoopback(host), host).toBe(false);
     }
   });
