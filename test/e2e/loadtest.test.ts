@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
+import { tableRows } from "../unit/loadtest/table-rows.ts";
 
 // Port 8826 (the load test's local rooms) belongs to this test.
 const ROOMS_PORT = testPort(8826);
@@ -34,19 +35,6 @@ function loadtest(args: string[]): Promise<Finished> {
     stderr += chunk;
   });
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-}
-
-/** The table's rows as label -> value. */
-function tableRows(stdout: string): Map<string, string> {
-  return new Map(
-    stdout
-      .split("\n")
-      .filter((line) => line.includes(" | "))
-      .map((line) => {
-        const [label, value] = line.split(" | ") as [string, string];
-        return [label.trimEnd(), value.trim()];
-      }),
-  );
 }
 
 const scratch: string[] = [];

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LoadProgress, LoadReport } from "../../../tools/loadtest/load-engine.ts";
 import { ProgressLine } from "../../../tools/loadtest/progress-line.ts";
 import { type LoadTestSummary, loadTestTable } from "../../../tools/loadtest/report-table.ts";
+import { tableRows as rows } from "./table-rows.ts";
 
 const MIB = 1024 * 1024;
 
@@ -37,19 +38,6 @@ const summary = (more: Partial<LoadTestSummary> = {}): LoadTestSummary => ({
   clientCpuMs: 600,
   ...more,
 });
-
-/** The table's rows as label -> value. */
-function rows(table: string): Map<string, string> {
-  return new Map(
-    table
-      .split("\n")
-      .filter((line) => line.includes(" | "))
-      .map((line) => {
-        const [label, value] = line.split(" | ") as [string, string];
-        return [label.trimEnd(), value];
-      }),
-  );
-}
 
 describe("the load test's table", () => {
   it("says what was offered and achieved, the round trips, the errors by code, writes, CPU and memory", () => {
