@@ -10,7 +10,7 @@ import { mintSeatTicket } from "../../src/room-access/seat-ticket.ts";
 import { BotError, botMoves, botsOfBundle } from "../loadtest/bots.ts";
 import { runLoad, type SeatAddress } from "../loadtest/load-engine.ts";
 import { ProgressLine, type ProgressStream } from "../loadtest/progress-line.ts";
-import type { LoadTestSummary } from "../loadtest/report-table.ts";
+import { type LoadTestSummary, loadTestFailures } from "../loadtest/report-table.ts";
 import { roomWireTarget } from "../loadtest/room-wire-target.ts";
 import { RoomsUsageMeter } from "../loadtest/rooms-usage.ts";
 import { bundleLogic } from "./bundle.ts";
@@ -29,9 +29,6 @@ const WRITE_WINDOW_MS = 500;
 export class LoadPlanError extends Error {
   override name = "LoadPlanError";
 }
-
-/** Something the author can fix: no bots export, a bot that throws (exit 1). */
-export { BotError };
 
 export interface LoadTestRun {
   summary: LoadTestSummary;
@@ -108,7 +105,7 @@ export async function runLoadTest(
       roomsUsage: meter.finish(),
       clientCpuMs: (cpu.user + cpu.system) / 1000,
     };
-    return { summary, failures: failuresOf(summary) };
+    return { summary, failures: loadTestFailures(summary, DRAIN_MS) };
   } finally {
     await (rooms as LocalRooms | null)?.stop();
   }
@@ -203,17 +200,4 @@ async function readStorageWrites(httpBase: string, revisionId: string, roomIds: 
   } catch {
     return null;
   }
-}
-
-/** A run fails when a seat did not open or an action went unanswered; the rooms' refusals are answers. */
-function failuresOf(summary: LoadTestSummary): string[] {
-  const { report } = summary;
-  const failures: string[] = [];
-  const notOpened = summary.rooms * summary.seats - report.seatsOpened;
-  if (notOpened > 0) failures.push(`${notOpened} seats could not open (${JSON.stringify(report.seatFailures)})`);
-  const cut = report.errors.connection_closed ?? 0;
-  if (cut > 0) failures.push(`${cut} actions were cut off by a closed connection`);
-  if (report.lost > 0)
-    failures.push(`${report.lost} actions were never answered (${DRAIN_MS / 1000} s after the last send)`);
-  return failures;
 }

@@ -64,6 +64,22 @@ export function loadTestTable(summary: LoadTestSummary): string {
   ].join("\n");
 }
 
+/**
+ * Why a run failed, or nothing: a seat that did not open, an action cut off by its closing socket,
+ * an action never answered. The rooms' refusals are answers: counted, not failures.
+ */
+export function loadTestFailures(summary: LoadTestSummary, drainMs: number): string[] {
+  const { report } = summary;
+  const failures: string[] = [];
+  const notOpened = summary.rooms * summary.seats - report.seatsOpened;
+  if (notOpened > 0) failures.push(`${notOpened} seats could not open (${JSON.stringify(report.seatFailures)})`);
+  const cut = report.errors.connection_closed ?? 0;
+  if (cut > 0) failures.push(`${cut} actions were cut off by a closed connection`);
+  if (report.lost > 0)
+    failures.push(`${report.lost} actions were never answered (${drainMs / 1000} s after the last send)`);
+  return failures;
+}
+
 function byCode(counts: Record<string, number>): [string, string][] {
   return Object.entries(counts)
     .sort(([a], [b]) => a.localeCompare(b))

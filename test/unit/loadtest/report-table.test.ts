@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LoadProgress, LoadReport } from "../../../tools/loadtest/load-engine.ts";
 import { ProgressLine } from "../../../tools/loadtest/progress-line.ts";
-import { type LoadTestSummary, loadTestTable } from "../../../tools/loadtest/report-table.ts";
+import { type LoadTestSummary, loadTestFailures, loadTestTable } from "../../../tools/loadtest/report-table.ts";
 import { tableRows as rows } from "./table-rows.ts";
 
 const MIB = 1024 * 1024;
@@ -94,6 +94,29 @@ describe("the load test's table", () => {
     expect(table.get("storage writes/s")).toBe("n/a (no dev stats)");
     expect(table.get("rooms CPU")).toBe("n/a (no local wrangler dev serves the rooms)");
     expect(table.get("rooms memory")).toBe("n/a");
+  });
+});
+
+describe("the load test's verdict (exit 1 when not empty)", () => {
+  it("passes a run whose every seat opened and every action was answered, refusals included", () => {
+    expect(loadTestFailures(summary(), 10_000)).toEqual([]);
+  });
+
+  it("fails a run with a seat that did not open, an action cut off by a closed socket, or one never answered", () => {
+    const failed = summary({
+      report: report({
+        seatsOpened: 7,
+        seatFailures: { open_timeout: 1 },
+        errors: { action_failed: 2, connection_closed: 3 },
+        errorCount: 5,
+        lost: 4,
+      }),
+    });
+    expect(loadTestFailures(failed, 10_000)).toEqual([
+      '1 seats could not open ({"open_timeout":1})',
+      "3 actions were cut off by a closed connection",
+      "4 actions were never answered (10 s after the last send)",
+    ]);
   });
 });
 
