@@ -53,7 +53,7 @@ export async function runLoadTest(
   const bots = await botsOfBundle(code);
   if (!bots) {
     throw new BotError(
-      `${scenario.logicEntry} has no bots export: add one (docs/authoring.md, "Load test") so the bots know what to send`,
+      `${scenario.logicEntry} has no bots export: add one (docs/authoring.md, "Bots") so the bots know what to send`,
     );
   }
   const roster = devRoster(seats);
@@ -73,7 +73,7 @@ export async function runLoadTest(
     io.log(
       `${options.rooms} rooms x ${seats} seats at ${options.ratePerSeat} moves a second per seat for ${options.durationSeconds} s`,
     );
-    const report = await runLoad(
+    const load = runLoad(
       roomWireTarget({
         url: (address) => where.seatUrl(roomIds[address.room] as string, roster, address),
         move: botMoves(bots, { seed: options.seed, roster }),
@@ -91,7 +91,8 @@ export async function runLoadTest(
         },
       },
     );
-    progress.end();
+    // A bot that throws ends the run: the progress line ends before its message.
+    const report = await load.finally(() => progress.end());
     const storageWrites = await readStorageWrites(where.httpBase, where.revisionId, roomIds);
     const cpu = process.cpuUsage(clientCpuStart);
     const summary: LoadTestSummary = {

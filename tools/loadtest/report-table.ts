@@ -49,7 +49,7 @@ export function loadTestTable(summary: LoadTestSummary): string {
       "storage writes/s",
       summary.storageWrites === null ? "n/a (no dev stats)" : num(perSecond(summary.storageWrites, seconds)),
     ],
-    ...usageRows(summary, seconds),
+    ...usageRows(summary),
     ["load client CPU", `${num(perSecond(summary.clientCpuMs, seconds))} ms a second`],
   ];
   const title = `scenario loadtest: ${summary.scenario}, ${summary.rooms} rooms x ${summary.seats} seats, ${summary.ratePerSeat} moves a second per seat for ${durationSeconds} s`;
@@ -91,7 +91,7 @@ function roundTrips(values: number[]): string {
   return `${[50, 95, 99].map((p) => num(percentile(values, p))).join(" / ")} ms`;
 }
 
-function usageRows(summary: LoadTestSummary, seconds: number): [string, string][] {
+function usageRows(summary: LoadTestSummary): [string, string][] {
   const usage = summary.roomsUsage;
   if (!usage) {
     return [
@@ -99,7 +99,7 @@ function usageRows(summary: LoadTestSummary, seconds: number): [string, string][
       ["rooms memory", "n/a"],
     ];
   }
-  const cpuPerSecond = seconds > 0 ? usage.cpuMs / seconds : 0;
+  const cpuPerSecond = usage.wallMs > 0 ? (usage.cpuMs / usage.wallMs) * 1000 : 0;
   const perAction = summary.report.acked > 0 ? `, ${num(usage.cpuMs / summary.report.acked)} ms per acked action` : "";
   const growth = Math.max(0, usage.peakRssBytes - usage.startRssBytes);
   return [

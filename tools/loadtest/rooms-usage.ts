@@ -8,6 +8,8 @@ import { wranglerDevCpuMs, wranglerDevRssBytes } from "./process-tree.ts";
 export interface RoomsUsage {
   /** CPU time the tree spent from the start to the end, in ms. */
   cpuMs: number;
+  /** Wall time from the start to the end, in ms. */
+  wallMs: number;
   /** Resident memory of the tree before any seat opened, in bytes. */
   startRssBytes: number;
   /** The most it held while the load ran, in bytes. */
@@ -17,6 +19,7 @@ export interface RoomsUsage {
 export class RoomsUsageMeter {
   private readonly port: number;
   private readonly startCpuMs: number | null;
+  private readonly startedAt = performance.now();
   private readonly startRssBytes: number;
   private peakRssBytes: number;
 
@@ -37,7 +40,13 @@ export class RoomsUsageMeter {
     this.sample();
     const endCpuMs = read(() => wranglerDevCpuMs(this.port));
     if (endCpuMs === null) return null;
-    return { cpuMs: endCpuMs - this.startCpuMs, startRssBytes: this.startRssBytes, peakRssBytes: this.peakRssBytes };
+    const wallMs = performance.now() - this.startedAt;
+    return {
+      cpuMs: endCpuMs - this.startCpuMs,
+      wallMs,
+      startRssBytes: this.startRssBytes,
+      peakRssBytes: this.peakRssBytes,
+    };
   }
 }
 
