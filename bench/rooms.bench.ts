@@ -1,9 +1,10 @@
 import path from "node:path";
 import type { Client as ColyseusClient } from "@colyseus/sdk";
 import { codeKeys } from "../src/publishing/code-keys.ts";
+import { percentile } from "../tools/loadtest/percentile.ts";
+import { wranglerDevCpuMs } from "../tools/loadtest/process-tree.ts";
 import { testPort } from "../tools/local-platform/ports.ts";
 import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
-import { wranglerDevCpuMs } from "./lib/process-tree.ts";
 import {
   counterAction,
   counterTrips,
@@ -17,7 +18,7 @@ import {
 } from "./lib/room-measures.ts";
 import { atLeast, row, upTo } from "./lib/rows.ts";
 import type { BenchContext, Benchmark, BenchRow } from "./lib/types.ts";
-import { BenchSocket, percentile } from "./lib/ws-client.ts";
+import { BenchSocket } from "./lib/ws-client.ts";
 import { ColyseusSeat, colyseusClient, startColyseus } from "./peers/colyseus.ts";
 
 /**
