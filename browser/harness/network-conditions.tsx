@@ -82,8 +82,6 @@ function SeatStatus({ seat, since }: { seat: SeatNetwork; since: number }) {
 
 function SeatControls({ seatId, seat }: { seatId: string; seat: SeatNetwork }) {
   const [message, setMessage] = useState("");
-  const [custom, setCustom] = useState("");
-  const [offlineSeconds, setOfflineSeconds] = useState("5");
   const change = async (body: ConditionChange | Record<string, unknown>, done: string) => {
     setMessage("");
     try {
@@ -101,9 +99,6 @@ function SeatControls({ seatId, seat }: { seatId: string; seat: SeatNetwork }) {
       setMessage("The harness server did not answer");
     }
   };
-  const asNumber = (text: string) => (text.trim() === "" ? null : Number(text));
-  const customId = `net-custom-${seatId}`;
-  const offlineId = `net-offline-${seatId}`;
   return (
     <details class="net-controls">
       <summary>Network</summary>
@@ -120,61 +115,73 @@ function SeatControls({ seatId, seat }: { seatId: string; seat: SeatNetwork }) {
               {ms} ms
             </button>
           ))}
-          <form
-            class="net-row"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void change({ kind: "latency", ms: asNumber(custom) }, `latency ${custom.trim()} ms`);
-            }}
-          >
-            <label for={customId}>Custom (ms)</label>
-            <input
-              id={customId}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_LATENCY_MS}
-              step={1}
-              value={custom}
-              onInput={(event) => setCustom(event.currentTarget.value)}
-            />
-            <button type="submit">Set</button>
-          </form>
+          <NumberForm
+            id={`net-custom-${seatId}`}
+            label="Custom (ms)"
+            min={0}
+            max={MAX_LATENCY_MS}
+            initial=""
+            submit="Set"
+            onSubmit={(ms, text) => change({ kind: "latency", ms }, `latency ${text} ms`)}
+          />
         </fieldset>
         <div class="net-row">
           <button type="button" onClick={() => change({ kind: "drop" }, "connection dropped; the game reconnects")}>
             Drop connection
           </button>
         </div>
-        <form
-          class="net-row"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void change(
-              { kind: "offline", seconds: asNumber(offlineSeconds) },
-              `offline for ${offlineSeconds.trim()} s`,
-            );
-          }}
-        >
-          <label for={offlineId}>Offline for (s)</label>
-          <input
-            id={offlineId}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_OFFLINE_SECONDS}
-            step={1}
-            value={offlineSeconds}
-            onInput={(event) => setOfflineSeconds(event.currentTarget.value)}
-          />
-          <button type="submit">Go offline</button>
-        </form>
+        <NumberForm
+          id={`net-offline-${seatId}`}
+          label="Offline for (s)"
+          min={1}
+          max={MAX_OFFLINE_SECONDS}
+          initial="5"
+          submit="Go offline"
+          onSubmit={(seconds, text) => change({ kind: "offline", seconds }, `offline for ${text} s`)}
+        />
         <p class="net-message" role="status" data-testid="net-message">
           {message}
         </p>
       </fieldset>
     </details>
+  );
+}
+
+interface NumberFormProps {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  initial: string;
+  submit: string;
+  /** The value as typed (null when empty): the server judges it and says what is wrong. */
+  onSubmit: (value: number | null, text: string) => void;
+}
+
+/** A labelled whole-number field and its button; Enter in the field submits too. */
+function NumberForm({ id, label, min, max, initial, submit, onSubmit }: NumberFormProps) {
+  const [text, setText] = useState(initial);
+  return (
+    <form
+      class="net-row"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(text.trim() === "" ? null : Number(text), text.trim());
+      }}
+    >
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={text}
+        onInput={(event) => setText(event.currentTarget.value)}
+      />
+      <button type="submit">{submit}</button>
+    </form>
   );
 }

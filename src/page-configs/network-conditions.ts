@@ -12,26 +12,22 @@ export const MAX_OFFLINE_SECONDS = 300;
 const LATENCY_MESSAGE = `Latency must be a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}`;
 const OFFLINE_MESSAGE = `Offline time must be a whole number of seconds from 1 to ${MAX_OFFLINE_SECONDS}`;
 
+/** A whole number from `min` to `max`; anything else is refused with `message`. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
 /** One change of a seat's network, as the page sends it. */
 export const conditionChangeSchema = z.discriminatedUnion(
   "kind",
   [
     z.strictObject({
       kind: z.literal("latency"),
-      ms: z
-        .number({ error: LATENCY_MESSAGE })
-        .int({ error: LATENCY_MESSAGE })
-        .min(0, { error: LATENCY_MESSAGE })
-        .max(MAX_LATENCY_MS, { error: LATENCY_MESSAGE }),
+      ms: wholeNumber(0, MAX_LATENCY_MS, LATENCY_MESSAGE),
     }),
     z.strictObject({ kind: z.literal("drop") }),
     z.strictObject({
       kind: z.literal("offline"),
-      seconds: z
-        .number({ error: OFFLINE_MESSAGE })
-        .int({ error: OFFLINE_MESSAGE })
-        .min(1, { error: OFFLINE_MESSAGE })
-        .max(MAX_OFFLINE_SECONDS, { error: OFFLINE_MESSAGE }),
+      seconds: wholeNumber(1, MAX_OFFLINE_SECONDS, OFFLINE_MESSAGE),
     }),
   ],
   { error: 'kind must be "latency", "drop" or "offline"' },

@@ -1,11 +1,6 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { Browser, Frame, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
-import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { openTicTacToe, type RunningScenario, runScenarioDev } from "./scenario-dev";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import {
   clickLatencyPreset,
   expectLogRows,
@@ -17,31 +12,13 @@ import {
   openNetworkControls,
   setCustomLatency,
 } from "./support/harness-network.ts";
+import { saveDocImage, useTicTacToeHarness } from "./support/harness-session.ts";
 import { expectText, move, playXWins } from "./support/tic-tac-toe.ts";
 
 // Ports 8826 (harness) and 8827 (local rooms) belong to this test.
-const PORT = testPort(8826);
-/** `npm run docs:img` sets this: the network screenshot of docs/authoring.md is taken here. */
-const DOCS_IMG = process.env.DOCS_IMG === "write";
-
-let dev: RunningScenario;
-let browser: Browser;
-
-beforeAll(async () => {
-  dev = await runScenarioDev("examples/tic-tac-toe", PORT);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
-
-async function openHarness(name: string, width: number, height = 900): Promise<{ page: Page; p1: Frame; p2: Frame }> {
-  const page = await browser.newPage({ viewport: { width, height } });
-  screenshotOnFailure(page, `network-${name}`);
-  return { page, ...(await openTicTacToe(page, `${dev.url}?room=${name}-${Date.now()}`)) };
-}
+const harness = useTicTacToeHarness(testPort(8826), "network");
+const openHarness = harness.open;
+const devUrl = () => harness.dev().url;
 
 /** Each test leaves p2 as it found it: no added latency, online. */
 async function backToNormal(page: Page) {
@@ -61,15 +38,16 @@ describe("scenario dev harness: network conditions per seat", () => {
     await expectNetworkMessage(page, "p2", "Latency must be a whole number of milliseconds from 0 to 5000");
     await expectNetworkStatus(page, "p2", "300 ms added");
 
-    const before = (await networkConditions(dev.url)).seats;
+    const before = (await networkConditions(devUrl())).seats;
     await playXWins(p1, p2);
     await expectText(p2, "#status", "X wins");
-    const after = (await networkConditions(dev.url)).seats;
+    const after = (await networkConditions(devUrl())).seats;
     // The seat's frames went through the delay queue; the other seat's never waited.
     expect(after.p2?.latencyMs).toBe(300);
     expect(after.p2?.delayedChunks).toBeGreaterThan(before.p2?.delayedChunks ?? 0);
     expect(after.p1?.delayedChunks).toBe(before.p1?.delayedChunks);
-    await saveDocImage(page, "harness-network.png");
+    await openNetworkControls(page, "p2");
+    await saveDocImage(page, "harness-network.png", false);
 
     await backToNormal(page);
     await page.close();
@@ -106,7 +84,7 @@ describe("scenario dev harness: network conditions per seat", () => {
     await goOffline(page, "p2", 4);
     await expectNetworkStatus(page, "p2", /^offline [1-4] s$/);
     await expectLogRows(page, "p2 left", 1);
-    const during = (await networkConditions(dev.url)).seats.p2;
+    const during = (await networkConditions(devUrl())).seats.p2;
     expect(during?.connections).toBe(0);
     expect(during?.offlineMsLeft).toBeGreaterThan(0);
 
@@ -131,7 +109,7 @@ describe("scenario dev harness: network conditions per seat", () => {
   });
 
   it("the endpoint takes changes only as JSON from the harness's own pages, and says why not", async () => {
-    const url = (seatId: string) => new URL(`/harness/conditions/${seatId}`, dev.url);
+    const url = (seatId: string) => new URL(`/harness/conditions/${seatId}`, devUrl());
     const post = (seatId: string, body: string, headers: Record<string, string> = {}) =>
       fetch(url(seatId), { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
     const answers = [
@@ -141,7 +119,7 @@ describe("scenario dev harness: network conditions per seat", () => {
       await post("p2", JSON.stringify({ kind: "drop" }), { "content-type": "text/plain" }),
       await post("p2", JSON.stringify({ kind: "drop" }), { origin: "http://elsewhere.test" }),
       await post("p2", JSON.stringify({ kind: "latency", ms: 0, pad: "x".repeat(2_000) })),
-      await fetch(new URL("/harness/conditions", dev.url), { method: "DELETE" }),
+      await fetch(new URL("/harness/conditions", devUrl()), { method: "DELETE" }),
     ];
     const seen = await Promise.all(answers.map(async (res) => [res.status, (await res.json()).error]));
     expect(seen).toEqual([
@@ -153,14 +131,6 @@ describe("scenario dev harness: network conditions per seat", () => {
       [413, "body_too_large"],
       [405, "method_not_allowed"],
     ]);
-    expect((await networkConditions(dev.url)).seats.p2).toMatchObject({ latencyMs: 0, offlineMsLeft: 0 });
+    expect((await networkConditions(devUrl())).seats.p2).toMatchObject({ latencyMs: 0, offlineMsLeft: 0 });
   });
 });
-
-async function saveDocImage(page: Page, name: string) {
-  if (!DOCS_IMG) return;
-  await openNetworkControls(page, "p2");
-  const dir = path.join(projectRoot, "docs/img");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, name) });
-}
