@@ -179,7 +179,7 @@ export class HarnessServer {
     const seat = seatId && this.conditions.knows(seatId) ? seatId : null;
     const open = () => this.openUpstream(req, target, socket, head, seat);
     if (!seat) return open();
-    const admission = this.conditions.admit(seat, open);
+    const admission = this.conditions.admit(seat, { proceed: open, abandon: () => socket.destroy() });
     if (admission.go === "now") return open();
     if (admission.go === "held") {
       socket.once("close", admission.cancel);

@@ -19,8 +19,16 @@ interface SeatState {
   offlineTimer: unknown;
   budget: QueueBudget;
   links: Set<SeatLink>;
-  held: Set<() => void>;
+  held: Set<HeldAttempt>;
   delayedChunks: number;
+}
+
+/** A connection attempt waiting out an offline period. */
+export interface HeldAttempt {
+  /** The period ended: open it now. */
+  proceed(): void;
+  /** The harness is closing: give it up. */
+  abandon(): void;
 }
 
 /** What becomes of a new socket of a seat. */
@@ -83,7 +91,7 @@ export class SeatConditions {
   }
 
   /** A new socket of the seat: it goes now, waits until an offline period ends, or is refused. */
-  admit(seatId: string, proceed: () => void): Admission {
+  admit(seatId: string, attempt: HeldAttempt): Admission {
     const seat = this.seats.get(seatId);
     if (!seat || seat.offlineTimer === null) return { go: "now" };
     if (seat.held.size >= MAX_HELD_ATTEMPTS)
@@ -91,8 +99,8 @@ export class SeatConditions {
         go: "refused",
         message: `seat ${seatId} is offline and already has ${MAX_HELD_ATTEMPTS} connections waiting`,
       };
-    seat.held.add(proceed);
-    return { go: "held", cancel: () => seat.held.delete(proceed) };
+    seat.held.add(attempt);
+    return { go: "held", cancel: () => seat.held.delete(attempt) };
   }
 
   /** The pass-through opened a socket of the seat; the returned function says it closed. */
@@ -124,12 +132,14 @@ export class SeatConditions {
     return { seats };
   }
 
-  /** Stops the offline timers (the harness is closing). */
+  /** The harness is closing: stops the offline timers and closes every seat's sockets, held ones too. */
   close(): void {
     for (const seat of this.seats.values()) {
       if (seat.offlineTimer !== null) this.clock.clearTimer(seat.offlineTimer);
       seat.offlineTimer = null;
+      for (const attempt of seat.held) attempt.abandon();
       seat.held.clear();
+      for (const link of [...seat.links]) link.drop();
     }
   }
 
@@ -139,7 +149,7 @@ export class SeatConditions {
     const held = [...seat.held];
     seat.held.clear();
     this.onChange();
-    for (const proceed of held) proceed();
+    for (const attempt of held) attempt.proceed();
   }
 
   private state(seatId: string): SeatState {

@@ -10,6 +10,8 @@ function conditionsOnFakeClock() {
   return { clock, conditions, changes: () => changes };
 }
 
+const attempt = (proceed: () => void) => ({ proceed, abandon: () => {} });
+
 describe("each seat's network conditions", () => {
   it("splits a seat's added latency over both ways and leaves the other seats alone", () => {
     const { conditions, changes } = conditionsOnFakeClock();
@@ -41,31 +43,72 @@ describe("each seat's network conditions", () => {
     detach();
 
     const opened: string[] = [];
-    expect(conditions.admit("p2", () => opened.push("retry")).go).toBe("held");
-    expect(conditions.admit("p1", () => opened.push("p1")).go).toBe("now");
+    expect(
+      conditions.admit(
+        "p2",
+        attempt(() => opened.push("retry")),
+      ).go,
+    ).toBe("held");
+    expect(
+      conditions.admit(
+        "p1",
+        attempt(() => opened.push("p1")),
+      ).go,
+    ).toBe("now");
     clock.advanceTo(2_500);
     expect(conditions.snapshot().seats.p2?.offlineMsLeft).toBe(1_500);
     expect(opened).toEqual([]);
     clock.advanceTo(4_000);
     expect(opened).toEqual(["retry"]);
     expect(conditions.snapshot().seats.p2?.offlineMsLeft).toBe(0);
-    expect(conditions.admit("p2", () => {}).go).toBe("now");
+    expect(
+      conditions.admit(
+        "p2",
+        attempt(() => {}),
+      ).go,
+    ).toBe("now");
   });
 
   it("a held socket that closed meanwhile is not opened; a seat holds a bounded number", () => {
     const { clock, conditions } = conditionsOnFakeClock();
     conditions.goOffline("p1", 2);
     const opened: number[] = [];
-    const first = conditions.admit("p1", () => opened.push(0));
+    const first = conditions.admit(
+      "p1",
+      attempt(() => opened.push(0)),
+    );
     if (first.go !== "held") throw new Error("expected the socket to be held");
     first.cancel();
-    for (let i = 1; i <= MAX_HELD_ATTEMPTS; i++) expect(conditions.admit("p1", () => opened.push(i)).go).toBe("held");
-    expect(conditions.admit("p1", () => opened.push(99))).toMatchObject({
+    for (let i = 1; i <= MAX_HELD_ATTEMPTS; i++)
+      expect(
+        conditions.admit(
+          "p1",
+          attempt(() => opened.push(i)),
+        ).go,
+      ).toBe("held");
+    expect(
+      conditions.admit(
+        "p1",
+        attempt(() => opened.push(99)),
+      ),
+    ).toMatchObject({
       go: "refused",
       message: expect.stringContaining("offline"),
     });
     clock.advanceTo(2_000);
     expect(opened).toEqual(Array.from({ length: MAX_HELD_ATTEMPTS }, (_, i) => i + 1));
+  });
+
+  it("closing the harness closes every seat's sockets, held ones too, and opens nothing later", () => {
+    const { clock, conditions } = conditionsOnFakeClock();
+    const closed: string[] = [];
+    conditions.attach("p1", { drop: () => closed.push("p1 open") });
+    conditions.goOffline("p2", 5);
+    conditions.admit("p2", { proceed: () => closed.push("p2 opened"), abandon: () => closed.push("p2 held") });
+    conditions.close();
+    expect(closed.sort()).toEqual(["p1 open", "p2 held"]);
+    clock.advanceTo(10_000);
+    expect(closed).not.toContain("p2 opened");
   });
 
   it("going offline again restarts the period from now", () => {
@@ -74,7 +117,10 @@ describe("each seat's network conditions", () => {
     clock.advanceTo(2_000);
     conditions.goOffline("p1", 3);
     const opened: string[] = [];
-    conditions.admit("p1", () => opened.push("back"));
+    conditions.admit(
+      "p1",
+      attempt(() => opened.push("back")),
+    );
     clock.advanceTo(4_999);
     expect(opened).toEqual([]);
     clock.advanceTo(5_000);
