@@ -6,7 +6,6 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import {
   type ConditionChange,
-  describeSeatNetwork,
   LATENCY_PRESETS_MS,
   MAX_LATENCY_MS,
   MAX_OFFLINE_SECONDS,
@@ -61,6 +60,15 @@ function draw(seatId: string) {
   const seat = snapshot.seats[seatId] ?? NORMAL;
   render(<SeatStatus seat={seat} since={receivedAt} />, at.status);
   render(<SeatControls seatId={seatId} seat={seat} />, at.controls);
+}
+
+/** How a seat's frame names its network ("300 ms added · offline 4 s"); empty when nothing is changed. */
+function describeSeatNetwork(seat: SeatNetwork, offlineMsLeft: number = seat.offlineMsLeft): string {
+  const parts: string[] = [];
+  if (seat.latencyMs > 0) parts.push(`${seat.latencyMs} ms added`);
+  if (offlineMsLeft > 0) parts.push(`offline ${Math.ceil(offlineMsLeft / 1000)} s`);
+  else if (seat.connections === 0) parts.push("not connected");
+  return parts.join(" · ");
 }
 
 function SeatStatus({ seat, since }: { seat: SeatNetwork; since: number }) {

@@ -50,12 +50,3 @@ export interface SeatNetwork {
 export interface NetworkSnapshot {
   seats: Record<string, SeatNetwork>;
 }
-
-/** How a seat's frame names its network ("300 ms added · offline 4 s"); empty when nothing is changed. */
-export function describeSeatNetwork(seat: SeatNetwork, offlineMsLeft: number = seat.offlineMsLeft): string {
-  const parts: string[] = [];
-  if (seat.latencyMs > 0) parts.push(`${seat.latencyMs} ms added`);
-  if (offlineMsLeft > 0) parts.push(`offline ${Math.ceil(offlineMsLeft / 1000)} s`);
-  else if (seat.connections === 0) parts.push("not connected");
-  return parts.join(" · ");
-}
