@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
+import { seriousViolations } from "./support/axe.ts";
 import {
   clickLatencyPreset,
   expectLogRows,
@@ -37,6 +38,8 @@ describe("scenario dev harness: network conditions per seat", () => {
     await setCustomLatency(page, "p2", "9000");
     await expectNetworkMessage(page, "p2", "Latency must be a whole number of milliseconds from 0 to 5000");
     await expectNetworkStatus(page, "p2", "300 ms added");
+    // Every control is labelled and readable, the message and the disturbed caption included.
+    expect(await seriousViolations(page, ["figcaption", ".seat-network"])).toEqual([]);
 
     const before = (await networkConditions(devUrl())).seats;
     await playXWins(p1, p2);
