@@ -4,5 +4,5 @@
  * extensionless imports of src/ itself.
  */
 export { LocalLogicRunner } from "../engine/logic-runner";
-export { MAX_REPLAY_FILE_BYTES, parseReplay, ReplayError, replayInputs } from "./replay";
+export { MAX_REPLAY_FILE_BYTES, parseReplay, ReplayError, replayActions, replayInputs } from "./replay";
 export { runReplay } from "./replay-run";

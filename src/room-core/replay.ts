@@ -131,3 +131,19 @@ export function parseReplay(text: string): Replay {
 export function replayInputs(text: string): { at: number; input: RoomInput }[] {
   return parseReplay(text).steps.map(({ at, input }) => ({ at, input }));
 }
+
+/**
+ * The actions of a replay file in their order, each with the seat whose connection sent it: what a
+ * load test's bots play back (`botsFromRecordedActions` of tools/loadtest/bots.ts takes this list).
+ */
+export function replayActions(text: string): { seatId: string; action: string; payload: Record<string, unknown> }[] {
+  const seats = new Map<string, string>();
+  const actions: { seatId: string; action: string; payload: Record<string, unknown> }[] = [];
+  for (const { input } of replayInputs(text)) {
+    if (input.kind === "connect") seats.set(input.connection.connectionId, input.connection.playerId);
+    if (input.kind !== "frame" || input.message.type !== "__action") continue;
+    const seatId = seats.get(input.connectionId);
+    if (seatId) actions.push({ seatId, action: input.message.action, payload: input.message.payload });
+  }
+  return actions;
+}

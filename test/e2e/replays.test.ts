@@ -5,13 +5,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { expectText, move, openTicTacToe, scenarioDevSuite } from "./scenario-dev";
-import { screenshotOnFailure } from "./support/browser.ts";
+import { expectText, move } from "./scenario-dev";
+import { useTicTacToeHarness } from "./support/harness-session.ts";
 
 // Ports 8834 (harness) and 8835 (local rooms) belong to this test.
 const PORT = testPort(8834);
 
-const suite = scenarioDevSuite("examples/tic-tac-toe", PORT);
+const harness = useTicTacToeHarness(PORT, "replays");
 
 /** Runs the real `scenario replay <dir> <file>`; its output and exit code. */
 function scenarioReplay(dir: string, file: string): Promise<{ code: number | null; output: string }> {
@@ -32,10 +32,8 @@ function scenarioReplay(dir: string, file: string): Promise<{ code: number | nul
 
 describe("scenario dev harness: save replay", () => {
   it("a few moves, save replay from the keyboard, then scenario replay on the file: replay matches, exit 0", async () => {
-    const page = await suite.browser().newPage({ viewport: { width: 1280, height: 900 } });
-    screenshotOnFailure(page, "replays-save");
-    const roomId = `replay-${Date.now()}`;
-    const { p1, p2 } = await openTicTacToe(page, `${suite.dev().url}?room=${roomId}`);
+    const { page, p1, p2 } = await harness.open("save", 1280);
+    const roomId = new URL(page.url()).searchParams.get("room");
     await move(p1, p2, 4, "X");
     await p1.click('[data-cell="0"]');
     await expectText(p1, "#error", "Not your turn");

@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import type { Browser, Frame, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { launchChromium } from "./support/browser.ts";
+import type { Frame, Page } from "playwright-core";
 import { expectText } from "./support/tic-tac-toe.ts";
 
 export { expectText, move } from "./support/tic-tac-toe.ts";
@@ -68,23 +66,4 @@ export async function openTicTacToe(page: Page, url: string): Promise<{ p1: Fram
   await expectText(p1, "#status", "Your turn (X)");
   await expectText(p2, "#status", "Waiting for X");
   return { p1, p2 };
-}
-
-/** `scenario dev <dir>` on `port` and a Chromium, started before the tests of a file and stopped after them. */
-export function scenarioDevSuite(dir: string, port: number): { dev(): RunningScenario; browser(): Browser } {
-  let dev: RunningScenario | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    dev = await runScenarioDev(dir, port);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await dev?.stop();
-  });
-  const started = <T>(value: T | undefined): T => {
-    if (!value) throw new Error("scenario dev has not started");
-    return value;
-  };
-  return { dev: () => started(dev), browser: () => started(browser) };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
 import { LocalLogicRunner, type LogicRunner } from "../../../src/engine/logic-runner";
 import type { RoomView } from "../../../src/room-core/journal";
-import { MAX_REPLAY_STEPS, parseReplay } from "../../../src/room-core/replay";
+import { MAX_REPLAY_STEPS, parseReplay, replayActions, replayInputs } from "../../../src/room-core/replay";
 import { MAX_REPLAY_STATE_CHARS, ReplayRecorder } from "../../../src/room-core/replay-recorder";
 import { runReplay } from "../../../src/room-core/replay-run";
 import { makeRoom, recordBothJoined } from "./harness";
@@ -77,5 +77,27 @@ describe("the replay recorder's bounds", () => {
     expect(replay?.truncated).toBe(true);
     // Each state is a little over 4 MiB of JSON: the eighth passes 32 MiB, and no step after it is kept.
     expect(replay?.steps).toHaveLength(MAX_REPLAY_STATE_CHARS / big.length);
+  });
+});
+
+describe("a replay's inputs and actions, for tools that drive rooms", () => {
+  it("hands out the inputs with their times, and the actions each with its seat, in their order", async () => {
+    const room = makeRoom(ticTacToe);
+    const { recorder, alice, bob } = await recordBothJoined(room);
+    room.clock.now += 1_000;
+    await room.send(alice, { type: "__action", action: "place", payload: { cell: 4 }, seq: 1 });
+    await room.send(bob, { type: "__action", action: "place", payload: { cell: 0 }, seq: 1 });
+    const text = JSON.stringify(recorder.replay());
+    expect(replayInputs(text).map(({ at, input }) => [at, input.kind])).toEqual([
+      [0, "connect"],
+      [0, "connect"],
+      [1_000, "frame"],
+      [1_000, "frame"],
+    ]);
+    expect(replayActions(text)).toEqual([
+      { seatId: "alice", action: "place", payload: { cell: 4 } },
+      { seatId: "bob", action: "place", payload: { cell: 0 } },
+    ]);
+    expect(() => replayActions("{}")).toThrow('not a scenario replay: "format" must be "scenario-replay"');
   });
 });
