@@ -55,7 +55,7 @@ export default defineConfig({
       },
       {
         // Browser end-to-end: chromium against `wrangler dev` (sign-in: ports 8801 and 8803; store: 8806; crash test: 8822;
-        // scenario loadtest: 8826) and
+        // scenario loadtest: 8826; replays: 8834) and
         // against `scenario dev` (8810-8819).
         test: {
           name: "e2e",
