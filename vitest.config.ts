@@ -21,6 +21,9 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
+          // Pure modules: one worker runs every file without a fresh module graph each (half the
+          // project's time); a file that fakes timers or spies puts them back in its own hooks.
+          isolate: false,
         },
       },
       {
