@@ -30,14 +30,7 @@ process.once("exit", () => {
 export function spawnTree(command: string, args: string[], options: SpawnOptions): ProcessTree {
   const child = spawn(command, args, options);
   const end = async (first: NodeJS.Signals, graceMs: number) => {
-    // Taken before the signal: once the root is gone, its orphans no longer show under it.
-    const pids = descendantsAndSelf(child);
-    signalAll(pids, first);
-    if (!(await allEnded(pids, graceMs))) {
-      const left = new Set(pids.filter(isRunning).flatMap((pid) => descendantsOf(pid)));
-      signalAll([...left], "SIGKILL");
-      if (!(await allEnded([...left], 10_000))) throw new Error(`processes ${[...left].join(", ")} outlived SIGKILL`);
-    }
+    await endTree(child, first, graceMs);
     live.delete(tree);
   };
   const tree: ProcessTree = {
@@ -47,6 +40,31 @@ export function spawnTree(command: string, args: string[], options: SpawnOptions
   };
   live.add(tree);
   return tree;
+}
+
+/**
+ * Sends `first` to every process of the tree, SIGKILL to what still runs after `graceMs`, and
+ * resolves once none runs. A process is found under its parent only while the parent lives, so
+ * the tree is read before the first signal and again on every poll: what a dying wrangler starts
+ * meanwhile (a workerd) gets the signal too.
+ */
+async function endTree(child: ChildProcess, first: NodeJS.Signals, graceMs: number): Promise<void> {
+  const sent = new Map<number, NodeJS.Signals>();
+  let signal = first;
+  const escalateAt = Date.now() + graceMs;
+  const giveUpAt = escalateAt + 10_000;
+  for (;;) {
+    const found = sent.size === 0 ? descendantsAndSelf(child) : descendantsOf(...sent.keys());
+    if (found.length === 0) return;
+    if (signal !== "SIGKILL" && Date.now() >= escalateAt) signal = "SIGKILL";
+    if (Date.now() >= giveUpAt) throw new Error(`processes ${found.join(", ")} outlived SIGKILL`);
+    for (const pid of found) {
+      if (sent.get(pid) === signal) continue;
+      sent.set(pid, signal);
+      signalAll([pid], signal);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** How many trees this process started and has not stopped yet. */
@@ -59,9 +77,9 @@ export async function stopAllTrees(): Promise<void> {
   await Promise.all([...live].map((tree) => tree.stop()));
 }
 
-/** The running processes at and under `pid` (zombies, dead and waiting to be reaped, do not count). */
-export function descendantsOf(pid: number): number[] {
-  if (!HAS_PROC) return isRunning(pid) ? [pid] : [];
+/** The running processes at and under each of `roots` (zombies, dead and waiting to be reaped, do not count). */
+export function descendantsOf(...roots: number[]): number[] {
+  if (!HAS_PROC) return roots.filter(isRunning);
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -69,13 +87,14 @@ export function descendantsOf(pid: number): number[] {
     if (!stat || !isRunning(Number(entry))) continue;
     children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), Number(entry)]);
   }
-  const found: number[] = [];
-  const queue = isRunning(pid) ? [pid] : [];
+  const found = new Set<number>();
+  const queue = roots.filter(isRunning);
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    found.push(next);
+    if (found.has(next)) continue;
+    found.add(next);
     queue.push(...(children.get(next) ?? []));
   }
-  return found;
+  return [...found];
 }
 
 function descendantsAndSelf(child: ChildProcess): number[] {
@@ -131,16 +150,6 @@ function signalAll(pids: number[], name: NodeJS.Signals): void {
       // ESRCH: it ended meanwhile.
     }
   }
-}
-
-/** Whether every one of `pids` ended within `timeoutMs` (polled: a process we did not start has no exit event). */
-async function allEnded(pids: number[], timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (pids.some(isRunning)) {
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
 }
 
 export interface ReadyOptions {
