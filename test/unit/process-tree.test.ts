@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import {
   isRunning,
@@ -54,25 +54,40 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "tree-"));
+});
+
 afterEach(async () => {
   await stopAllTrees();
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The fake started as wrangler dev is: resolved once it prints a ready line it never prints. */
+const startFake = (timeoutMs?: number) =>
+  startUntilReady(
+    process.execPath,
+    fakeServerArgs(path.join(dir, "child.json"), PORT),
+    {},
+    {
+      ready: /Ready on http/,
+      label: "fake wrangler",
+      timeoutMs,
+    },
+  );
+
+/** The fake with a child that ignores SIGTERM, as a plain tree; once that child listens. */
+async function stubbornTree() {
+  const tree = spawnTree(process.execPath, fakeServerArgs(path.join(dir, "child.json"), PORT, true), {
+    stdio: "ignore",
+  });
+  await childListens();
+  return { tree, ...listening() };
+}
+
 describe("process trees of the local platform", () => {
   it("a start that is not ready in time leaves no process and no bound port", async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "tree-"));
-    const start = startUntilReady(
-      process.execPath,
-      fakeServerArgs(path.join(dir, "child.json"), PORT),
-      {},
-      {
-        ready: /Ready on http/,
-        label: "fake wrangler",
-        timeoutMs: 4_000,
-      },
-    );
-    await expect(start).rejects.toThrow("fake wrangler: not ready in 4 s");
+    await expect(startFake(4_000)).rejects.toThrow("fake wrangler: not ready in 4 s");
     // The child was up (the timeout came after it listened) and is gone with its port.
     const { pid, port } = listening();
     expect(isRunning(pid)).toBe(false);
@@ -81,17 +96,7 @@ describe("process trees of the local platform", () => {
   });
 
   it("a start given up on (a hook's timeout) is stopped by stopAllTrees, with the child it left", async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "tree-"));
-    const start = startUntilReady(
-      process.execPath,
-      fakeServerArgs(path.join(dir, "child.json"), PORT),
-      {},
-      {
-        ready: /Ready on http/,
-        label: "fake wrangler",
-      },
-    );
-    const outcome = start.then(
+    const outcome = startFake().then(
       () => "ready",
       (error: Error) => error.message,
     );
@@ -107,26 +112,14 @@ describe("process trees of the local platform", () => {
   });
 
   it("stop() sends SIGKILL to a process of the tree that ignores SIGTERM, after the grace time", async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "tree-"));
-    const tree = spawnTree(process.execPath, fakeServerArgs(path.join(dir, "child.json"), PORT, true), {
-      stdio: "ignore",
-    });
-    await childListens();
-    const { pid, port } = listening();
-
+    const { tree, pid, port } = await stubbornTree();
     await tree.stop(500);
     expect(isRunning(pid)).toBe(false);
     expect(await portIsFree(port)).toBe(true);
   });
 
   it("kill() ends the whole tree at once, as a crash would", async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "tree-"));
-    const tree = spawnTree(process.execPath, fakeServerArgs(path.join(dir, "child.json"), PORT, true), {
-      stdio: "ignore",
-    });
-    await childListens();
-    const { pid, port } = listening();
-
+    const { tree, pid, port } = await stubbornTree();
     await tree.kill();
     expect(isRunning(tree.child.pid as number)).toBe(false);
     expect(isRunning(pid)).toBe(false);
