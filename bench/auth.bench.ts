@@ -1,5 +1,5 @@
+import { wranglerDevCpuMs } from "../tools/loadtest/process-tree.ts";
 import { median } from "./lib/http-load.ts";
-import { wranglerDevCpuMs } from "./lib/process-tree.ts";
 import type { Benchmark, BenchRow } from "./lib/types.ts";
 
 const CONCURRENCY = 8;

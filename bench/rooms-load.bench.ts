@@ -1,16 +1,16 @@
 import path from "node:path";
 import { codeKeys } from "../src/publishing/code-keys.ts";
+import { type LoadReport, runLoad, type SeatAddress } from "../tools/loadtest/load-engine.ts";
+import { percentile } from "../tools/loadtest/percentile.ts";
+import { wranglerDevCpuMs, wranglerDevRssBytes } from "../tools/loadtest/process-tree.ts";
+import { roomWireTarget } from "../tools/loadtest/room-wire-target.ts";
 import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
-import { type LoadReport, runLoad, type SeatAddress } from "./lib/load-engine.ts";
-import { wranglerDevCpuMs, wranglerDevRssBytes } from "./lib/process-tree.ts";
-import { roomWireTarget } from "./lib/room-wire-target.ts";
 import { none, row } from "./lib/rows.ts";
 import type { Benchmark } from "./lib/types.ts";
-import { percentile } from "./lib/ws-client.ts";
 
 /**
  * Many rooms at once: 100 rooms of 4 seats, each seat sending the counter fixture's `add` 5 times a
- * second for 20 s (open loop, bench/lib/load-engine.ts), on our rooms and then on the partyserver
+ * second for 20 s (open loop, tools/loadtest/load-engine.ts), on our rooms and then on the partyserver
  * peer of the baseline Worker. No action may fail (a refusal, a closed socket, a seat that cannot
  * open): one error fails the bench. An action still unanswered DRAIN_MS after the last send is
  * lost, reported beside the rate achieved. Memory is the growth of the wrangler dev process tree's
@@ -94,7 +94,7 @@ async function underLoad(name: string, port: number, url: (address: SeatAddress)
   const cpuBefore = wranglerDevCpuMs(port);
   let idle = before;
   let peak = before;
-  const report = await runLoad(roomWireTarget({ url, action: () => ADD }), {
+  const report = await runLoad(roomWireTarget({ url, move: () => ADD }), {
     rooms: ROOMS,
     seats: SEATS,
     ratePerSeat: RATE_PER_SEAT,

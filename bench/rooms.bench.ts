@@ -1,22 +1,24 @@
 import path from "node:path";
 import type { Client as ColyseusClient } from "@colyseus/sdk";
 import { codeKeys } from "../src/publishing/code-keys.ts";
+import { percentile } from "../tools/loadtest/percentile.ts";
+import { wranglerDevCpuMs } from "../tools/loadtest/process-tree.ts";
 import { testPort } from "../tools/local-platform/ports.ts";
 import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
-import { wranglerDevCpuMs } from "./lib/process-tree.ts";
 import {
   counterAction,
   counterTrips,
   type FrameClient,
   measureThroughput,
   measureTrips,
+  measureTripsInTurns,
   type Throughput,
   type TripSender,
   type Trips,
 } from "./lib/room-measures.ts";
 import { atLeast, row, upTo } from "./lib/rows.ts";
 import type { BenchContext, Benchmark, BenchRow } from "./lib/types.ts";
-import { BenchSocket, percentile } from "./lib/ws-client.ts";
+import { BenchSocket } from "./lib/ws-client.ts";
 import { ColyseusSeat, colyseusClient, startColyseus } from "./peers/colyseus.ts";
 
 /**
@@ -29,6 +31,8 @@ import { ColyseusSeat, colyseusClient, startColyseus } from "./peers/colyseus.ts
 const CLIENTS = 8;
 const MANY_CLIENTS = 32;
 const SAMPLES = 150;
+/** Round trips in turns of steady play: 6 turns of 25 recorded trips per target (150 samples). */
+const TURNS = { turns: 6, perTurn: 25, settle: 2 };
 const THROUGHPUT_WINDOWS = 6;
 const THROUGHPUT_WINDOW_MS = 500;
 const seatsOf = (count: number) => Array.from({ length: count }, (_, i) => `p${i}`);
@@ -103,7 +107,9 @@ async function measureRooms(
   };
 
   // Round trip (own result) and fan-out (the other 7), one action in flight at a time; room, relay
-  // and peers take turns, so that a load elsewhere on the machine slows all of them alike.
+  // and peers take turns, so that a load elsewhere on the machine slows all of them alike: in turns
+  // of 25 trips back to back (the budgeted rows), and once more one trip each (every target idles
+  // while the others take theirs: reported, no budget; docs/decisions.md).
   const room = await openRoom("latency");
   const relay = await openRelay("latency");
   const party = await openParty("latency");
@@ -114,15 +120,24 @@ async function measureRooms(
     sender.send({ id: seq, payload: { n: 1 } });
     return { own, others };
   };
-  const [roomTrip, relayTrip, partyTrip, colyseusTrip] = (await measureTrips(
-    [
-      { clients: room, send: counterTrips(room) },
-      { clients: relay, send: relaySend },
-      { clients: party, send: counterTrips(party) },
-      { clients: colyseusRoom, send: counterTrips(colyseusRoom) },
-    ],
-    SAMPLES,
-  )) as [Trips, Trips, Trips, Trips];
+  const tripTargets = [
+    { clients: room, send: counterTrips(room) },
+    { clients: relay, send: relaySend },
+    { clients: party, send: counterTrips(party) },
+    { clients: colyseusRoom, send: counterTrips(colyseusRoom) },
+  ];
+  const [roomTrip, relayTrip, partyTrip, colyseusTrip] = (await measureTripsInTurns(tripTargets, TURNS)) as [
+    Trips,
+    Trips,
+    Trips,
+    Trips,
+  ];
+  const [roomEach, relayEach, partyEach, colyseusEach] = (await measureTrips(tripTargets, SAMPLES)) as [
+    Trips,
+    Trips,
+    Trips,
+    Trips,
+  ];
   closeAll([...room, ...relay, ...party, ...colyseusRoom]);
 
   // Throughput: every client keeps 4 actions in flight, in six 0.5 s windows that room, relay and
@@ -232,6 +247,7 @@ async function measureRooms(
   relayCold.close();
 
   const p50 = percentile(roomTrip.own, 50);
+  const p50Each = percentile(roomEach.own, 50);
   const rate = (t: Throughput) => t.rate;
   const rows: BenchRow[] = [
     upTo("room action round trip p50", p50, percentile(relayTrip.own, 50), "ms", 1.3),
@@ -288,6 +304,10 @@ async function measureRooms(
     row("room round trip p99 vs Colyseus", percentile(roomTrip.own, 99), percentile(colyseusTrip.own, 99), "ms"),
     row("room throughput, 8 clients vs Colyseus", rate(eight.room), rate(measured(eight.colyseus)), "actions/s"),
     row("room throughput, 32 clients vs Colyseus", rate(many.room), rate(measured(many.colyseus)), "actions/s"),
+    // The same trips with every target idle between its own (no budget: docs/decisions.md).
+    row("room round trip p50 interleaved per trip", p50Each, percentile(relayEach.own, 50), "ms"),
+    row("room round trip p50 interleaved per trip vs partyserver", p50Each, percentile(partyEach.own, 50), "ms"),
+    row("room round trip p50 interleaved per trip vs Colyseus", p50Each, percentile(colyseusEach.own, 50), "ms"),
   ];
   return rows;
 }

@@ -2,7 +2,9 @@
  * The single-room measurements of the rooms bench, for any server that speaks the room protocol's
  * action frames (our rooms, the peers) or any other frame (the relay): round trips one at a time,
  * and throughput with several in flight, each target taking its turn so that noise elsewhere on
- * the machine slows all of them alike.
+ * the machine slows all of them alike. Round trips take turns in two ways: in turns of steady play
+ * (measureTripsInTurns: the budgeted figure) and one trip each (measureTrips: every target idles
+ * between its trips, a figure without budget; docs/decisions.md).
  */
 
 /** A bench client in one room: sends frames and waits for one (BenchSocket, ColyseusSeat). */
@@ -26,21 +28,61 @@ export interface Trips {
 }
 
 const WARM_UP = 10;
+/** Every round trip's seq, unique across measurements, so that no answer can be taken for another's. */
+let nextTripSeq = 1;
+/** Round trips taken so far per target: its clients send in turn. */
+const tripsTaken = new WeakMap<TripTarget<any>, number>();
 
-/** `samples` round trips on every target, one in flight at a time, taking turns (after a warm-up). */
+/** One round trip on `target` from its next client, recorded into `trips` unless null. */
+async function trip(target: TripTarget<any>, trips: Trips | null): Promise<void> {
+  const seq = nextTripSeq++;
+  const taken = tripsTaken.get(target) ?? 0;
+  tripsTaken.set(target, taken + 1);
+  const sender = target.clients[taken % target.clients.length];
+  const t0 = performance.now();
+  const pending = target.send(sender, seq);
+  await Promise.all([
+    pending.own.then(() => trips?.own.push(performance.now() - t0)),
+    ...pending.others.map((p) => p.then(() => trips?.others.push(performance.now() - t0))),
+  ]);
+}
+
+/**
+ * `samples` round trips on every target, one in flight at a time, the targets taking turns after
+ * every trip (after a warm-up): each target idles while the others take theirs.
+ */
 export async function measureTrips(targets: TripTarget<any>[], samples: number): Promise<Trips[]> {
   const results: Trips[] = targets.map(() => ({ own: [], others: [] }));
-  for (let seq = 1; seq <= WARM_UP + samples; seq++) {
+  for (let round = 1; round <= WARM_UP + samples; round++) {
     for (const [index, target] of targets.entries()) {
-      const trips = results[index] as Trips;
-      const record = seq > WARM_UP;
-      const sender = target.clients[seq % target.clients.length];
-      const t0 = performance.now();
-      const pending = target.send(sender, seq);
-      await Promise.all([
-        pending.own.then(() => record && trips.own.push(performance.now() - t0)),
-        ...pending.others.map((p) => p.then(() => record && trips.others.push(performance.now() - t0))),
-      ]);
+      await trip(target, round > WARM_UP ? (results[index] as Trips) : null);
+    }
+  }
+  return results;
+}
+
+export interface TurnPlan {
+  /** Turns each target takes. */
+  turns: number;
+  /** Round trips recorded in each turn, back to back: one client, one action in flight. */
+  perTurn: number;
+  /** Round trips at the start of each turn that are not recorded (the target was idle before). */
+  settle: number;
+}
+
+/**
+ * `turns * perTurn` round trips on every target, one in flight at a time, the targets taking turns
+ * in blocks: each turn starts with `settle` unrecorded trips, then records `perTurn` back to back.
+ * Noise elsewhere on the machine still falls on every target, while each is measured in steady play.
+ */
+export async function measureTripsInTurns(
+  targets: TripTarget<any>[],
+  { turns, perTurn, settle }: TurnPlan,
+): Promise<Trips[]> {
+  const results: Trips[] = targets.map(() => ({ own: [], others: [] }));
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [index, target] of targets.entries()) {
+      for (let k = 0; k < settle + perTurn; k++) await trip(target, k >= settle ? (results[index] as Trips) : null);
     }
   }
   return results;

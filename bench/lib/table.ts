@@ -1,3 +1,4 @@
+import { num as format } from "../../tools/loadtest/report-table.ts";
 import type { BenchRow } from "./types.ts";
 
 const HEADERS = ["benchmark", "figure", "baseline", "ratio", "budget", "verdict"];
@@ -14,10 +15,4 @@ export function formatTable(rows: BenchRow[]): string {
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
   const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i] as number)).join(" | ");
   return [line(HEADERS), widths.map((w) => "-".repeat(w)).join("-|-"), ...cells.map(line)].join("\n");
-}
-
-function format(value: number): string {
-  if (value >= 100) return value.toFixed(0);
-  if (value >= 10) return value.toFixed(1);
-  return value.toFixed(2);
 }

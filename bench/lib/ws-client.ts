@@ -43,8 +43,3 @@ export class BenchSocket {
     this.ws.close();
   }
 }
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}

@@ -6,6 +6,7 @@
 import type { HarnessPageConfig } from "../../src/page-configs/harness";
 import { byId } from "../pages/kit/page";
 import { resetDevTools, showDevTools } from "./dev-tools";
+import { watchNetworkConditions, withSeatNetwork } from "./network-conditions";
 import { observeRoom } from "./room-observer";
 import { seatFigure } from "./seat-frames";
 
@@ -42,7 +43,7 @@ async function render(): Promise<void> {
   await Promise.race([observed.ready, new Promise((resolve) => setTimeout(resolve, OBSERVER_WAIT_MS))]);
   const frames = config.roster.map((seat) => ({ id: seat.id, src: seatUrl(seat.id, "player") }));
   if (config.spectator) frames.push({ id: "spectator", src: seatUrl("spectator", "spectator", { monitor: "1" }) });
-  byId("seats").replaceChildren(...frames.map(({ id, src }) => seatFigure(id, src)));
+  byId("seats").replaceChildren(...frames.map(({ id, src }) => withSeatNetwork(seatFigure(id, src), id)));
 }
 
 byId("new-room").addEventListener("click", (event) => {
@@ -61,6 +62,7 @@ events.addEventListener("revision", (event) => {
 events.addEventListener("client", () => {
   for (const frame of document.querySelectorAll("iframe")) frame.contentWindow?.location.reload();
 });
+watchNetworkConditions(events);
 events.addEventListener("failed", (event) => {
   byId("notice").textContent = `build failed: ${(JSON.parse(event.data) as { message: string }).message}`;
 });

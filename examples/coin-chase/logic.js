@@ -67,3 +67,18 @@ export default {
     },
   },
 };
+
+// Players for `npx scenario loadtest` (docs/authoring.md, "Load test"): each time its seat is due,
+// a bot steers toward the coin with continuous input, and now and then, when the coin is far off,
+// spends a teleport; once the race is won it waits.
+export const bots = {
+  act({ seatId, state, random }) {
+    const me = state?.players?.[seatId];
+    if (!me || !state.coin || state.winner) return null;
+    const dx = state.coin.x - me.x;
+    const dy = state.coin.y - me.y;
+    const far = Math.abs(dx) + Math.abs(dy) > SIZE;
+    if (far && (state.teleportsLeft[seatId] ?? 0) > 0 && random() < 0.25) return { action: "teleport", payload: {} };
+    return { input: { dx: Math.sign(dx), dy: Math.sign(dy) } };
+  },
+};

@@ -96,6 +96,29 @@ export interface GameDefinition {
   onPresence?: PresenceHandler;
 }
 
+/** What a load-test bot sees each time its seat is due to send (`scenario loadtest`, docs/authoring.md). */
+export interface BotView {
+  /** The bot's seat. */
+  seatId: string;
+  /** The roster, as the room named it to this seat. */
+  players: Seat[];
+  /** The room's state as this seat last received it (it lags the room by the round trip). */
+  state: any;
+  /** How many times this seat was due before, from 0. */
+  turn: number;
+  /** Seeded per seat: a run plays the same moves from the same states. */
+  random: Random;
+}
+
+/** A bot's move: an action (the room answers it), a continuous input (`__input`), or nothing this turn. */
+export type BotMove = { action: string; payload?: Record<string, unknown> } | { input: Record<string, unknown> } | null;
+
+/** The optional `bots` export of a logic module: the players `scenario loadtest` puts in every seat. */
+export interface ScenarioBots {
+  /** What a player in this seat would do now; called each time the seat is due (`--rate` times a second). */
+  act(view: BotView): BotMove;
+}
+
 export interface PendingDeadline {
   at: number;
   data?: unknown;

@@ -4,21 +4,19 @@
  * page and the legal documents. A serious or critical violation fails the page's test, listed as
  * page, rule, impact and the elements it found. And the legal pages as a phone shows them.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publish } from "../../tools/cli/publish.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 import { openAs, seededIdToken } from "./support/sso.ts";
 
 // Port 8850 belongs to this test.
 const PORT = testPort(8850);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let platform: RunningWorker;
 let browser: Browser;
@@ -53,33 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await platform?.stop();
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** The serious and critical violations axe finds on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe;
-    const results = (await axe.run(document, { resultTypes: ["violations"] })) as { violations: Violation[] };
-    return results.violations;
-  });
-  const where = new URL(page.url()).pathname;
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => {
-      const nodes = violation.nodes.map((node) => `${node.target.join(" ")} (${node.failureSummary ?? ""})`);
-      return `${where}: ${violation.id} [${violation.impact}] ${violation.help}: ${nodes.join("; ")}`.replace(
-        /\s+/g,
-        " ",
-      );
-    });
-}
 
 /** A browser of its own at a phone's or a desktop's width, its page shot if the test fails. */
 async function newPage(name: string, width: number): Promise<Page> {

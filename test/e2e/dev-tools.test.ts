@@ -1,35 +1,12 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { Browser, Frame, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
-import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev } from "./scenario-dev";
-import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { expectText, move } from "./scenario-dev";
+import { saveDocImage, useTicTacToeHarness } from "./support/harness-session.ts";
 
 // Ports 8824 (harness) and 8825 (local rooms) belong to this test.
-const PORT = testPort(8824);
-/** `npm run docs:img` sets this: the screenshots of docs/authoring.md are taken here. */
-const DOCS_IMG = process.env.DOCS_IMG === "write";
-
-let dev: RunningScenario;
-let browser: Browser;
-
-beforeAll(async () => {
-  dev = await runScenarioDev("examples/tic-tac-toe", PORT);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
-
-async function openHarness(name: string, width: number, height = 900): Promise<{ page: Page; p1: Frame; p2: Frame }> {
-  const page = await browser.newPage({ viewport: { width, height } });
-  screenshotOnFailure(page, `dev-tools-${name}`);
-  return { page, ...(await openTicTacToe(page, `${dev.url}?room=${name}-${Date.now()}`)) };
-}
+const harness = useTicTacToeHarness(testPort(8824), "dev-tools");
+const openHarness = harness.open;
 
 /** Waits until the inspector's state tree shows `value` (as JSON) at `path` ("state.board.4"). */
 async function expectTreeValue(page: Page, treePath: string, value: unknown) {
@@ -43,13 +20,6 @@ async function expectTreeValue(page: Page, treePath: string, value: unknown) {
 
 async function logTexts(page: Page): Promise<string[]> {
   return page.$$eval("#dev-tools [data-testid=log] button", (rows) => rows.map((row) => row.textContent ?? ""));
-}
-
-async function saveDocImage(page: Page, name: string) {
-  if (!DOCS_IMG) return;
-  const dir = path.join(projectRoot, "docs/img");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, name), fullPage: true });
 }
 
 describe("scenario dev harness: dev tools", () => {
@@ -109,8 +79,8 @@ describe("scenario dev harness: dev tools", () => {
     ]);
 
     // The author reads the same code in the terminal, not "[redacted]".
-    expect(dev.output()).toMatch(/action rejected \{"code":"action_failed","error":"Not your turn"/);
-    expect(dev.output()).not.toContain("[redacted]");
+    expect(harness.dev().output()).toMatch(/action rejected \{"code":"action_failed","error":"Not your turn"/);
+    expect(harness.dev().output()).not.toContain("[redacted]");
     await page.close();
   });
 

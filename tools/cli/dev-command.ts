@@ -71,6 +71,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     sdk: () => sdk,
     script,
     config: () => ({ revisionId, roster, spectator: options.spectator }),
+    log: options.log,
   });
   let url: string;
   try {

@@ -1,3 +1,5 @@
+import { NETWORK_CSS } from "./net/network-css.ts";
+
 /**
  * The harness page: one iframe per seat of the dev roster (and a spectator on request), and the
  * dev tools beside them (inspector and action log), drawn and kept current by its script
@@ -11,7 +13,7 @@ export function harnessPage(title: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · scenario dev</title>
-<style>${HARNESS_CSS}</style>
+<style>${HARNESS_CSS}${NETWORK_CSS}</style>
 </head>
 <body>
 <header>

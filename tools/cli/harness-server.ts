@@ -6,6 +6,10 @@ import type { Duplex } from "node:stream";
 import type { HarnessPageConfig } from "../../src/page-configs/harness.ts";
 import { withDevTicket } from "./dev-roster.ts";
 import { harnessPage } from "./harness-page.ts";
+import { linkSeat } from "./net/conditioned-link.ts";
+import { answerConditionsRequest } from "./net/conditions-api.ts";
+import { systemClock } from "./net/delay-queue.ts";
+import { SeatConditions } from "./net/seat-conditions.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -32,20 +36,31 @@ export interface HarnessOptions {
   /** The harness page's script (browser/harness/). */
   script: string;
   config: () => HarnessPageConfig;
+  /** Where the pass-through reports what it did to a seat's connection (a queue over its cap). */
+  log?: (line: string) => void;
 }
 
 /**
  * The CLI's own HTTP server: the harness page, the SDK bundle, the scenario's client files, a
  * stream of reload events, and the rooms' WebSockets passed through to wrangler dev with the
- * roster replaced by the CLI's.
+ * roster replaced by the CLI's, on each seat's network conditions (net/).
  */
 export class HarnessServer {
   private readonly server: Server;
   private readonly listeners = new Set<ServerResponse>();
   private readonly options: HarnessOptions;
+  private readonly conditions: SeatConditions;
 
   constructor(options: HarnessOptions) {
     this.options = options;
+    this.conditions = new SeatConditions({
+      clock: systemClock,
+      seatIds: () => {
+        const { roster, spectator } = options.config();
+        return [...roster.map((seat) => seat.id), ...(spectator ? ["spectator"] : [])];
+      },
+      onChange: () => this.notify("conditions", this.conditions.snapshot()),
+    });
     this.server = createServer((req, res) => this.handle(req, res));
     this.server.on("upgrade", (req, socket, head) => void this.proxyUpgrade(req, socket, head));
   }
@@ -63,6 +78,7 @@ export class HarnessServer {
   }
 
   close(): Promise<void> {
+    this.conditions.close();
     for (const res of this.listeners) res.end();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
@@ -70,6 +86,8 @@ export class HarnessServer {
 
   private handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://harness.local");
+    if (url.pathname === "/harness/conditions" || url.pathname.startsWith("/harness/conditions/"))
+      return void this.answerConditions(req, url.pathname, res);
     if (req.method !== "GET" && req.method !== "HEAD")
       return sendJson(res, 405, { error: "method_not_allowed", message: "GET only" });
     if (url.pathname === "/") return send(res, 200, CONTENT_TYPES[".html"] as string, harnessPage(this.options.title));
@@ -80,6 +98,15 @@ export class HarnessServer {
     if (url.pathname.startsWith("/client/")) return this.serveClientFile(url.pathname.slice("/client/".length), res);
     if (url.pathname.startsWith("/rooms/dev/rooms/")) return this.proxyDevTools(req, res);
     return sendJson(res, 404, { error: "not_found", message: `Nothing at ${url.pathname}` });
+  }
+
+  private async answerConditions(req: IncomingMessage, pathname: string, res: ServerResponse) {
+    const port = this.options.port;
+    const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+    const answer = await answerConditionsRequest(req, pathname, this.conditions, origins).catch(() => null);
+    if (!answer) return res.destroy();
+    if (answer.status === 413) res.setHeader("connection", "close");
+    sendJson(res, answer.status, answer.body);
   }
 
   private openEvents(res: ServerResponse) {
@@ -148,14 +175,40 @@ export class HarnessServer {
       socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
       return;
     }
+    const seatId = new URL(req.url, "http://harness.local").searchParams.get("seatId");
+    const seat = seatId && this.conditions.knows(seatId) ? seatId : null;
+    const open = () => this.openUpstream(req, target, socket, head, seat);
+    if (!seat) return open();
+    const admission = this.conditions.admit(seat, { proceed: open, abandon: () => socket.destroy() });
+    if (admission.go === "now") return open();
+    if (admission.go === "held") {
+      socket.once("close", admission.cancel);
+      return;
+    }
+    const body = JSON.stringify({ error: "seat_offline", message: admission.message });
+    socket.end(
+      `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+
+  /** Opens the socket to wrangler dev and joins it to the page's: on the seat's network, if a seat's. */
+  private openUpstream(req: IncomingMessage, target: string, socket: Duplex, head: Buffer, seat: string | null) {
+    if (socket.destroyed) return;
     const upstream = connect(this.options.roomsPort, "127.0.0.1", () => {
       const headers = Object.entries(req.headers)
         .filter(([name]) => name !== "host")
         .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`));
-      upstream.write(
+      const request = Buffer.from(
         [`GET ${target} HTTP/1.1`, `host: 127.0.0.1:${this.options.roomsPort}`, ...headers, "", ""].join("\r\n"),
       );
-      if (head.length > 0) upstream.write(head);
+      const opening = head.length > 0 ? [request, head] : [request];
+      if (seat) {
+        const log = this.options.log ?? (() => {});
+        linkSeat(socket, upstream, { seatId: seat, conditions: this.conditions, clock: systemClock, log }, opening);
+        socket.resume();
+        return;
+      }
+      for (const chunk of opening) upstream.write(chunk);
       socket.pipe(upstream).pipe(socket);
     });
     const teardown = () => {
@@ -164,6 +217,7 @@ export class HarnessServer {
     };
     upstream.on("error", teardown);
     socket.on("error", teardown);
+    if (seat) return;
     upstream.on("close", () => socket.destroy());
     socket.on("close", () => upstream.destroy());
   }

@@ -1,5 +1,6 @@
 import WebSocket from "ws";
-import type { LoadTarget, SeatAddress } from "./load-engine.ts";
+import type { Seat } from "../../src/engine/types.ts";
+import type { LoadTarget, SeatAddress, SendKind } from "./load-engine.ts";
 
 /** One action as the room protocol sends it (`__action`, document 3). */
 export interface WireAction {
@@ -7,35 +8,59 @@ export interface WireAction {
   payload: Record<string, unknown>;
 }
 
+/** What a seat sends when it is due: an action, a continuous input (`__input`), or nothing. */
+export type WireMove = WireAction | { input: Record<string, unknown> } | null;
+
+/** The room as one seat last heard it: the state of its latest frame that carried one. */
+export interface SeatView {
+  state: unknown;
+  /** The roster, once a `__state` or `__game_start` named it. */
+  players: Seat[] | null;
+}
+
 /**
  * A load target that speaks the room protocol of document 3: a seat is open once its first
- * `__state` arrives, sends `__action` frames with its seq, and is answered by `__action_result`
- * (ack = seq) or `__action_error` (seq, code). Sockets offer no compression, as production rooms
- * refuse it (docs/decisions.md, "Room sockets without permessage-deflate").
+ * `__state` arrives, sends `__action` frames with its seq (or `__input` frames), and is answered
+ * by `__action_result` (ack = seq) or `__action_error` (seq, code). Every frame that carries a
+ * state updates the seat's view, which `move` reads. Sockets offer no compression, as production
+ * rooms refuse it (docs/decisions.md, "Room sockets without permessage-deflate").
  */
 export function roomWireTarget(options: {
-  /** The WebSocket URL of a seat. */
-  url(address: SeatAddress): string;
-  /** The action a seat sends as its `seq`-th. */
-  action(address: SeatAddress, seq: number): WireAction;
+  /** The WebSocket URL of a seat (a seat ticket may take a moment to mint). */
+  url(address: SeatAddress): string | Promise<string>;
+  /** What a seat sends when it is due, from the room as that seat sees it. */
+  move(address: SeatAddress, view: SeatView): WireMove;
   /** How long a seat may take to open. Default 15 s. */
   openTimeoutMs?: number;
 }): LoadTarget {
   return {
-    openSeat: (address, events) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(options.url(address), { perMessageDeflate: false });
+    openSeat: async (address, events) => {
+      const url = await options.url(address);
+      return new Promise((resolve, reject) => {
+        const ws = new WebSocket(url, { perMessageDeflate: false });
+        const view: SeatView = { state: null, players: null };
         let open = false;
         const timer = setTimeout(() => {
           ws.terminate();
           reject(new Error("open_timeout"));
         }, options.openTimeoutMs ?? 15_000);
         const connection = {
-          send: (seq: number) => ws.send(JSON.stringify({ type: "__action", ...options.action(address, seq), seq })),
+          send: (seq: number): SendKind => {
+            const move = options.move(address, view);
+            if (move === null) return "idle";
+            if ("input" in move) {
+              ws.send(JSON.stringify({ type: "__input", data: move.input }));
+              return "input";
+            }
+            ws.send(JSON.stringify({ type: "__action", action: move.action, payload: move.payload, seq }));
+            return "action";
+          },
           close: () => closeSocket(ws),
         };
         ws.on("message", (data) => {
           const frame = parseFrame(String(data));
+          if ("state" in frame) view.state = frame.state;
+          if (Array.isArray(frame.players)) view.players = frame.players as Seat[];
           if (frame.type === "__action_result" && typeof frame.ack === "number") events.acked(frame.ack);
           else if (frame.type === "__action_error" && typeof frame.seq === "number")
             events.refused(frame.seq, typeof frame.code === "string" ? frame.code : "action_error");
@@ -59,12 +84,22 @@ export function roomWireTarget(options: {
           if (open) events.closed();
           else reject(new Error("closed_before_state"));
         });
-      }),
+      });
+    },
   };
 }
 
+interface ServerFrame {
+  type?: unknown;
+  ack?: unknown;
+  seq?: unknown;
+  code?: unknown;
+  state?: unknown;
+  players?: unknown;
+}
+
 /** A server frame's fields the target reads; a frame that is not a JSON object reads as none. */
-function parseFrame(text: string): { type?: unknown; ack?: unknown; seq?: unknown; code?: unknown } {
+function parseFrame(text: string): ServerFrame {
   try {
     const frame: unknown = JSON.parse(text);
     return typeof frame === "object" && frame !== null ? frame : {};

@@ -11,7 +11,9 @@
  *
  * Every action sent ends as exactly one of: acked, refused (an error with the server's code),
  * broken (its connection closed first: an error with code `connection_closed`), or lost (no
- * answer within `drainMs` after the last send).
+ * answer within `drainMs` after the last send). At its due time a seat may also send a
+ * continuous input (no answer expected, counted apart) or nothing at all (idle): a bot playing a
+ * game sends what its seat can do now.
  */
 
 /** Which seat of which room, both from 0. */
@@ -30,10 +32,16 @@ export interface SeatEvents {
   closed(): void;
 }
 
+/** What a seat sent when it was due: an action (numbered, answered), a continuous input, or nothing. */
+export type SendKind = "action" | "input" | "idle";
+
 /** One open seat. */
 export interface SeatConnection {
-  /** Sends this seat's action numbered `seq` (the target picks which action). */
-  send(seq: number): void;
+  /**
+   * The seat is due: sends its action numbered `seq`, or an input, or nothing (the target picks),
+   * and says which. `seq` is used only by an action; the next action gets the same one otherwise.
+   */
+  send(seq: number): SendKind;
   close(): void | Promise<void>;
 }
 
@@ -69,6 +77,7 @@ export interface LoadPlan {
 
 export interface LoadProgress {
   elapsedMs: number;
+  /** Actions sent (inputs and idle turns are not actions). */
   sent: number;
   acked: number;
   errors: number;
@@ -85,7 +94,12 @@ export interface LoadReport {
   seatsOpened: number;
   /** Seats that could not be opened, by reason: they sent nothing. */
   seatFailures: Record<string, number>;
+  /** Actions sent. */
   sent: number;
+  /** Continuous inputs sent (no answer expected). */
+  inputs: number;
+  /** Turns a seat was due and sent nothing. */
+  idle: number;
   acked: number;
   /** Actions that failed, by error code (`connection_closed` for those cut off by a closed connection). */
   errors: Record<string, number>;
@@ -95,6 +109,8 @@ export interface LoadReport {
   roundTripsMs: number[];
   /** The most a send went out after its due time, in ms. */
   maxSendLagMs: number;
+  /** From the first send to the end of the drain, in ms. */
+  elapsedMs: number;
 }
 
 const wallClock: LoadClock = {
@@ -188,10 +204,13 @@ async function openSeats(target: LoadTarget, plan: LoadPlan, counts: Counts): Pr
 /** The run's tally; every sent action is pending until exactly one outcome takes it. */
 class Counts {
   started = 0;
+  stoppedAt = 0;
   lastAckAt = 0;
   maxSendLagMs = 0;
   private stopped = false;
   private sent = 0;
+  private inputs = 0;
+  private idle = 0;
   private acked = 0;
   private pendingTotal = 0;
   private readonly errors: Record<string, number> = {};
@@ -205,11 +224,17 @@ class Counts {
   }
 
   send(seat: OpenSeat) {
-    const seq = seat.nextSeq++;
-    seat.pending.set(seq, this.clock.now());
+    const seq = seat.nextSeq;
+    const at = this.clock.now();
+    const kind = seat.connection.send(seq);
+    if (kind === "input") this.inputs++;
+    if (kind === "idle") this.idle++;
+    if (kind !== "action") return;
+    // An answer arrives on a later turn of the event loop, never before this line.
+    seat.nextSeq++;
+    seat.pending.set(seq, at);
     this.sent++;
     this.pendingTotal++;
-    seat.connection.send(seq);
   }
 
   eventsOf(seat: Seat): SeatEvents {
@@ -237,6 +262,7 @@ class Counts {
 
   /** Ends the count: later answers and closes change nothing. */
   stop() {
+    if (!this.stopped) this.stoppedAt = this.clock.now();
     this.stopped = true;
   }
 
@@ -261,12 +287,15 @@ class Counts {
       seatsOpened,
       seatFailures: { ...this.seatFailures },
       sent: this.sent,
+      inputs: this.inputs,
+      idle: this.idle,
       acked: this.acked,
       errors: { ...this.errors },
       errorCount: this.errorCount(),
       lost: this.pendingTotal,
       roundTripsMs: [...this.roundTripsMs],
       maxSendLagMs: this.maxSendLagMs,
+      elapsedMs: Math.max(0, this.stoppedAt - this.started),
     };
   }
 

@@ -1,8 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { type WebSocket, WebSocketServer } from "ws";
-import { type LoadClock, type LoadPlan, type LoadTarget, runLoad } from "../../../bench/lib/load-engine.ts";
-import { roomWireTarget } from "../../../bench/lib/room-wire-target.ts";
+import {
+  type LoadClock,
+  type LoadPlan,
+  type LoadTarget,
+  runLoad,
+  type SeatAddress,
+} from "../../../tools/loadtest/load-engine.ts";
+import { roomWireTarget, type SeatView, type WireMove } from "../../../tools/loadtest/room-wire-target.ts";
 
 /**
  * The load engine's counting against a tiny room server on loopback that answers by rule: the
@@ -16,6 +22,8 @@ interface TinyServer {
   url: string;
   /** Actions received, by "room/seat". */
   received: Map<string, number>;
+  /** Inputs received, by "room/seat". */
+  inputs: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -53,6 +61,7 @@ async function tinyServer(
   refuseUpgrade: (room: string, seat: string) => boolean = () => false,
 ): Promise<TinyServer> {
   const received = new Map<string, number>();
+  const inputs = new Map<string, number>();
   const wss = new WebSocketServer({
     host: "127.0.0.1",
     port: 0,
@@ -67,11 +76,22 @@ async function tinyServer(
     const room = url.searchParams.get("room") ?? "";
     const seat = url.searchParams.get("seat") ?? "";
     ws.send(JSON.stringify({ type: "__state", state: {} }));
+    let acks = 0;
     ws.on("message", (data) => {
       const frame = JSON.parse(String(data)) as { type: string; seq: number };
-      received.set(`${room}/${seat}`, (received.get(`${room}/${seat}`) ?? 0) + 1);
+      const key = `${room}/${seat}`;
+      if (frame.type === "__input") {
+        inputs.set(key, (inputs.get(key) ?? 0) + 1);
+        traffic.serverReceived++;
+        traffic.changed();
+        return;
+      }
+      received.set(key, (received.get(key) ?? 0) + 1);
       const reply = answer(frame.seq, room, seat);
-      if (reply === "ack") ws.send(JSON.stringify({ type: "__action_result", ack: frame.seq, state: {} }));
+      if (reply === "ack") {
+        acks++;
+        ws.send(JSON.stringify({ type: "__action_result", ack: frame.seq, state: { acks } }));
+      }
       if (reply === "refuse") ws.send(JSON.stringify({ type: "__action_error", code: "slow_down", seq: frame.seq }));
       if (reply === "close") ws.close(1011);
       // Every frame but "drop" gets an answer: an ack, an error, or the close.
@@ -83,6 +103,7 @@ async function tinyServer(
   const server: TinyServer = {
     url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
     received,
+    inputs,
     close: () =>
       new Promise((resolve) => {
         for (const client of wss.clients) client.terminate();
@@ -93,11 +114,17 @@ async function tinyServer(
   return server;
 }
 
-/** The room protocol's target, with every send and every answer (ack, error, close) counted in `traffic`. */
-function countedTarget(server: TinyServer, traffic: Traffic): LoadTarget {
+const ADD = { action: "add", payload: { n: 1 } };
+
+/** The room protocol's target, with every frame sent and every answer (ack, error, close) counted in `traffic`. */
+function countedTarget(
+  server: TinyServer,
+  traffic: Traffic,
+  move: (address: SeatAddress, view: SeatView) => WireMove = () => ADD,
+): LoadTarget {
   const target = roomWireTarget({
     url: ({ room, seat }) => `${server.url}/?room=${room}&seat=${seat}`,
-    action: () => ({ action: "add", payload: { n: 1 } }),
+    move,
   });
   return {
     openSeat: async (address, events) => {
@@ -113,8 +140,9 @@ function countedTarget(server: TinyServer, traffic: Traffic): LoadTarget {
       });
       return {
         send: (seq) => {
-          traffic.clientSent++;
-          connection.send(seq);
+          const kind = connection.send(seq);
+          if (kind !== "idle") traffic.clientSent++;
+          return kind;
         },
         close: () => connection.close(),
       };
@@ -227,5 +255,23 @@ describe("load engine", () => {
     expect(progress.map((p) => p.elapsedMs)).toEqual([...progress.map((p) => p.elapsedMs)].sort((a, b) => a - b));
     for (const p of progress) expect(p.sent).toBe(p.acked + p.errors + p.inFlight);
     expect(progress.at(-1)?.sent).toBe(report.sent);
+  });
+
+  it("sends what a seat's move picks from the room as that seat last saw it: inputs counted apart, idle turns send nothing", async () => {
+    const traffic = new Traffic();
+    const server = await tinyServer(traffic, () => "ack");
+    // Each seat acts until its acks reach 3 (the state of its latest answer says how many); then
+    // seat 0 of each room idles and the others send inputs.
+    const move = ({ seat }: SeatAddress, view: SeatView): WireMove => {
+      const acks = (view.state as { acks?: number }).acks ?? 0;
+      if (acks < 3) return ADD;
+      return seat === 0 ? null : { input: { dx: 1 } };
+    };
+
+    const report = await runLoad(countedTarget(server, traffic, move), plan(traffic));
+
+    expect(report).toMatchObject({ planned: 60, sent: 18, acked: 18, errorCount: 0, lost: 0, inputs: 28, idle: 14 });
+    expect([...server.received.values()]).toEqual([3, 3, 3, 3, 3, 3]);
+    expect([...server.inputs.entries()].sort()).toEqual(["0/1", "0/2", "1/1", "1/2"].map((seat) => [seat, 7]));
   });
 });

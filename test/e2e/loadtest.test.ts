@@ -1,0 +1,105 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { testPort } from "../../tools/local-platform/ports.ts";
+import { spawnTree } from "../../tools/local-platform/process-tree.ts";
+import { tableRows } from "../unit/loadtest/table-rows.ts";
+
+// Port 8826 (the load test's local rooms) belongs to this test.
+const ROOMS_PORT = testPort(8826);
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the real CLI, `scenario loadtest ...`, to its end (the command stops by itself). Tracked as
+ * a process tree, so a test that times out does not leave it and its wrangler holding the port.
+ */
+function loadtest(args: string[]): Promise<Finished> {
+  const { child } = spawnTree(
+    path.join(projectRoot, "node_modules/.bin/node"),
+    [path.join(projectRoot, "tools/cli/run.ts"), "loadtest", ...args],
+    {
+      cwd: projectRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+}
+
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("scenario loadtest", () => {
+  it("plays 2 local rooms of tic-tac-toe with its bots, stops by itself, and its counts add up", async () => {
+    const run = await loadtest([
+      "examples/tic-tac-toe",
+      ...["--rooms", "2", "--seats", "2", "--rate", "4", "--duration", "3", "--rooms-port", String(ROOMS_PORT)],
+    ]);
+
+    expect(run.code, run.stderr).toBe(0);
+    const rows = tableRows(run.stdout);
+    const count = (label: string) => Number(rows.get(label));
+    expect(rows.get("seats opened")).toBe("4 of 4");
+    // The bots played: every room's game began and moves were acked.
+    expect(count("actions sent")).toBeGreaterThan(0);
+    expect(count("actions acked")).toBeGreaterThan(0);
+    // Every action sent was answered: acked or refused by the room, none lost.
+    expect(count("actions sent")).toBe(count("actions acked") + count("action errors"));
+    expect(count("actions lost (never answered)")).toBe(0);
+    const byCode = [...rows].filter(([label]) => label.startsWith("  ")).map(([, value]) => Number(value));
+    expect(byCode.reduce((sum, n) => sum + n, 0)).toBe(count("action errors"));
+    // Each due turn is an action, an input or an idle turn: 2 rooms x 2 seats x 4 a second x 3 s.
+    expect(count("actions sent") + count("inputs sent") + count("idle turns (the bot waited)")).toBe(48);
+    expect(rows.get("round trip p50 / p95 / p99")).toMatch(/^[\d.]+ \/ [\d.]+ \/ [\d.]+ ms$/);
+    // The rooms stored their games (the start is written at once) and their processes were measured.
+    expect(Number(rows.get("storage writes/s"))).toBeGreaterThan(0);
+    expect(rows.get("rooms CPU")).toMatch(/^[\d.]+ ms a second/);
+    expect(rows.get("rooms memory")).toMatch(/^[\d.]+ MiB at the peak/);
+    // Not a terminal here: the progress came as plain lines on stderr.
+    expect(run.stderr).toMatch(/^loadtest: \d+ s of 3 s, \d+ sent, \d+ acked, \d+ errors, \d+ in flight$/m);
+  });
+
+  it("refuses rooms that are not on this machine, and flags out of bounds, with exit 2 before starting anything", async () => {
+    const remote = await loadtest([
+      "examples/tic-tac-toe",
+      "--rooms-url",
+      "https://rooms.example.com/rooms",
+      "--revision",
+      "r1",
+    ]);
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain("--rooms-url must be on this machine");
+    const tooMany = await loadtest(["examples/tic-tac-toe", "--rooms", "500"]);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain("--rooms must be at most 200");
+  });
+
+  it("says what to add when the logic module has no bots export (exit 1)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "loadtest-no-bots-"));
+    scratch.push(dir);
+    cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+    const logic = readFileSync(path.join(dir, "logic.js"), "utf8");
+    writeFileSync(path.join(dir, "logic.js"), logic.slice(0, logic.indexOf("export const bots")));
+
+    const run = await loadtest([dir, "--rooms", "1", "--duration", "1", "--rooms-port", String(ROOMS_PORT)]);
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("has no bots export: add one (docs/authoring.md");
+  });
+});
