@@ -6,13 +6,15 @@ import { useState } from "preact/hooks";
 import { ActionLog, type LogFilters } from "./action-log";
 import { Inspector, StatePanel } from "./inspector";
 import type { ObservedRoom } from "./room-observer";
+import { type ReplaySource, SaveReplay } from "./save-replay";
 
 interface DevToolsProps {
   observed: ObservedRoom;
   seats: string[];
+  replay: ReplaySource;
 }
 
-function DevTools({ observed, seats }: DevToolsProps) {
+function DevTools({ observed, seats, replay }: DevToolsProps) {
   const [open, setOpen] = useState(true);
   const [selected, setSelected] = useState<number | null>(null);
   const [filters, setFilters] = useState<LogFilters>({ seat: "", kind: "all" });
@@ -36,6 +38,7 @@ function DevTools({ observed, seats }: DevToolsProps) {
             The room's observer is not connected; retrying…
           </p>
         )}
+        <SaveReplay source={replay} />
         <Inspector
           live={observed.room}
           receivedAt={observed.receivedAt}
@@ -58,8 +61,13 @@ function DevTools({ observed, seats }: DevToolsProps) {
 }
 
 /** Draws the tools into `container`; call again with each change (the tools keep their own state). */
-export function showDevTools(container: HTMLElement, observed: ObservedRoom, seats: string[]): void {
-  render(<DevTools observed={observed} seats={seats} />, container);
+export function showDevTools(
+  container: HTMLElement,
+  observed: ObservedRoom,
+  seats: string[],
+  replay: ReplaySource,
+): void {
+  render(<DevTools observed={observed} seats={seats} replay={replay} />, container);
 }
 
 /** A fresh room: the tools start over (no selection, no filters). */

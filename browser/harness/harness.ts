@@ -37,7 +37,8 @@ async function render(): Promise<void> {
   const tools = byId("dev-tools");
   resetDevTools(tools);
   const seats = config.roster.map((seat) => seat.id);
-  const observed = observeRoom(config.revisionId, roomId, (room) => showDevTools(tools, room, seats));
+  const replay = { revisionId: config.revisionId, roomId };
+  const observed = observeRoom(config.revisionId, roomId, (room) => showDevTools(tools, room, seats, replay));
   observer = observed;
   // A silent observer must not keep the seats away.
   await Promise.race([observed.ready, new Promise((resolve) => setTimeout(resolve, OBSERVER_WAIT_MS))]);

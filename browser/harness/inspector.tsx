@@ -3,9 +3,9 @@
 import { useEffect, useState } from "preact/hooks";
 import type { RoomView } from "../../src/room-core/journal";
 import type { LogRow } from "../../src/room-core/journal-book";
+import { MAX_CHANGES, stateChanges } from "../../src/room-core/state-diff";
 import { JsonTree } from "./json-tree";
 import { gameTimeText, rowText } from "./row-text";
-import { MAX_CHANGES, stateChanges } from "./state-diff";
 
 export interface InspectorProps {
   live: RoomView | null;

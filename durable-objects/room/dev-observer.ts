@@ -1,5 +1,7 @@
+import type { RoomInput } from "../../src/room-core/inputs";
 import type { JournalEntry, RoomJournal, RoomView } from "../../src/room-core/journal";
 import { JournalBook, type LogRow } from "../../src/room-core/journal-book";
+import { ReplayRecorder } from "../../src/room-core/replay-recorder";
 
 /** A subscriber that lets this many events pile up unread is dropped rather than buffered without end. */
 const MAX_UNREAD_EVENTS = 2_000;
@@ -8,22 +10,28 @@ const MAX_UNREAD_EVENTS = 2_000;
  * The dev-only observer of one room (docs/authoring.md "Inspector"): the room's journal, kept from
  * the first time a dev tool asked for it, streamed as server-sent events. `hello` carries the log so
  * far and the room as it stands; each `row` after it a new row of the log, or a run of ticks or
- * inputs that grew (same index). The Room makes one only in dev (room-host.ts).
+ * inputs that grew (same index). It also records the room's replay (replay-recorder.ts). The Room
+ * makes one only in dev (room-host.ts).
  */
 export class DevObserver {
   private readonly book = new JournalBook();
+  private readonly recorder = new ReplayRecorder();
   private readonly subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
   private readonly encoder = new TextEncoder();
 
   /** What the room core is handed as its journal. */
-  readonly journal: RoomJournal = (entry: JournalEntry, view: RoomView) => {
-    const row = this.book.note(entry, view);
-    if (this.subscribers.size > 0) this.publish("row", row);
+  readonly journal: RoomJournal = {
+    input: (input: RoomInput, at: number) => this.recorder.input(input, at),
+    note: (entry: JournalEntry, view: RoomView) => {
+      this.recorder.note(entry, view);
+      const row = this.book.note(entry, view);
+      if (this.subscribers.size > 0) this.publish("row", row);
+    },
   };
 
   /** The journal began after the room had started (the room existed before anyone observed it). */
   joinedLate(): void {
-    this.book.markIncomplete();
+    this.recorder.joinedLate();
   }
 
   /** A new event stream: `hello` at once, then a `row` per operation. */
@@ -38,9 +46,14 @@ export class DevObserver {
     });
   }
 
-  /** The replay seam: the room's ordered inputs (src/room-core/journal.ts, RoomInputLog). */
-  inputLog() {
-    return this.book.inputLog();
+  /** The room's replay so far (src/room-core/replay.ts); null before it ran anything. */
+  replay() {
+    return this.recorder.replay();
+  }
+
+  /** False when the journal began after the room had run: no replay can start at its beginning. */
+  get replayable(): boolean {
+    return this.recorder.replayable;
   }
 
   private publish(event: string, row: LogRow) {

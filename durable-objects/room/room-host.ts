@@ -152,12 +152,22 @@ export class RoomHost {
     return this.observer.subscribe(this.core?.view() ?? null);
   }
 
-  /** The room's ordered inputs (src/room-core/journal.ts RoomInputLog), once observed; dev only. */
-  inputLog(): Response {
+  /** The room's replay (src/room-core/replay.ts) as a file to save, once observed; dev only. */
+  replay(roomId: string): Response {
     if (!this.devTools()) return notInDev();
-    const log = this.observer?.inputLog();
-    if (!log) return errorResponse(404, "not_observed", "This room has not been observed: open its observer first");
-    return Response.json(log);
+    const observer = this.observer;
+    if (!observer)
+      return errorResponse(404, "not_observed", "This room has not been observed: open its observer first");
+    if (!observer.replayable) {
+      const message = "The room ran before its observer opened: its replay would not start at the beginning";
+      return errorResponse(409, "replay_incomplete", message);
+    }
+    const replay = observer.replay();
+    if (!replay) return errorResponse(404, "no_replay", "The room has run nothing yet");
+    const file = `replay-${replay.revisionId}-${roomId}.json`.replace(/[^A-Za-z0-9._-]/g, "_");
+    return new Response(JSON.stringify(replay), {
+      headers: { "content-type": "application/json", "content-disposition": `attachment; filename="${file}"` },
+    });
   }
 
   private devTools(): boolean {

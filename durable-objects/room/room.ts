@@ -33,9 +33,9 @@ export class Room extends DurableObject<Env> {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const { pathname, searchParams } = new URL(request.url);
     if (pathname === "/dev/observe") return this.host.observe();
-    if (pathname === "/dev/inputs") return this.host.inputLog();
+    if (pathname === "/dev/replay") return this.host.replay(searchParams.get("room") ?? "room");
     return this.sockets.open(request);
   }
 

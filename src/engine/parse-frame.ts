@@ -14,7 +14,7 @@ const platformMessage = z.object({
 });
 const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) });
 
-const clientMessageSchema = z.discriminatedUnion("type", [
+export const clientMessageSchema = z.discriminatedUnion("type", [
   actionMessage,
   inputMessage,
   platformMessage,

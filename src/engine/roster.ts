@@ -23,7 +23,7 @@ const seatSchema = z.preprocess(
     ),
 );
 
-const rosterSchema = z
+export const rosterSchema = z
   .array(seatSchema)
   .max(MAX_SEATS)
   .refine((seats) => new Set(seats.map((s) => s.id)).size === seats.length, { message: "seat ids must be unique" });

@@ -42,6 +42,7 @@ export class ActionRuns {
       const connection = this.room.connection(connectionId);
       if (!connection || !out) continue;
       const seat = seatOf(connection, this.room.record.roster);
+      if (!this.room.record.started || !seat) this.noteInput(connection, message);
       if (!this.room.record.started)
         this.refuse(connection, message, out, "not_started", "The game has not started yet");
       else if (!seat) {
@@ -62,6 +63,8 @@ export class ActionRuns {
     }));
     const results = await this.room.logic.actions(this.room.logicInput(null), calls);
     for (const [index, { connection, message, out, seatId }] of ready.entries()) {
+      // Told here, each right before its result: a replay runs them one by one, at this instant.
+      this.noteInput(connection, message);
       const ran = results[index];
       if (!ran?.ok) {
         this.refuse(connection, message, out, ran?.code ?? "action_failed", ran?.error ?? "");
@@ -76,6 +79,10 @@ export class ActionRuns {
       out.toOthers.push(frames.actionResult(ran.stateJson, { ...fields, ack: null, by: seatId }));
       out.persistAt("batched");
     }
+  }
+
+  private noteInput(connection: ConnectionInfo, message: ActionMessage) {
+    if (this.room.journaled()) this.room.noteInput({ kind: "frame", connectionId: connection.connectionId, message });
   }
 
   /** __action_error to the sender only; nothing changed, nothing broadcast. */

@@ -1,5 +1,5 @@
 import type { GameEvent } from "../engine/types";
-import { inputOf, type JournalEntry, type LoggedInput, type RoomInputLog, type RoomView } from "./journal";
+import type { JournalEntry, RoomView } from "./journal";
 
 /** A run of ticks in a row of the log, from `tick` to `lastTick`; at most MAX_RUN_EVENTS events kept. */
 export interface TickRun {
@@ -29,40 +29,26 @@ export interface LogRow {
 }
 
 export const MAX_LOG_ROWS = 300;
-export const MAX_LOGGED_INPUTS = 20_000;
 const MAX_RUN_EVENTS = 50;
 
 /**
- * What a room's journal keeps: the rows of the action log (ticks and one seat's inputs folded into
- * runs, the oldest rows dropped past MAX_LOG_ROWS) and the ordered inputs of a replay (the first
- * MAX_LOGGED_INPUTS).
+ * The rows of a room's action log, kept from its journal: ticks and one seat's inputs folded into
+ * runs, the oldest rows dropped past MAX_LOG_ROWS. (Its replay is kept by replay-recorder.ts.)
  */
 export class JournalBook {
   private readonly rows: LogRow[] = [];
-  private readonly inputs: LoggedInput[] = [];
   private nextIndex = 0;
-  private complete = true;
   private last: RoomView | null = null;
 
   /** Keeps an entry; returns the row it made or grew (a run keeps its index). */
   note(entry: JournalEntry, view: RoomView): LogRow {
     this.last = view;
-    const input = inputOf(entry);
-    if (input) {
-      if (this.inputs.length < MAX_LOGGED_INPUTS) this.inputs.push(input);
-      else this.complete = false;
-    }
     const folded = this.fold(entry, view);
     if (folded) return folded;
     const row: LogRow = { index: this.nextIndex++, entry: rowEntryOf(entry), view };
     this.rows.push(row);
     if (this.rows.length > MAX_LOG_ROWS) this.rows.shift();
     return row;
-  }
-
-  /** The journal began after the room had started: what came before is unknown. */
-  markIncomplete(): void {
-    this.complete = false;
   }
 
   /** The rows kept, oldest first, and how many older ones were dropped. */
@@ -73,22 +59,6 @@ export class JournalBook {
   /** The room as of the latest entry; null before the first. */
   latest(): RoomView | null {
     return this.last;
-  }
-
-  /** The ordered inputs so far as a replay file's body; null before the room was seen. */
-  inputLog(): RoomInputLog | null {
-    const view = this.last;
-    if (!view) return null;
-    return {
-      format: "room-input-log",
-      version: 1,
-      revisionId: view.revisionId,
-      codeId: view.codeId,
-      seed: view.seed,
-      roster: view.roster,
-      complete: this.complete,
-      inputs: [...this.inputs],
-    };
   }
 
   private fold(entry: JournalEntry, view: RoomView): LogRow | null {

@@ -1,6 +1,7 @@
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "../engine/logic-runner";
 import { stateToJson } from "../engine/state";
 import type { GameDescription, LogicInput, LogicResult, RoomPresence } from "../engine/types";
+import type { RoomInput } from "./inputs";
 import type { JournalOperation } from "./journal";
 import type { ConnectionInfo, RoomLogger, RoomRecord } from "./types";
 import { errorMessage } from "./views";
@@ -124,4 +125,8 @@ export interface LogicRoom {
   adopt(result: LogicResult): void;
   /** Tells the room's journal (journal.ts), if it has one, what just happened. */
   note(operation: JournalOperation): void;
+  /** Tells the room's journal of an input as it runs. */
+  noteInput(input: RoomInput): void;
+  /** Whether the room has a journal: without one, no input need be built. */
+  journaled(): boolean;
 }

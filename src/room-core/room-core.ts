@@ -8,6 +8,7 @@ import { fireDueDeadlines } from "./deadline-runs";
 import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame } from "./frame-refusals";
 import { frames } from "./frames";
 import { pinRoster, startGame } from "./game-start";
+import type { RoomInput } from "./inputs";
 import type { JournalOperation, RoomJournal, RoomView } from "./journal";
 import { LogicCalls, type LogicRoom } from "./logic-calls";
 import { OutcomeBuilder } from "./outcome";
@@ -42,7 +43,9 @@ export interface RoomCoreOptions {
 export class RoomCore {
   readonly record: RoomRecord;
   private readonly logic: LogicCalls;
-  private readonly now: () => number;
+  private readonly clock: () => number;
+  /** While an operation runs: the one instant it runs at (see atOneInstant). */
+  private instant: number | null = null;
   private readonly log: RoomLogger;
   private readonly connections = new RoomConnections();
   private readonly logAbout: ConnectionLog;
@@ -62,7 +65,7 @@ export class RoomCore {
 
   constructor(options: RoomCoreOptions) {
     this.logic = new LogicCalls(options.runner, options.log);
-    this.now = options.now;
+    this.clock = options.now;
     this.log = options.log;
     this.journal = options.journal ?? null;
     this.logAbout = connectionLog(this.connections, this.log, this.now);
@@ -84,6 +87,8 @@ export class RoomCore {
       logicInput: (playerId) => this.logicInput(playerId),
       adopt: (result) => this.adopt(result),
       note: (operation) => this.note(operation),
+      noteInput: (input) => this.noteInput(input),
+      journaled: () => this.journal !== null,
     };
     this.actions = new ActionRuns(this.logicRoom);
   }
@@ -144,10 +149,27 @@ export class RoomCore {
     this.record.codeId = codeId;
   }
 
+  /** The core's clock: during an operation, the instant the operation runs at. */
+  private readonly now = (): number => this.instant ?? this.clock();
+
+  /**
+   * Runs one operation of the queue at one instant of real time, read from the clock as it starts:
+   * every game time its logic calls see is the same, however long the calls take. So an operation
+   * is reproduced exactly by running its input again at that instant (a replay, replay-run.ts).
+   */
+  private async atOneInstant<T>(operation: () => Promise<T>): Promise<T> {
+    this.instant = this.clock();
+    try {
+      return await operation();
+    } finally {
+      this.instant = null;
+    }
+  }
+
   /** Queues an operation after every one before it; it learns its place in the queue. */
   private serial(operation: (place: number) => Promise<RoomOutcome>): Promise<RoomOutcome> {
     const place = this.queued++;
-    return this.queue.run(() => operation(place));
+    return this.queue.run(() => this.atOneInstant(() => operation(place)));
   }
 
   /**
@@ -157,6 +179,7 @@ export class RoomCore {
    */
   connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
     return this.serial(async () => {
+      if (this.journal) this.noteInput({ kind: "connect", connection: { ...info }, roster });
       const out = new OutcomeBuilder();
       if (roster) pinRoster(this.logicRoom, info, roster, out);
       this.connections.add(info);
@@ -183,6 +206,7 @@ export class RoomCore {
       const out = new OutcomeBuilder();
       const connection = this.connections.remove(connectionId);
       if (!connection) return this.finish(out);
+      if (this.journal) this.noteInput({ kind: "disconnect", connectionId });
       const changes = this.notePresence(out);
       this.syncFrozen(out, connection.playerId);
       this.note({ kind: "leave", seat: connection.playerId, connectionId });
@@ -230,8 +254,11 @@ export class RoomCore {
             const out = new OutcomeBuilder();
             const connection = this.connections.get(connectionId);
             if (!connection) return this.finish(out);
-            if (parsed.ok) await this.handle(connection, parsed.message, out);
-            else {
+            if (parsed.ok) {
+              if (this.journal && changesRoom(parsed.message))
+                this.noteInput({ kind: "frame", connectionId, message: parsed.message });
+              await this.handle(connection, parsed.message, out);
+            } else {
               refuseFrame(this.logAbout, connection, parsed, out);
               this.noteRefused(connection, parsed.code, parsed);
             }
@@ -244,7 +271,7 @@ export class RoomCore {
   private queueAction(connectionId: string, message: ActionMessage): Promise<RoomOutcome> {
     const place = this.queued++;
     const turn = this.actions.wait(place, connectionId, message);
-    return this.queue.run(async () => this.finish(await turn()));
+    return this.queue.run(() => this.atOneInstant(async () => this.finish(await turn())));
   }
 
   /** One step of the tick loop: update() and a __tick to all. */
@@ -253,6 +280,7 @@ export class RoomCore {
       const out = new OutcomeBuilder();
       const tickRate = (await this.logic.describe()).tickRate;
       if (!this.record.started || this.frozen || this.connections.size === 0 || tickRate === 0) return this.finish(out);
+      if (this.journal) this.noteInput({ kind: "tick" });
       this.record.tick++;
       const ran = await this.logic.run({ kind: "tick", input: this.logicInput(null) }, "update() threw; tick skipped");
       if (!ran.ok) {
@@ -273,7 +301,9 @@ export class RoomCore {
   fireDeadlines(): Promise<RoomOutcome> {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
-      if (this.record.started && !this.frozen) await fireDueDeadlines(this.logicRoom, out);
+      if (!this.record.started || this.frozen) return this.finish(out);
+      if (this.journal && this.anyDeadlineDue()) this.noteInput({ kind: "deadlines" });
+      await fireDueDeadlines(this.logicRoom, out);
       return this.finish(out);
     });
   }
@@ -364,7 +394,17 @@ export class RoomCore {
   }
 
   private note(operation: JournalOperation) {
-    this.journal?.({ ...operation, gameTime: this.gameTime() }, this.view());
+    this.journal?.note({ ...operation, gameTime: this.gameTime() }, this.view());
+  }
+
+  /** Call only with a journal: an input builds nothing when no dev journal listens. */
+  private noteInput(input: RoomInput) {
+    this.journal?.input(input, this.now());
+  }
+
+  private anyDeadlineDue(): boolean {
+    const gameTime = this.gameTime();
+    return Object.values(this.record.deadlines).some((deadline) => deadline.at <= gameTime);
   }
 
   private noteRefused(connection: ConnectionInfo, code: string, parsed: ParsedFrame) {
@@ -408,4 +448,9 @@ export class RoomCore {
       persist: out.persist,
     };
   }
+}
+
+/** Frames that may change the room; a heartbeat or a request for the state changes nothing. */
+function changesRoom(message: ClientMessage): boolean {
+  return message.type !== "__ping" && message.type !== "__request_state";
 }

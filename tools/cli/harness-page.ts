@@ -45,6 +45,7 @@ const HARNESS_CSS = `
   #dev-tools h2 { font-size: 1rem; margin: 0.75rem 0 0.25rem; }
   #dev-tools h3 { font-size: 0.9rem; margin: 0.5rem 0 0.25rem; }
   .tools-toggle { font: inherit; }
+  .save-replay { margin: 0.5rem 0 0; }
   .muted { color: #555; }
   .notice { color: #8a4b00; }
   .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.75rem; margin: 0; }

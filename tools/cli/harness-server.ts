@@ -133,7 +133,7 @@ export class HarnessServer {
   }
 
   /**
-   * The rooms' dev tools (stats, the observer's event stream, the input log: workers/rooms/routes/
+   * The rooms' dev tools (stats, the observer's event stream, the replay: workers/rooms/routes/
    * dev-rooms.ts) passed through to wrangler dev as they come, so the harness page reads them from
    * its own origin.
    */

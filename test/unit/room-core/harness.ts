@@ -2,6 +2,7 @@ import type { LogicRunner } from "../../../src/engine/logic-runner";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import { parseClientFrame } from "../../../src/engine/parse-frame";
 import type { GameDefinition, Seat } from "../../../src/engine/types";
+import { ReplayRecorder } from "../../../src/room-core/replay-recorder";
 import { RoomCore } from "../../../src/room-core/room-core";
 import type { ConnectionInfo, RoomOutcome, RoomRecord } from "../../../src/room-core/types";
 
@@ -49,4 +50,15 @@ export async function startedRoom(game: GameDefinition) {
   const alice = room.connect("alice");
   await alice.outcome;
   return { ...room, alice: alice.info };
+}
+
+/** Records the room's replay from here on, then joins Alice and Bob (the whole ROSTER). */
+export async function recordBothJoined(room: ReturnType<typeof makeRoom>) {
+  const recorder = new ReplayRecorder();
+  room.core.setJournal(recorder);
+  const alice = room.connect("alice");
+  await alice.outcome;
+  const bob = room.connect("bob");
+  await bob.outcome;
+  return { recorder, alice: alice.info, bob: bob.info };
 }

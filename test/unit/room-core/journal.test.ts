@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { GameDefinition } from "../../../src/engine/types";
 import type { JournalEntry, RoomView } from "../../../src/room-core/journal";
 import { JournalBook, MAX_LOG_ROWS } from "../../../src/room-core/journal-book";
+import { ReplayRecorder } from "../../../src/room-core/replay-recorder";
 import counter from "../../fixtures/counter.logic.js";
 import ticker from "../../fixtures/ticker.logic.js";
 import { makeRoom } from "./harness";
@@ -11,11 +12,16 @@ function journaledRoom(game: GameDefinition = counter) {
   const room = makeRoom(game);
   const seen: { entry: JournalEntry; view: RoomView }[] = [];
   const book = new JournalBook();
-  room.core.setJournal((entry, view) => {
-    seen.push({ entry, view });
-    book.note(entry, view);
+  const recorder = new ReplayRecorder();
+  room.core.setJournal({
+    input: (input, at) => recorder.input(input, at),
+    note: (entry, view) => {
+      seen.push({ entry, view });
+      book.note(entry, view);
+      recorder.note(entry, view);
+    },
   });
-  return { ...room, seen, book, kinds: () => seen.map(({ entry }) => entry.kind) };
+  return { ...room, seen, book, recorder, kinds: () => seen.map(({ entry }) => entry.kind) };
 }
 
 describe("the room journal (dev tools)", () => {
@@ -112,7 +118,7 @@ describe("the room journal (dev tools)", () => {
     expect(room.seen.at(-1)?.entry).toMatchObject({ kind: "refused", seat: "alice", seq: 9 });
   });
 
-  it("folds ticks and one seat's inputs into runs in the log, and keeps each in the input log", async () => {
+  it("folds ticks and one seat's inputs into runs in the log, and keeps each as a step of the replay", async () => {
     const room = journaledRoom(ticker);
     const alice = room.connect("alice");
     await alice.outcome;
@@ -128,44 +134,55 @@ describe("the room journal (dev tools)", () => {
     expect(rows[2]?.entry).toMatchObject({ kind: "ticks", tick: 1, lastTick: 3, count: 3 });
     expect(rows[2]?.view.state).toMatchObject({ ticks: 3 });
     expect(rows[3]?.entry).toMatchObject({ kind: "inputs", seat: "alice", count: 2, data: { dx: -1 } });
-    expect(room.book.inputLog()?.inputs.map((input) => input.kind)).toEqual([
-      "join",
-      "tick",
-      "tick",
-      "tick",
-      "input",
-      "input",
-      "tick",
-    ]);
+    expect(
+      room.recorder.replay()?.steps.map(({ input }) => (input.kind === "frame" ? input.message.type : input.kind)),
+    ).toEqual(["connect", "tick", "tick", "tick", "__input", "__input", "tick"]);
   });
 
-  it("keeps the ordered inputs in the replay shape: seed, roster, revision and each input at its game time", async () => {
+  it("records the replay: seed, roster, revision, each input at its time with the action's outcome and the state after it", async () => {
     const room = journaledRoom();
     const alice = room.connect("alice");
     await alice.outcome;
+    const joined = { ...alice.info };
     room.clock.now += 250;
     await room.send(alice.info, { type: "__action", action: "add", payload: { n: 1 }, seq: 1 });
     await room.send(alice.info, { type: "__action", action: "nope", payload: {}, seq: 2 });
-    expect(room.book.inputLog()).toEqual({
-      format: "room-input-log",
+    await room.send(alice.info, { type: "__ping" });
+    const roster = [
+      { id: "alice", role: "detective" },
+      { id: "bob", role: "suspect" },
+    ];
+    const frame = (message: unknown) => ({ kind: "frame", connectionId: alice.info.connectionId, message });
+    expect(room.recorder.replay()).toEqual({
+      format: "scenario-replay",
       version: 1,
       revisionId: "rev-1",
       codeId: "rev-1:1",
       seed: 42,
-      roster: [
-        { id: "alice", role: "detective" },
-        { id: "bob", role: "suspect" },
-      ],
-      complete: true,
-      inputs: [
-        { kind: "join", gameTime: 0, seat: "alice", connectionId: alice.info.connectionId, monitor: false },
-        { kind: "action", gameTime: 250, seat: "alice", action: "add", payload: { n: 1 } },
-        { kind: "action", gameTime: 250, seat: "alice", action: "nope", payload: {} },
+      roster,
+      truncated: false,
+      steps: [
+        {
+          at: 0,
+          input: { kind: "connect", connection: joined, roster },
+          state: { count: 0, seats: ["alice", "bob"], rolls: [], timeouts: [] },
+        },
+        {
+          at: 250,
+          input: frame({ type: "__action", action: "add", payload: { n: 1 }, seq: 1 }),
+          result: { ok: true, events: [{ name: "added", data: { by: "alice", n: 1 } }] },
+          state: { count: 1, seats: ["alice", "bob"], rolls: [], timeouts: [] },
+        },
+        {
+          at: 250,
+          input: frame({ type: "__action", action: "nope", payload: {}, seq: 2 }),
+          result: { ok: false, code: "unknown_action" },
+        },
       ],
     });
   });
 
-  it("keeps the last rows of a long game and says how many were dropped; a late journal is incomplete", async () => {
+  it("keeps the last rows of a long game and says how many were dropped; a late journal makes no replay", async () => {
     const room = journaledRoom();
     const alice = room.connect("alice");
     await alice.outcome;
@@ -176,8 +193,8 @@ describe("the room journal (dev tools)", () => {
     expect(rows).toHaveLength(MAX_LOG_ROWS);
     expect(dropped).toBe(2);
     expect(rows.at(-1)?.index).toBe(MAX_LOG_ROWS + 1);
-    expect(room.book.inputLog()?.complete).toBe(true);
-    room.book.markIncomplete();
-    expect(room.book.inputLog()?.complete).toBe(false);
+    expect(room.recorder.replayable).toBe(true);
+    room.recorder.joinedLate();
+    expect(room.recorder.replayable).toBe(false);
   });
 });

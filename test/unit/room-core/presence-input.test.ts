@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import coinChase from "../../../examples/coin-chase/logic.js";
 import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
-import { parseClientFrame } from "../../../src/engine/parse-frame";
 import type { GameDefinition, LogicContext } from "../../../src/engine/types";
 import { applyInput, type RoomInput } from "../../../src/room-core/inputs";
 import { RoomCore } from "../../../src/room-core/room-core";
@@ -158,13 +157,17 @@ describe("replay", () => {
       monitor: false,
       connectedAt: 0,
     });
-    const place = (cell: number, seq: number) =>
-      parseClientFrame(JSON.stringify({ type: "__action", action: "place", payload: { cell }, seq }));
+    const place = (cell: number, seq: number) => ({
+      type: "__action" as const,
+      action: "place",
+      payload: { cell },
+      seq,
+    });
     const script: [number, RoomInput][] = [
       [0, { kind: "connect", connection: connection("a", "alice"), roster: ROSTER }],
       [4_000, { kind: "connect", connection: connection("s", "spectator-1"), roster: null }],
       [9_000, { kind: "connect", connection: connection("b", "bob"), roster: ROSTER }],
-      [12_000, { kind: "frame", connectionId: "a", frame: place(4, 1) }],
+      [12_000, { kind: "frame", connectionId: "a", message: place(4, 1) }],
       [13_000, { kind: "disconnect", connectionId: "b" }],
       [40_000, { kind: "deadlines" }],
       [41_000, { kind: "connect", connection: connection("b2", "bob"), roster: ROSTER }],

@@ -95,10 +95,11 @@ describe("the room observer (dev)", () => {
     alice.close();
   });
 
-  it("hands out the ordered input log a replay runs (seed, roster, revision, inputs)", async () => {
+  it("hands out the room's replay as a file to save: seed, roster, revision, each step with its outcome", async () => {
     const revisionId = await publish("counter");
     const roomId = `room-${crypto.randomUUID()}`;
-    const unobserved = await exports.default.fetch(`${ROOMS}/dev/rooms/${revisionId}/${roomId}/inputs`);
+    const replayUrl = `${ROOMS}/dev/rooms/${revisionId}/${roomId}/replay`;
+    const unobserved = await exports.default.fetch(replayUrl);
     expect(unobserved.status).toBe(404);
     expect(await unobserved.json()).toMatchObject({ error: "not_observed" });
 
@@ -106,26 +107,39 @@ describe("the room observer (dev)", () => {
     const alice = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
     await alice.next("__game_start");
     await alice.act("add", { n: 2 }, 1);
-    await stream.rowWhere((row) => row.entry.kind === "action");
-    const res = await exports.default.fetch(`${ROOMS}/dev/rooms/${revisionId}/${roomId}/inputs`);
+    expect(await alice.act("explode", {}, 2)).toMatchObject({ code: "action_failed" });
+    await stream.rowWhere((row) => row.entry.kind === "action" && row.entry.action === "explode");
+    const res = await exports.default.fetch(replayUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="replay-${revisionId}-${roomId}.json"`);
+    const frame = (message: unknown) => ({ input: { kind: "frame", message } });
     expect(await res.json()).toMatchObject({
-      format: "room-input-log",
+      format: "scenario-replay",
       version: 1,
       revisionId,
       codeId: expect.stringContaining(`${revisionId}:`),
       seed: expect.any(Number),
       roster: JSON.parse(ROSTER),
-      complete: true,
-      inputs: [
-        { kind: "join", seat: "alice" },
-        { kind: "action", seat: "alice", action: "add", payload: { n: 2 } },
+      truncated: false,
+      steps: [
+        { at: 0, input: { kind: "connect", connection: { playerId: "alice" } }, state: { count: 0 } },
+        {
+          ...frame({ type: "__action", action: "add", payload: { n: 2 }, seq: 1 }),
+          result: { ok: true },
+          state: { count: 2 },
+        },
+        {
+          ...frame({ type: "__action", action: "explode", payload: {}, seq: 2 }),
+          result: { ok: false, code: "action_failed" },
+        },
       ],
     });
     stream.close();
     alice.close();
   });
 
-  it("a room observed only after it started says its input log is incomplete", async () => {
+  it("a room observed only after it started has no replay: 409", async () => {
     const revisionId = await publish("counter");
     const roomId = `room-${crypto.randomUUID()}`;
     const alice = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
@@ -135,8 +149,9 @@ describe("the room observer (dev)", () => {
     expect(hello.data).toMatchObject({ rows: [], room: { started: true, state: { count: 0 } } });
     await alice.act("add", { n: 1 }, 1);
     await stream.rowWhere((row) => row.entry.kind === "action");
-    const res = await exports.default.fetch(`${ROOMS}/dev/rooms/${revisionId}/${roomId}/inputs`);
-    expect(await res.json()).toMatchObject({ complete: false, inputs: [{ kind: "action" }] });
+    const res = await exports.default.fetch(`${ROOMS}/dev/rooms/${revisionId}/${roomId}/replay`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: "replay_incomplete" });
     stream.close();
     alice.close();
   });
@@ -153,7 +168,7 @@ describe.each(["env.stg.vars", "env.prd.vars"])("with wrangler.toml [%s]", (tabl
   const deployed = { ...env, ...vars } as unknown as Env;
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
-  it.each(["observe", "inputs", "stats"])("exposes no room %s: 404", async (tool) => {
+  it.each(["observe", "replay", "stats"])("exposes no room %s: 404", async (tool) => {
     const res = await worker.fetch(new Request(`${vars.ROOMS_URL}/dev/rooms/rev-1/room-1/${tool}`), deployed, ctx);
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
@@ -165,7 +180,7 @@ describe.each(["env.stg.vars", "env.prd.vars"])("with wrangler.toml [%s]", (tabl
     const stub = roomStub(revisionId, `room-${crypto.randomUUID()}`);
     await runInDurableObject(stub, async (room: Room) => {
       (room as unknown as { env: Env }).env = deployed;
-      for (const tool of ["observe", "inputs"]) {
+      for (const tool of ["observe", "replay"]) {
         const res = await room.fetch(new Request(`https://room.internal/dev/${tool}`));
         expect(res.status).toBe(404);
         expect(await res.json()).toMatchObject({ error: "not_found" });

@@ -9,12 +9,14 @@ import { ApiError } from "../../../src/worker-kit/errors";
  * - `stats`: connections, storage writes and codeId, for the benchmarks and for authors;
  * - `observe`: the room's observer, server-sent events of its journal (the `scenario dev`
  *   harness's inspector and action log; durable-objects/room/dev-observer.ts);
- * - `inputs`: the room's ordered inputs as a replay would run them (src/room-core/journal.ts).
+ * - `replay`: the room's replay, a file `scenario replay` runs again (src/room-core/replay.ts).
  */
 export const devRoomRoutes = new Hono<AppEnv>()
   .get("/dev/rooms/:revisionId/:roomId/stats", async (c) => c.json(await devRoom(c).stats()))
   .get("/dev/rooms/:revisionId/:roomId/observe", (c) => devRoom(c).fetch("https://room.internal/dev/observe"))
-  .get("/dev/rooms/:revisionId/:roomId/inputs", (c) => devRoom(c).fetch("https://room.internal/dev/inputs"));
+  .get("/dev/rooms/:revisionId/:roomId/replay", (c) =>
+    devRoom(c).fetch(`https://room.internal/dev/replay?room=${encodeURIComponent(c.req.param("roomId"))}`),
+  );
 
 function devRoom(c: Context<AppEnv>) {
   if (c.get("config").environment !== "dev") throw new ApiError(404, "not_found", "Room dev tools exist only in dev");

@@ -1,4 +1,5 @@
-// What an operation changed in the state: the structural diff of two states (microdiff), one line
+// What an operation changed in the state (the harness's time travel), or how a replay's state differs
+// from the recorded one (replay-run.ts): the structural diff of two states (microdiff), one line
 // per changed path.
 import diff from "microdiff";
 
