@@ -21,6 +21,9 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           environment: "node",
+          // Pure modules: one worker runs every file without a fresh module graph each (half the
+          // project's time); a file that fakes timers or spies puts them back in its own hooks.
+          isolate: false,
         },
       },
       {
@@ -55,16 +58,25 @@ export default defineConfig({
       },
       {
         // Browser end-to-end: chromium against `wrangler dev` (sign-in: ports 8801 and 8803; store: 8806; crash test: 8822;
-        // scenario loadtest: 8826; replays: 8834) and
-        // against `scenario dev` (8810-8819).
+        // scenario loadtest: 8826; replays: 8834) and against `scenario dev` (8810-8819); the second worker's files on the
+        // same ports + 3000 (ports.ts). Unit: 8860.
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           // choose-browser.ts picks the Chromium (Debian's, CHROMIUM_PATH or the npm package's) once per run.
           globalSetup: ["test/browser-build-setup.ts", "test/e2e/support/choose-browser.ts"],
+          // After each file's own hooks: stops any wrangler dev or scenario dev it left running.
+          setupFiles: ["test/e2e/support/stop-leftovers.ts"],
           environment: "node",
-          // Every file starts its own platform on fixed ports of a 2-core machine: one file at a time.
-          fileParallelism: false,
+          // Every file starts its own platform; tools/local-platform/ports.ts gives each of the two
+          // workers its own ports, so two files run side by side (one waits on the browser or a
+          // timer while the other computes).
+          maxWorkers: 2,
+          // Its own group (after unit and workers): vitest runs projects of different maxWorkers apart.
+          sequence: { groupOrder: 1 },
+          // Two files and their browsers share two cores: a page may take seconds to show what a
+          // poll waits for, so a poll waits up to 10 s (playwright's own waits: 10-30 s).
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -42,7 +42,7 @@ let players: MarkingPlayer[] = [];
 
 beforeAll(async () => {
   await waitForFreePort(PORT);
-  platform = await startPlatform(PORT, { processGroup: true });
+  platform = await startPlatform(PORT);
   const logic = path.resolve(import.meta.dirname, "../fixtures/marks.logic.js");
   await putLocalR2Object(platform.stateDir, `platform-code/${REVISION}/logic.js`, logic);
 });
@@ -114,10 +114,7 @@ describe("a crash of the local runtime mid-game", () => {
     await inFlight;
     const lastBeforeKill = new Map(players.map((player) => [player, player.sent.at(-1) ?? 0]));
 
-    platform = await startPlatform(PORT, {
-      processGroup: true,
-      resume: { stateDir: platform.stateDir, secrets: platform.secrets },
-    });
+    platform = await startPlatform(PORT, { resume: { stateDir: platform.stateDir, secrets: platform.secrets } });
     const readyAt = performance.now();
 
     // Every client reconnects by itself (the SDK's backoff) and gets the room's state back.

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
+import { spawnTree } from "../../tools/local-platform/process-tree.ts";
 import { ticTacToeWithoutBots } from "../unit/loadtest/no-bots-scenario.ts";
 import { tableRows } from "../unit/loadtest/table-rows.ts";
 import { recordedGame } from "../unit/room-core/recorded-game.ts";
@@ -17,9 +17,12 @@ interface Finished {
   stderr: string;
 }
 
-/** Runs the real CLI, `scenario loadtest ...`, to its end (the command stops by itself). */
+/**
+ * Runs the real CLI, `scenario loadtest ...`, to its end (the command stops by itself). Tracked as
+ * a process tree, so a test that times out does not leave it and its wrangler holding the port.
+ */
 function loadtest(args: string[]): Promise<Finished> {
-  const child = spawn(
+  const { child } = spawnTree(
     path.join(projectRoot, "node_modules/.bin/node"),
     [path.join(projectRoot, "tools/cli/run.ts"), "loadtest", ...args],
     {
@@ -29,10 +32,10 @@ function loadtest(args: string[]): Promise<Finished> {
   );
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk) => {
+  child.stdout?.on("data", (chunk) => {
     stdout += chunk;
   });
-  child.stderr.on("data", (chunk) => {
+  child.stderr?.on("data", (chunk) => {
     stderr += chunk;
   });
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));

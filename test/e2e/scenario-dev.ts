@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import type { Frame, Page } from "playwright-core";
+import { startUntilReady } from "../../tools/local-platform/process-tree.ts";
 import { expectText } from "./support/tic-tac-toe.ts";
 
 export { expectText, move } from "./support/tic-tac-toe.ts";
@@ -13,40 +13,29 @@ export interface RunningScenario {
   stop(): Promise<void>;
 }
 
-/** Runs the real CLI (`scenario dev <dir> --port <port>`) and waits for the harness URL it prints. */
+/**
+ * Runs the real CLI (`scenario dev <dir> --port <port>`) and waits for the harness URL it prints.
+ * stop() (or a start that fails) ends the CLI and every process under it (its wrangler, workerd).
+ */
 export async function runScenarioDev(dir: string, port: number, extra: string[] = []): Promise<RunningScenario> {
-  const child: ChildProcess = spawn(
+  let output = "";
+  const started = await startUntilReady(
     path.join(projectRoot, "node_modules/.bin/node"),
     [path.join(projectRoot, "tools/cli/run.ts"), "dev", dir, "--port", String(port), ...extra],
-    { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: projectRoot },
+    {
+      ready: /Harness: (http\S+)/,
+      label: "scenario dev",
+      onOutput: (text) => {
+        output += text;
+      },
+    },
   );
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`scenario dev not ready in 90 s\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Harness: (http\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`scenario dev exited with ${code}\n${output}`));
-    });
-  });
+  output = started.output + output;
   return {
-    url,
+    url: started.match[1] as string,
     output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => started.tree.stop(),
   };
 }
 

@@ -2,21 +2,21 @@
  * Starts the platform (or another Worker config) under `wrangler dev` on a port of its own, with
  * throw-away local state: what the benchmarks and the browser end-to-end tests run against.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DevIdpSecrets, generateDevIdpSecrets } from "./dev-idp-keys.ts";
 import { generateDevPaymentSecrets } from "./dev-payment-keys.ts";
+import { startUntilReady } from "./process-tree.ts";
+import { copyMigratedState } from "./state-template.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 export interface RunningWorker {
   url: string;
   stop(): Promise<void>;
   /**
-   * SIGKILL to the whole process group (wrangler and its workerd), as a crash would end it: no
-   * shutdown, nothing flushed, and the local state left as it is. Only for a worker started with
-   * `processGroup` (otherwise workerd would outlive wrangler).
+   * SIGKILL to the whole process tree (wrangler and its workerd), as a crash would end it: no
+   * shutdown, nothing flushed, and the local state left as it is.
    */
   kill(): Promise<void>;
 }
@@ -27,7 +27,9 @@ const inspectorPortFor = (port: number) => port + 10_000;
 /**
  * Starts `wrangler dev` for a config on a port; resolves when it is ready to serve. Without
  * `persistTo` its state lives in a temporary directory that stop() removes. `onOutput` receives
- * what the Worker prints once it is ready (its console output), in whole lines.
+ * what the Worker prints once it is ready (its console output), in whole lines. wrangler and its
+ * workerd are tracked as one process tree (process-tree.ts): a start that fails or times out,
+ * stop() and kill() end both.
  */
 export async function startWranglerDev(
   configPath: string,
@@ -35,58 +37,32 @@ export async function startWranglerDev(
   extraArgs: string[] = [],
   persistTo?: string,
   onOutput?: (text: string) => void,
-  options: { processGroup?: boolean } = {},
+  options: { readyTimeoutMs?: number } = {},
 ): Promise<RunningWorker> {
   const ownState = persistTo === undefined;
   const stateDir = persistTo ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
-  const child = spawn(
-    wranglerBin,
-    [
-      "dev",
-      "--config",
-      configPath,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      stateDir,
-      "--inspector-port",
-      String(inspectorPortFor(port)),
-      ...extraArgs,
-    ],
-    {
-      cwd: projectRoot,
-      env: wranglerEnv({ CI: "true" }),
-      stdio: ["ignore", "pipe", "pipe"],
-      // A group of its own, so kill() reaches workerd too, and only this run's processes.
-      detached: options.processGroup === true,
-    },
-  );
-  const kill = async () => {
-    if (!options.processGroup || child.pid === undefined)
-      throw new Error("kill() needs a worker started with processGroup");
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(-child.pid, "SIGKILL");
-    await exited;
-  };
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise((resolve) => {
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-      });
-    }
+  const removeOwnState = () => {
     if (ownState) rmSync(stateDir, { recursive: true, force: true });
   };
-  try {
-    await waitForReady(child, configPath, onOutput);
-  } catch (error) {
-    await stop();
+  const args = ["dev", "--config", configPath, "--ip", "127.0.0.1", "--port", String(port)];
+  args.push("--persist-to", stateDir, "--inspector-port", String(inspectorPortFor(port)), ...extraArgs);
+  const started = await startUntilReady(
+    wranglerBin,
+    args,
+    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }) },
+    { ready: /Ready on http/, label: `${configPath}: wrangler dev`, timeoutMs: options.readyTimeoutMs, onOutput },
+  ).catch((error: unknown) => {
+    removeOwnState();
     throw error;
-  }
-  return { url: `http://127.0.0.1:${port}`, stop, kill };
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await started.tree.stop();
+      removeOwnState();
+    },
+    kill: () => started.tree.kill(),
+  };
 }
 
 /**
@@ -103,21 +79,21 @@ export async function startPlatform(
     onOutput?: (text: string) => void;
     /** Start again on the state and secrets of a platform that was killed (see `kill`). */
     resume?: { stateDir: string; secrets: Record<string, string> };
-    /** Its own process group, for `kill`. */
-    processGroup?: boolean;
   } = {},
 ): Promise<RunningWorker & { stateDir: string; secrets: Record<string, string> }> {
   const persistTo = options.resume?.stateDir ?? mkdtempSync(path.join(tmpdir(), "platform-state-"));
   const secrets = options.resume?.secrets ?? freshDevSecrets();
-  if (!options.resume) prepareState(persistTo);
+  if (!options.resume) copyMigratedState(persistTo);
   const worker = await startWranglerDev(
     "wrangler.toml",
     port,
     [...devUrlVars(`http://127.0.0.1:${port}`), ...secretVars(secrets), ...secretVars(options.vars ?? {})],
     persistTo,
     options.onOutput,
-    { processGroup: options.processGroup === true },
-  );
+  ).catch((error: unknown) => {
+    if (!options.resume) rmSync(persistTo, { recursive: true, force: true });
+    throw error;
+  });
   return {
     url: worker.url,
     /** Where its KV, D1, R2 and Durable Objects live, for `wrangler ... --local --persist-to`. */
@@ -130,24 +106,6 @@ export async function startPlatform(
     },
     kill: () => worker.kill(),
   };
-}
-
-/** Migrated D1 databases with the backend's dev seed, in a fresh state directory. */
-function prepareState(persistTo: string) {
-  for (const database of ["AUTH_DB", "BACKEND_DB"]) {
-    const result = spawnSync(
-      wranglerBin,
-      ["d1", "migrations", "apply", database, "--local", "--persist-to", persistTo],
-      { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
-    );
-    if (result.status !== 0) throw new Error(`migrations of ${database} failed:\n${result.stdout}${result.stderr}`);
-  }
-  const seeded = spawnSync(
-    wranglerBin,
-    ["d1", "execute", "BACKEND_DB", "--local", "--persist-to", persistTo, "--file", "seeds/backend-dev.sql"],
-    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "utf8" },
-  );
-  if (seeded.status !== 0) throw new Error(`dev seed of BACKEND_DB failed:\n${seeded.stdout}${seeded.stderr}`);
 }
 
 /** Fresh dev secrets: IdP keys, the seat-ticket key, payment keys (never written anywhere). */
@@ -185,37 +143,4 @@ function topLevelVars(): Record<string, string> {
   const toml = readFileSync(path.join(projectRoot, "wrangler.toml"), "utf8");
   const section = /^\[vars\]\s*$([\s\S]*?)^\[/m.exec(toml)?.[1] ?? "";
   return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
-}
-
-function waitForReady(child: ChildProcess, label: string, onOutput?: (text: string) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    let ready = false;
-    const timer = setTimeout(() => reject(new Error(`${label}: wrangler dev not ready in 90 s\n${output}`)), 90_000);
-    // Each stream hands on whole lines only, so a line of stdout is never cut by one of stderr.
-    const reader = () => {
-      let partial = "";
-      return (text: string) => {
-        if (ready) {
-          partial += text;
-          const end = partial.lastIndexOf("\n") + 1;
-          if (end > 0) onOutput?.(partial.slice(0, end));
-          partial = partial.slice(end);
-          return;
-        }
-        output += text;
-        if (/Ready on http/.test(output)) {
-          ready = true;
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-    };
-    child.stdout?.setEncoding("utf8").on("data", reader());
-    child.stderr?.setEncoding("utf8").on("data", reader());
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      if (!ready) reject(new Error(`${label}: wrangler dev exited with ${code}\n${output}`));
-    });
-  });
 }

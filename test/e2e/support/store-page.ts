@@ -16,7 +16,7 @@ export interface StoreBrowser {
   stop(): Promise<void>;
 }
 
-/** Starts the platform on the store's port (e2e files run one at a time) and a browser in `locale`. */
+/** Starts the platform on the store's port (the store files share it, in turn) and a browser in `locale`. */
 export async function startStoreBrowser(locale: string): Promise<StoreBrowser> {
   const port = testPort(8806);
   await waitForFreePort(port);
