@@ -133,13 +133,13 @@ export function replayInputs(text: string): { at: number; input: RoomInput }[] {
 }
 
 /**
- * The actions of a replay file in their order, each with the seat whose connection sent it: what a
- * load test's bots play back (`botsFromRecordedActions` of tools/loadtest/bots.ts takes this list).
+ * The actions of a replay in their order, each with the seat whose connection sent it: what a load
+ * test's bots play back (`botsFromRecordedActions` of tools/loadtest/bots.ts takes this list).
  */
-export function replayActions(text: string): { seatId: string; action: string; payload: Record<string, unknown> }[] {
+export function replayActions(replay: Replay): { seatId: string; action: string; payload: Record<string, unknown> }[] {
   const seats = new Map<string, string>();
   const actions: { seatId: string; action: string; payload: Record<string, unknown> }[] = [];
-  for (const { input } of replayInputs(text)) {
+  for (const { input } of replay.steps) {
     if (input.kind === "connect") seats.set(input.connection.connectionId, input.connection.playerId);
     if (input.kind !== "frame" || input.message.type !== "__action") continue;
     const seatId = seats.get(input.connectionId);

@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { spawnTree } from "../../tools/local-platform/process-tree.ts";
+import { ticTacToeWithoutBots } from "../unit/loadtest/no-bots-scenario.ts";
 import { tableRows } from "../unit/loadtest/table-rows.ts";
+import { recordedGame } from "../unit/room-core/recorded-game.ts";
 
 // Port 8826 (the load test's local rooms) belongs to this test.
 const ROOMS_PORT = testPort(8826);
@@ -40,6 +41,16 @@ function loadtest(args: string[]): Promise<Finished> {
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
+/** Every seat opened, the bots' moves were acked, and every action sent was answered (acked or refused), none lost. */
+function expectEveryActionAnswered(rows: Map<string, string>, seatsOpened: string) {
+  const count = (label: string) => Number(rows.get(label));
+  expect(rows.get("seats opened")).toBe(seatsOpened);
+  expect(count("actions sent")).toBeGreaterThan(0);
+  expect(count("actions acked")).toBeGreaterThan(0);
+  expect(count("actions sent")).toBe(count("actions acked") + count("action errors"));
+  expect(count("actions lost (never answered)")).toBe(0);
+}
+
 const scratch: string[] = [];
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -55,13 +66,7 @@ describe("scenario loadtest", () => {
     expect(run.code, run.stderr).toBe(0);
     const rows = tableRows(run.stdout);
     const count = (label: string) => Number(rows.get(label));
-    expect(rows.get("seats opened")).toBe("4 of 4");
-    // The bots played: every room's game began and moves were acked.
-    expect(count("actions sent")).toBeGreaterThan(0);
-    expect(count("actions acked")).toBeGreaterThan(0);
-    // Every action sent was answered: acked or refused by the room, none lost.
-    expect(count("actions sent")).toBe(count("actions acked") + count("action errors"));
-    expect(count("actions lost (never answered)")).toBe(0);
+    expectEveryActionAnswered(rows, "4 of 4");
     const byCode = [...rows].filter(([label]) => label.startsWith("  ")).map(([, value]) => Number(value));
     expect(byCode.reduce((sum, n) => sum + n, 0)).toBe(count("action errors"));
     // Each due turn is an action, an input or an idle turn: 2 rooms x 2 seats x 4 a second x 3 s.
@@ -90,16 +95,24 @@ describe("scenario loadtest", () => {
     expect(tooMany.stderr).toContain("--rooms must be at most 200");
   });
 
-  it("says what to add when the logic module has no bots export (exit 1)", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "loadtest-no-bots-"));
+  it("plays back a saved replay on a scenario without a bots export: exit 0, and its counts add up", async () => {
+    const dir = ticTacToeWithoutBots();
     scratch.push(dir);
-    cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
-    const logic = readFileSync(path.join(dir, "logic.js"), "utf8");
-    writeFileSync(path.join(dir, "logic.js"), logic.slice(0, logic.indexOf("export const bots")));
+    const replayFile = path.join(dir, "game.json");
+    writeFileSync(replayFile, JSON.stringify(await recordedGame()));
 
-    const run = await loadtest([dir, "--rooms", "1", "--duration", "1", "--rooms-port", String(ROOMS_PORT)]);
+    const run = await loadtest([
+      dir,
+      ...["--replay", replayFile, "--rooms", "1", "--seats", "2", "--rate", "4", "--duration", "2"],
+      ...["--rooms-port", String(ROOMS_PORT)],
+    ]);
 
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("has no bots export: add one (docs/authoring.md");
+    expect(run.code, run.stderr).toBe(0);
+    // The recording's seats alice and bob play as p1 and p2.
+    expect(run.stderr).toContain(`bots: the actions recorded in ${replayFile}, played back per seat (p1 2, p2 1)`);
+    const rows = tableRows(run.stdout);
+    expectEveryActionAnswered(rows, "2 of 2");
+    // Every due turn of a seat with recorded actions sends one: 1 room x 2 seats x 4 a second x 2 s.
+    expect(Number(rows.get("actions sent"))).toBe(16);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * `scenario loadtest [dir]` (docs/authoring.md, "Load test"): exit 0 when every seat opened and
  * every action was answered, 1 when not (or when the scenario cannot run), 2 for flags out of
- * their bounds. The progress goes to stderr, the table to stdout.
+ * their bounds or a --replay file it cannot use. The progress goes to stderr, the table to stdout.
  */
 import { BotError } from "../loadtest/bots.ts";
 import { loadTestTable } from "../loadtest/report-table.ts";
+import { ReplayFileError } from "./loadtest-bots.ts";
 import { LOADTEST_USAGE, parseLoadtestFlags } from "./loadtest-flags.ts";
 import { LoadPlanError, runLoadTest } from "./loadtest-run.ts";
 import type { LocalRooms } from "./local-rooms.ts";
@@ -52,6 +53,10 @@ export async function loadtestMain(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof LoadPlanError) {
       console.error(`scenario loadtest: ${error.message}\n\n${LOADTEST_USAGE}`);
+      return 2;
+    }
+    if (error instanceof ReplayFileError) {
+      console.error(`scenario loadtest: ${error.message}`);
       return 2;
     }
     if (error instanceof ManifestError || error instanceof BuildError || error instanceof BotError) {

@@ -24,9 +24,10 @@ export const DEFAULT_LOADTEST_ROOMS_PORT = 8821;
 
 export const LOADTEST_USAGE = `Usage: scenario loadtest [dir] [--rooms N] [--seats M] [--rate R] [--duration S]
                         [--rooms-port 8821 | --rooms-url URL --revision ID] [--seed N]
+                        [--replay FILE]
 
   loadtest [dir]  start the scenario's rooms locally (as scenario dev does), put a bot in every
-                  seat (the logic module's bots export) and report what the rooms achieved
+                  seat (the logic module's bots export, or --replay) and report what the rooms achieved
   --rooms N       rooms played at once (1-${LOADTEST_LIMITS.rooms}, default 10)
   --seats M       seats per room (1-${LOADTEST_LIMITS.seats}; default: manifest playerCount, else 2)
   --rate R        moves a second of each seat (${LOADTEST_LIMITS.minRate}-${LOADTEST_LIMITS.rate}, default 2)
@@ -35,6 +36,9 @@ export const LOADTEST_USAGE = `Usage: scenario loadtest [dir] [--rooms N] [--sea
   --rooms-url     rooms already running on this machine instead (loopback only, e.g.
                   http://localhost:8787/rooms of npm run dev), with --revision, the revision they run
   --seed N        seed of the bots' random numbers (default 1)
+  --replay FILE   bots that play back a replay saved from the harness instead: each seat sends
+                  the actions of the replay's seat in its place, in order, then starts over; a
+                  seat the replay lacks idles. Wins over a bots export; needed without one
   At most ${LOADTEST_LIMITS.connections} seats in all and ${LOADTEST_LIMITS.actionsPerSecond} moves a second in all.`;
 
 export interface LoadtestOptions {
@@ -45,6 +49,8 @@ export interface LoadtestOptions {
   ratePerSeat: number;
   durationSeconds: number;
   seed: number;
+  /** A replay file whose recorded actions the bots play back instead of the bots export. */
+  replayFile: string | undefined;
   target: { kind: "local"; roomsPort: number } | { kind: "url"; roomsUrl: string; revisionId: string };
 }
 
@@ -74,6 +80,7 @@ const flagsSchema = z.object({
   "rooms-url": z.string().optional(),
   revision: z.string().optional(),
   seed: whole("--seed", 0, 2 ** 32 - 1).default(1),
+  replay: z.string().min(1, "--replay needs a replay file (saved from the harness)").optional(),
 });
 
 /** Reads `scenario loadtest`'s arguments (argv after the command name); every refusal says which flag and why. */
@@ -105,6 +112,7 @@ export function parseLoadtestFlags(argv: string[]): LoadtestFlags {
       ratePerSeat: flags.rate,
       durationSeconds: flags.duration,
       seed: flags.seed,
+      replayFile: flags.replay,
       target,
     },
   };
@@ -176,6 +184,7 @@ function readArgs(argv: string[]) {
       "rooms-url": { type: "string" },
       revision: { type: "string" },
       seed: { type: "string" },
+      replay: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

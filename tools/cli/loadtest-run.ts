@@ -1,13 +1,13 @@
 /**
  * One run of `scenario loadtest`: builds and bundles the scenario's logic as `scenario dev` does,
- * takes its bots, starts the local rooms (or reaches rooms on a loopback URL), plays every seat of
+ * takes its bots (its bots export, or a replay's actions), starts the local rooms (or reaches rooms on a loopback URL), plays every seat of
  * every room with a bot at the planned rate through the load engine (tools/loadtest/), and sums
  * up what the rooms and this machine did.
  */
 import { z } from "zod";
 import type { Seat } from "../../src/engine/types.ts";
 import { mintSeatTicket } from "../../src/room-access/seat-ticket.ts";
-import { BotError, botMoves, botsOfBundle } from "../loadtest/bots.ts";
+import { botMoves } from "../loadtest/bots.ts";
 import { runLoad, type SeatAddress } from "../loadtest/load-engine.ts";
 import { ProgressLine, type ProgressStream } from "../loadtest/progress-line.ts";
 import { type LoadTestSummary, loadTestFailures } from "../loadtest/report-table.ts";
@@ -15,6 +15,7 @@ import { roomWireTarget } from "../loadtest/room-wire-target.ts";
 import { RoomsUsageMeter } from "../loadtest/rooms-usage.ts";
 import { bundleLogic } from "./bundle.ts";
 import { DEFAULT_PLAYER_COUNT, devRevisionId, devRoster } from "./dev-roster.ts";
+import { chooseBots, readRecordedGame } from "./loadtest-bots.ts";
 import { checkLoadBounds, type LoadtestOptions } from "./loadtest-flags.ts";
 import { type LocalRooms, startLocalRooms } from "./local-rooms.ts";
 import { readManifest, readScenario } from "./manifest.ts";
@@ -40,6 +41,8 @@ export async function runLoadTest(
   options: LoadtestOptions,
   io: { log: (line: string) => void; progress: ProgressStream; onRoomsStarted?: (rooms: LocalRooms) => void },
 ): Promise<LoadTestRun> {
+  // A replay that cannot be used stops the run before anything is built or started.
+  const recorded = options.replayFile === undefined ? null : await readRecordedGame(options.replayFile);
   const command = readManifest(options.dir).build;
   if (command) {
     io.log(`build: ${command}`);
@@ -50,13 +53,8 @@ export async function runLoadTest(
   const bounds = checkLoadBounds(options.rooms, seats, options.ratePerSeat);
   if (bounds) throw new LoadPlanError(bounds);
   const code = await bundleLogic(scenario.logicEntry);
-  const bots = await botsOfBundle(code);
-  if (!bots) {
-    throw new BotError(
-      `${scenario.logicEntry} has no bots export: add one (docs/authoring.md, "Bots") so the bots know what to send`,
-    );
-  }
   const roster = devRoster(seats);
+  const bots = await chooseBots(code, scenario.logicEntry, recorded, roster, io.log);
   const runId = Date.now().toString(36);
   const roomIds = Array.from({ length: options.rooms }, (_, index) => `load-${runId}-${index}`);
 

@@ -5,12 +5,12 @@
  * printed); 2: nothing could be compared (bad arguments, an unusable replay file, logic that does
  * not load).
  */
-import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { LogicRunner } from "../../src/engine/logic-runner.ts";
 import type { Replay } from "../../src/room-core/replay.ts";
-import { loadReplayEngine, type ReplayEngine } from "../build/replay-engine.ts";
+import { loadReplayEngine } from "../build/replay-engine.ts";
 import { ManifestError } from "./manifest.ts";
+import { readReplayFile } from "./replay-file.ts";
 import { replayReport } from "./replay-report.ts";
 import { BuildError } from "./run-build.ts";
 import { LogicModuleError, loadScenarioLogic } from "./scenario-logic.ts";
@@ -60,21 +60,6 @@ export async function replayMain(argv: string[]): Promise<number> {
   const verdict = await engine.runReplay(replay, runner);
   console.log(replayReport(verdict, replay.steps.length));
   return verdict.matches ? 0 : 1;
-}
-
-/** Reads and checks a replay file; a file that is missing, too large or not a replay is a ReplayError. */
-function readReplayFile(engine: ReplayEngine, file: string): Replay {
-  const { MAX_REPLAY_FILE_BYTES, ReplayError } = engine;
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch (error) {
-    throw new ReplayError(`cannot read it: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (size > MAX_REPLAY_FILE_BYTES) {
-    throw new ReplayError(`it is ${size} bytes; a replay file may be at most ${MAX_REPLAY_FILE_BYTES} bytes`);
-  }
-  return engine.parseReplay(readFileSync(file, "utf8"));
 }
 
 function unusable(message: string): number {

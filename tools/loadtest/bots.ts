@@ -93,6 +93,28 @@ export function botsFromRecordedActions(actions: RecordedAction[]): ScenarioBots
 }
 
 /**
+ * A recording's actions handed to the load test's seats by place, since the recording's seat ids
+ * need not be the load test's (p1, p2, ...): the n-th seat of the recording (in its roster's order,
+ * then in the order seats first acted) plays as the roster's n-th seat. The roster's seats beyond
+ * the recording's get no actions (they idle); the recording's seats beyond the roster are left out.
+ */
+export function recordedActionsBySeatPlace(
+  actions: RecordedAction[],
+  recordedSeatIds: string[],
+  roster: Seat[],
+): { actions: RecordedAction[]; leftOut: string[] } {
+  const order = [...new Set([...recordedSeatIds, ...actions.map((recorded) => recorded.seatId)])];
+  const seatOf = new Map(order.flatMap((id, place) => (roster[place] ? [[id, roster[place].id] as const] : [])));
+  return {
+    actions: actions.flatMap((recorded) => {
+      const seatId = seatOf.get(recorded.seatId);
+      return seatId ? [{ ...recorded, seatId }] : [];
+    }),
+    leftOut: order.slice(roster.length),
+  };
+}
+
+/**
  * The load target's `move`: asks the bots what each seat does when it is due, with the seat's
  * view, its turn count and a random stream seeded by `seed` and the seat's place, and checks the
  * answer. A bot that throws or answers something that is no move stops the run (a BotError).

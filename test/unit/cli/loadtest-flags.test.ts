@@ -36,6 +36,14 @@ describe("scenario loadtest flags", () => {
     expect(parseLoadtestFlags(["--help"])).toEqual({ ok: false, help: true, message: "" });
   });
 
+  it("reads --replay, the file whose recorded actions the bots play back; none by default", () => {
+    expect(parseLoadtestFlags(["examples/tic-tac-toe", "--replay", "game.json"])).toMatchObject({
+      ok: true,
+      options: { dir: "examples/tic-tac-toe", replayFile: "game.json" },
+    });
+    expect(parseLoadtestFlags([])).toMatchObject({ ok: true, options: { replayFile: undefined } });
+  });
+
   it.each([
     [["--rooms", "0"], "--rooms must be at least 1"],
     [["--rooms", `${LOADTEST_LIMITS.rooms + 1}`], `--rooms must be at most ${LOADTEST_LIMITS.rooms}`],
@@ -51,6 +59,7 @@ describe("scenario loadtest flags", () => {
     [["--rooms", "100", "--seats", "10", "--rate", "6"], "more than 5000 moves a second in all"],
     [["a", "b"], "one scenario folder at most, got a b"],
     [["--revision", "rev-1"], "--revision goes with --rooms-url"],
+    [["--replay", ""], "--replay needs a replay file (saved from the harness)"],
   ])("refuses %j: %s", (argv, message) => {
     expect(refusal(argv)).toContain(message);
   });

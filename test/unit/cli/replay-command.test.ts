@@ -2,48 +2,14 @@ import { cpSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
-import { MAX_REPLAY_FILE_BYTES, type Replay } from "../../../src/room-core/replay";
-import { main } from "../../../tools/cli/main.ts";
-import { makeRoom, recordBothJoined } from "../room-core/harness";
+import { MAX_REPLAY_FILE_BYTES } from "../../../src/room-core/replay";
+import { recordedGame } from "../room-core/recorded-game";
+import { runCli, tempFile } from "./run-cli";
 
 const EXAMPLE = path.resolve(import.meta.dirname, "../../../examples/tic-tac-toe");
 
-/**
- * A game of tic-tac-toe as the room server plays it, recorded: both seats join, X plays the
- * centre, X tries again out of turn (refused), O takes a corner, X's turn timer fires, O leaves.
- */
-async function recordedGame(): Promise<Replay> {
-  const room = makeRoom(ticTacToe);
-  const { recorder, alice, bob } = await recordBothJoined(room);
-  room.clock.now += 1_000;
-  await room.send(alice, { type: "__action", action: "place", payload: { cell: 4 }, seq: 1 });
-  room.clock.now += 500;
-  await room.send(alice, { type: "__action", action: "place", payload: { cell: 8 }, seq: 2 });
-  await room.send(bob, { type: "__action", action: "place", payload: { cell: 0 }, seq: 1 });
-  room.clock.now += 25_000;
-  await room.core.fireDeadlines();
-  await room.core.disconnect(bob.connectionId);
-  const replay = recorder.replay();
-  if (!replay) throw new Error("nothing recorded");
-  return replay;
-}
-
-function tempFile(name: string, text: string): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "replay-test-")), name);
-  writeFileSync(file, text);
-  return file;
-}
-
-/** Runs `scenario replay` as the command line does; what it printed and its exit code. */
-async function replay(dir: string, file: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((...args) => void out.push(args.join(" ")));
-  vi.spyOn(console, "error").mockImplementation((...args) => void err.push(args.join(" ")));
-  const code = await main(["replay", dir, file]);
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+/** Runs `scenario replay` as the command line does. */
+const replay = (dir: string, file: string) => runCli(["replay", dir, file]);
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -3,7 +3,13 @@ import coinChase, { bots as coinChaseBots } from "../../../examples/coin-chase/l
 import ticTacToe, { bots as ticTacToeBots } from "../../../examples/tic-tac-toe/logic.js";
 import { SeededRandom } from "../../../src/engine/random.ts";
 import type { ScenarioBots } from "../../../src/engine/types.ts";
-import { BotError, botMoves, botsFromRecordedActions, readBots } from "../../../tools/loadtest/bots.ts";
+import {
+  BotError,
+  botMoves,
+  botsFromRecordedActions,
+  readBots,
+  recordedActionsBySeatPlace,
+} from "../../../tools/loadtest/bots.ts";
 import { makeRoom, only, ROSTER } from "../room-core/harness.ts";
 
 const roster = [{ id: "p1" }, { id: "p2" }];
@@ -124,5 +130,33 @@ describe("the examples' bots", () => {
     });
     state.winner = "p2";
     expect((coinChaseBots as ScenarioBots).act({ seatId: "p1", players: roster, state, turn: 1, random })).toBeNull();
+  });
+});
+
+describe("a recording's actions handed to the load test's seats by place", () => {
+  const recorded = [
+    { seatId: "bob", action: "place", payload: { cell: 0 } },
+    { seatId: "alice", action: "place", payload: { cell: 4 } },
+    { seatId: "carol", action: "place", payload: { cell: 2 } },
+  ];
+
+  it("gives the recording's n-th seat (roster order, then first action) to the roster's n-th seat; more seats idle", () => {
+    const { actions, leftOut } = recordedActionsBySeatPlace(
+      recorded,
+      ["alice", "bob"],
+      [{ id: "p1" }, { id: "p2" }, { id: "p3" }, { id: "p4" }],
+    );
+    expect(actions).toEqual([
+      { seatId: "p2", action: "place", payload: { cell: 0 } },
+      { seatId: "p1", action: "place", payload: { cell: 4 } },
+      { seatId: "p3", action: "place", payload: { cell: 2 } },
+    ]);
+    expect(leftOut).toEqual([]);
+  });
+
+  it("leaves out the recording's seats beyond the roster, and names them", () => {
+    const { actions, leftOut } = recordedActionsBySeatPlace(recorded, [], [{ id: "p1" }]);
+    expect(actions).toEqual([{ seatId: "p1", action: "place", payload: { cell: 0 } }]);
+    expect(leftOut).toEqual(["alice", "carol"]);
   });
 });
