@@ -1,6 +1,7 @@
 import type { LogicRoom } from "./logic-calls";
 import type { OutcomeBuilder } from "./outcome";
 import { runForAll } from "./server-runs";
+import type { RoomRecord } from "./types";
 
 const MAX_DEADLINES_PER_FIRING = 100;
 
@@ -12,10 +13,7 @@ const MAX_DEADLINES_PER_FIRING = 100;
 export async function fireDueDeadlines(room: LogicRoom, out: OutcomeBuilder): Promise<void> {
   const known = new Set((await room.logic.describe()).deadlines);
   for (let fired = 0; fired < MAX_DEADLINES_PER_FIRING; fired++) {
-    const now = room.gameTime();
-    const due = Object.entries(room.record.deadlines)
-      .filter(([, deadline]) => deadline.at <= now)
-      .sort(([, a], [, b]) => a.at - b.at)[0];
+    const due = earliestDueDeadline(room.record.deadlines, room.gameTime());
     if (!due) return;
     const [name, deadline] = due;
     const { [name]: _, ...remaining } = room.record.deadlines;
@@ -29,4 +27,11 @@ export async function fireDueDeadlines(room: LogicRoom, out: OutcomeBuilder): Pr
     const call = { kind: "deadline", name, data: deadline.data, input: room.logicInput(null) } as const;
     await runForAll(room, call, "deadline handler threw; its changes rolled back", { deadline: name }, out);
   }
+}
+
+/** The deadline whose game time has come first, with its name, or undefined when none is due. */
+export function earliestDueDeadline(deadlines: RoomRecord["deadlines"], gameTime: number) {
+  return Object.entries(deadlines)
+    .filter(([, deadline]) => deadline.at <= gameTime)
+    .sort(([, a], [, b]) => a.at - b.at)[0];
 }

@@ -4,7 +4,7 @@ import type { LogicInput, LogicResult, PresenceChange, RoomPresence, Seat } from
 import type { ActionMessage } from "./action-backlog";
 import { ActionRuns } from "./action-runs";
 import { INPUT_RATE_PER_SECOND, RoomConnections } from "./connections";
-import { fireDueDeadlines } from "./deadline-runs";
+import { earliestDueDeadline, fireDueDeadlines } from "./deadline-runs";
 import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame } from "./frame-refusals";
 import { frames } from "./frames";
 import { pinRoster, startGame } from "./game-start";
@@ -302,7 +302,8 @@ export class RoomCore {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
       if (!this.record.started || this.frozen) return this.finish(out);
-      if (this.journal && this.anyDeadlineDue()) this.noteInput({ kind: "deadlines" });
+      if (this.journal && earliestDueDeadline(this.record.deadlines, this.gameTime()))
+        this.noteInput({ kind: "deadlines" });
       await fireDueDeadlines(this.logicRoom, out);
       return this.finish(out);
     });
@@ -400,11 +401,6 @@ export class RoomCore {
   /** Call only with a journal: an input builds nothing when no dev journal listens. */
   private noteInput(input: RoomInput) {
     this.journal?.input(input, this.now());
-  }
-
-  private anyDeadlineDue(): boolean {
-    const gameTime = this.gameTime();
-    return Object.values(this.record.deadlines).some((deadline) => deadline.at <= gameTime);
   }
 
   private noteRefused(connection: ConnectionInfo, code: string, parsed: ParsedFrame) {
