@@ -31,8 +31,12 @@ import { ColyseusSeat, colyseusClient, startColyseus } from "./peers/colyseus.ts
 const CLIENTS = 8;
 const MANY_CLIENTS = 32;
 const SAMPLES = 150;
-/** Round trips in turns of steady play: 6 turns of 25 recorded trips per target (150 samples). */
-const TURNS = { turns: 6, perTurn: 25, settle: 2 };
+/**
+ * Round trips in turns of steady play: 300 unrecorded trips per target to warm every runtime up,
+ * then 6 turns per target of 5 unrecorded trips (back from idling through the others' turns) and
+ * 50 recorded ones (300 samples, so that the p99 is not one outlier; docs/decisions.md).
+ */
+const TURNS = { warmUp: 300, turns: 6, perTurn: 50, settle: 5 };
 const THROUGHPUT_WINDOWS = 6;
 const THROUGHPUT_WINDOW_MS = 500;
 const seatsOf = (count: number) => Array.from({ length: count }, (_, i) => `p${i}`);

@@ -62,6 +62,12 @@ export async function measureTrips(targets: TripTarget<any>[], samples: number):
 }
 
 export interface TurnPlan {
+  /**
+   * Unrecorded round trips each target takes first, one target after the other, so that every
+   * runtime's compiler has seen its hot path before the turns are recorded (a long-lived room's
+   * code is hot; the cold start has a row of its own).
+   */
+  warmUp: number;
   /** Turns each target takes. */
   turns: number;
   /** Round trips recorded in each turn, back to back: one client, one action in flight. */
@@ -77,9 +83,10 @@ export interface TurnPlan {
  */
 export async function measureTripsInTurns(
   targets: TripTarget<any>[],
-  { turns, perTurn, settle }: TurnPlan,
+  { warmUp, turns, perTurn, settle }: TurnPlan,
 ): Promise<Trips[]> {
   const results: Trips[] = targets.map(() => ({ own: [], others: [] }));
+  for (const target of targets) for (let k = 0; k < warmUp; k++) await trip(target, null);
   for (let turn = 0; turn < turns; turn++) {
     for (const [index, target] of targets.entries()) {
       for (let k = 0; k < settle + perTurn; k++) await trip(target, k >= settle ? (results[index] as Trips) : null);

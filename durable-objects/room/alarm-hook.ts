@@ -7,9 +7,10 @@ import { readAttachment } from "./socket-attachment";
 const CLOSE_SILENT = 4000;
 
 /**
- * The room's one alarm fired (room-alarm.ts sets it for the next deadline, the 60 s keep-alive
- * or a reserved batched write): the waiting write goes out, silent sockets are dropped, due
- * deadlines run. A room with no record has nothing to do.
+ * The room's one alarm fired (room-alarm.ts sets it for the next deadline, the 60 s keep-alive,
+ * a reserved batched write or the sandbox channel's check): the waiting write goes out, silent
+ * sockets are dropped, due deadlines run, an idle channel into the sandbox closes. A room with no
+ * record has nothing to do.
  */
 export async function onAlarm(ctx: DurableObjectState, host: RoomHost, wake: RoomAlarm): Promise<void> {
   wake.fired();
@@ -18,6 +19,7 @@ export async function onAlarm(ctx: DurableObjectState, host: RoomHost, wake: Roo
   host.flush();
   await dropSilent(ctx, host, core);
   host.deliver(null, await core.fireDeadlines());
+  host.closeIdleChannel();
 }
 
 /** Silent-drop check, at each alarm: the later of the runtime's heartbeat answer and the room's own. */

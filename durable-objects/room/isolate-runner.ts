@@ -1,25 +1,22 @@
-import type { WorkerEntrypoint } from "cloudflare:workers";
-import type { ActionCall, LogicCall, LogicRunner, Settled } from "../../src/engine/logic-runner";
-import type { GameDescription, LogicInput } from "../../src/engine/types";
+import { ChannelRunner } from "../../src/engine/channel-runner";
 import { codeKeys } from "../../src/publishing/code-keys";
 import { ENGINE_TEMPLATE_JS } from "./sandbox/generated-template";
-import { SANDBOX_COMPATIBILITY_DATE, SANDBOX_CPU_MS } from "./sandbox-settings";
-
-/** The RPC surface of the engine template (sandbox/entry.ts) inside the isolate. */
-interface EngineEntrypoint extends WorkerEntrypoint {
-  describe(): Promise<GameDescription>;
-  run(call: LogicCall): Promise<Settled>;
-  runActions(input: LogicInput, actions: ActionCall[]): Promise<Settled[]>;
-}
+import { CHANNEL_CPU_MS, CHANNEL_LIMITS, SANDBOX_COMPATIBILITY_DATE } from "./sandbox-settings";
 
 export class LogicMissingError extends Error {}
 
 /**
  * Loads `{revisionId}/logic.js` from R2 into its own isolate, under id `codeId`, wrapped in the
- * engine template. The isolate gets no bindings; its only network is `outbound` (the egress gate,
- * or null: no network at all).
+ * engine template, and talks to it over channels (src/engine/channel-runner.ts). The isolate gets
+ * no bindings; its only network is `outbound` (the egress gate, or null: no network at all).
  */
-export function loadIsolateRunner(env: Env, revisionId: string, codeId: string, outbound: Fetcher | null): LogicRunner {
+export function loadIsolateRunner(
+  env: Env,
+  revisionId: string,
+  codeId: string,
+  outbound: Fetcher | null,
+  now: () => number,
+): ChannelRunner {
   const worker = env.LOADER.get(codeId, async () => {
     const object = await env.CODE.get(codeKeys.logic(revisionId));
     if (!object) throw new LogicMissingError(`${codeKeys.logic(revisionId)} is not in storage`);
@@ -29,13 +26,25 @@ export function loadIsolateRunner(env: Env, revisionId: string, codeId: string, 
       modules: { "template.js": ENGINE_TEMPLATE_JS, "logic.js": await object.text() },
       env: {},
       globalOutbound: outbound,
-      limits: { cpuMs: SANDBOX_CPU_MS },
+      limits: { cpuMs: CHANNEL_CPU_MS },
     };
   });
-  const entrypoint = worker.getEntrypoint<EngineEntrypoint>();
-  return {
-    describe: () => entrypoint.describe(),
-    run: (call) => entrypoint.run(call),
-    runActions: (input, actions) => entrypoint.runActions(input, actions),
-  };
+  const entrypoint = worker.getEntrypoint();
+  return new ChannelRunner(
+    async (events) => {
+      const response = await entrypoint.fetch("http://sandbox/channel", { headers: { Upgrade: "websocket" } });
+      const channel = response.webSocket;
+      if (!channel) throw new Error(`the sandbox did not open a channel (${response.status})`);
+      channel.accept();
+      channel.addEventListener("message", (event) => {
+        if (typeof event.data === "string") events.message(event.data);
+        else events.closed("a binary message");
+      });
+      channel.addEventListener("close", (event) => events.closed(`code ${event.code}`));
+      channel.addEventListener("error", () => events.closed("an error"));
+      return channel;
+    },
+    CHANNEL_LIMITS,
+    now,
+  );
 }

@@ -4,9 +4,10 @@ import type { Logger } from "../../src/log/logger";
 export const HEARTBEAT_MS = 60_000;
 
 /**
- * The room's one alarm, for its three reasons to wake: the next deadline, the 60 s keep-alive
- * (silent-drop check) and a reserved batched write. It is only ever moved earlier; an empty room
- * keeps none. Changes run one after another, each on what the one before set.
+ * The room's one alarm, for its reasons to wake: the next deadline, the 60 s keep-alive
+ * (silent-drop check), a reserved batched write, and the check for an idle channel into the
+ * sandbox. It is only ever moved earlier; an empty room keeps none. Changes run one after
+ * another, each on what the one before set.
  */
 export class RoomAlarm {
   /** When the alarm is set, as far as this object knows (null: none, or not read yet). */

@@ -1,5 +1,6 @@
 import { configFor } from "../../src/config";
 import { sandboxOutbound } from "../../src/egress/outbound";
+import type { ChannelRunner } from "../../src/engine/channel-runner";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
 import type { RoomLogger, RoomOutcome } from "../../src/room-core/types";
@@ -10,6 +11,7 @@ import { loadIsolateRunner } from "./isolate-runner";
 import type { RoomAlarm } from "./room-alarm";
 import { roomLog } from "./room-log";
 import { RoomStorage } from "./room-storage";
+import { CHANNEL_IDLE_MS } from "./sandbox-settings";
 import { readAttachment, type SocketAttachment } from "./socket-attachment";
 import { codeIdOf } from "./template-version";
 
@@ -19,6 +21,8 @@ export interface RoomHostParts {
   env: () => Env;
   /** The core's clock (game time, input rate, presence). */
   now: () => number;
+  /** The clock of the channel into the sandbox: when its calls ran, how long it has been idle. */
+  channelNow: () => number;
   log: RoomLogger;
   wake: RoomAlarm;
 }
@@ -35,6 +39,10 @@ export class RoomHost {
   private tickTimer: ReturnType<typeof setInterval> | null = null;
   /** Dev only, from the first time a dev tool asked (observe()). */
   private observer: DevObserver | null = null;
+  /** The runner of the core's code: its channel into the sandbox (isolate-runner.ts). */
+  private channel: ChannelRunner | null = null;
+  /** An alarm is reserved to close the channel once it is idle. */
+  private channelWatched = false;
 
   constructor(private readonly parts: RoomHostParts) {}
 
@@ -126,6 +134,21 @@ export class RoomHost {
     else if (outcome.persist === "batched") this.storage?.writeSoon();
     this.updateTickLoop(outcome, sockets.length);
     this.parts.wake.follow(outcome.nextDeadline, sockets.length, () => this.storage?.flush());
+    this.watchChannel(sockets.length);
+  }
+
+  /**
+   * At the alarm: the channel into the sandbox is closed once it carried nothing for
+   * CHANNEL_IDLE_MS (an open channel keeps the Durable Object from hibernating); until then the
+   * alarm is reserved again for the moment it would be.
+   */
+  closeIdleChannel(): void {
+    this.channelWatched = false;
+    const since = this.channel?.idleSince();
+    if (since == null) return;
+    const idleFor = this.parts.channelNow() - since;
+    if (idleFor >= CHANNEL_IDLE_MS) this.channel?.close();
+    else this.checkChannelIn(CHANNEL_IDLE_MS - idleFor);
   }
 
   /** Only sockets in OPEN state count. */
@@ -183,6 +206,8 @@ export class RoomHost {
       started: this.core?.started ?? false,
       ticking: this.tickTimer !== null,
       actionCalls: this.core?.actionCalls ?? 0,
+      sandboxChannels: this.channel?.opened ?? 0,
+      sandboxChannelOpen: this.channel?.isOpen ?? false,
     };
   }
 
@@ -202,7 +227,22 @@ export class RoomHost {
     const outbound = sandboxOutbound(configFor(env).egressAllowedHosts, (allowedHosts) =>
       this.parts.ctx.exports.EgressGate({ props: { allowedHosts, ...(requestId ? { requestId } : {}) } }),
     );
-    return loadIsolateRunner(env, revisionId, codeId, outbound);
+    // The old code's channel (a changed codeId) closes with it.
+    this.channel?.close();
+    this.channel = loadIsolateRunner(env, revisionId, codeId, outbound, this.parts.channelNow);
+    this.channelWatched = false;
+    return this.channel;
+  }
+
+  /** After an operation: an empty room calls no scenario code, and an open channel is watched. */
+  private watchChannel(openCount: number) {
+    if (openCount === 0) return this.channel?.close();
+    if (!this.channelWatched && this.channel?.idleSince() != null) this.checkChannelIn(CHANNEL_IDLE_MS);
+  }
+
+  private checkChannelIn(delayMs: number) {
+    this.channelWatched = true;
+    this.parts.wake.reserve(delayMs);
   }
 
   private send(ws: WebSocket | null, frame: string) {

@@ -18,6 +18,8 @@ import { RoomSockets } from "./socket-hooks";
 export class Room extends DurableObject<Env> {
   /** The core's clock (game time, input rate, presence): tests move it instead of sleeping. */
   clock: () => number = () => Date.now();
+  /** The clock of the channel into the sandbox (when it is idle): tests move it instead of sleeping. */
+  channelClock: () => number = () => Date.now();
   private readonly wake: RoomAlarm;
   private readonly host: RoomHost;
   private readonly sockets: RoomSockets;
@@ -26,7 +28,14 @@ export class Room extends DurableObject<Env> {
     super(ctx, env);
     this.wake = new RoomAlarm(ctx.storage, () => currentLog());
     const own = () => this.env;
-    this.host = new RoomHost({ ctx, env: own, now: () => this.clock(), log: roomLogger(env), wake: this.wake });
+    this.host = new RoomHost({
+      ctx,
+      env: own,
+      now: () => this.clock(),
+      channelNow: () => this.channelClock(),
+      log: roomLogger(env),
+      wake: this.wake,
+    });
     this.sockets = new RoomSockets(ctx, own, this.host);
     // Heartbeats are answered by the runtime and do not wake a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));

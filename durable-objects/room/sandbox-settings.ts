@@ -1,4 +1,19 @@
+import type { ChannelLimits } from "../../src/engine/channel-runner";
+
 /** What a room's isolate runs under besides its code; part of TEMPLATE_VERSION (template-version.ts). */
 export const SANDBOX_COMPATIBILITY_DATE = "2026-11-01";
-/** CPU time one call of scenario code may use before the runtime stops it. */
+/** CPU time every call of scenario code may use. */
 export const SANDBOX_CPU_MS = 200;
+
+/**
+ * When a room retires its channel into the sandbox and opens the next (src/engine/channel-runner.ts).
+ * The runtime counts CPU per invocation, and a channel is one: after calls that took
+ * CHANNEL_LIMITS.spentMs in all, it is retired, so a channel whose limit is SANDBOX_CPU_MS +
+ * spentMs always has SANDBOX_CPU_MS left for the next call. `calls` also bounds the subrequests
+ * (the egress gate's) that one channel's calls add up to.
+ */
+export const CHANNEL_LIMITS: ChannelLimits = { calls: 1_000, spentMs: 100 };
+/** The runtime's CPU limit of one channel: a call that loops is stopped within SANDBOX_CPU_MS + spentMs. */
+export const CHANNEL_CPU_MS = SANDBOX_CPU_MS + CHANNEL_LIMITS.spentMs;
+/** A channel that carried no call for this long is closed, so that an idle room can hibernate. */
+export const CHANNEL_IDLE_MS = 10_000;

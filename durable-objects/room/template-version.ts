@@ -1,5 +1,5 @@
 import { ENGINE_TEMPLATE_SHA256 } from "./sandbox/generated-template";
-import { SANDBOX_COMPATIBILITY_DATE, SANDBOX_CPU_MS } from "./sandbox-settings";
+import { CHANNEL_CPU_MS, SANDBOX_COMPATIBILITY_DATE } from "./sandbox-settings";
 
 /**
  * Document 3's TEMPLATE_VERSION, derived instead of remembered: `<engine>-<egress>`, two short
@@ -13,7 +13,7 @@ export async function templateVersion(
   allowedHosts: readonly string[],
   engineHash: string = ENGINE_TEMPLATE_SHA256,
 ): Promise<string> {
-  const engine = `${engineHash}\n${SANDBOX_COMPATIBILITY_DATE}\n${SANDBOX_CPU_MS}`;
+  const engine = `${engineHash}\n${SANDBOX_COMPATIBILITY_DATE}\n${CHANNEL_CPU_MS}`;
   const egress = [...new Set(allowedHosts.map((host) => host.trim().toLowerCase()))].sort().join(",");
   const [engineHex, egressHex] = await Promise.all([shortHash(engine), shortHash(egress)]);
   return `${engineHex}-${egressHex}`;

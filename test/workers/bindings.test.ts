@@ -55,6 +55,8 @@ describe("bindings declared in wrangler.toml", () => {
       started: false,
       ticking: false,
       actionCalls: 0,
+      sandboxChannels: 0,
+      sandboxChannelOpen: false,
     });
   });
 

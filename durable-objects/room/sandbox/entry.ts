@@ -1,27 +1,35 @@
 /**
  * The engine template: the module the room's sandboxed isolate starts from. It is bundled with
  * esbuild into sandbox/generated-template.ts (`npm run gen:template`), and the room loads it next
- * to the revision's logic.js. A thin RPC adapter of src/engine/logic-runner.ts, the same code the
- * SDK's solo mode runs.
+ * to the revision's logic.js. Its one door is the channel the room opens (src/engine/logic-channel.ts):
+ * each request runs the same code the SDK's solo mode runs (src/engine/logic-runner.ts).
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { describeGame } from "../../../src/engine/describe-game";
-import { type ActionCall, type LogicCall, runActionBatch, runLogicCall } from "../../../src/engine/logic-runner";
-import type { GameDefinition, LogicInput } from "../../../src/engine/types";
+import { answerChannelRequest } from "../../../src/engine/logic-channel";
+import type { GameDefinition } from "../../../src/engine/types";
 import logic from "./logic.js";
 
 const game: GameDefinition = logic && typeof logic === "object" ? logic : {};
 
 export default class EngineTemplate extends WorkerEntrypoint {
-  describe() {
-    return describeGame(game);
-  }
-
-  run(call: LogicCall) {
-    return runLogicCall(game, call);
-  }
-
-  runActions(input: LogicInput, actions: ActionCall[]) {
-    return runActionBatch(game, input, actions);
+  /** The room's channel: a WebSocket whose every text message is a request, answered on it. */
+  override fetch(request: Request): Response {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("The engine template answers its room's channel only", { status: 426 });
+    }
+    const { 0: room, 1: own } = new WebSocketPair();
+    own.accept();
+    own.addEventListener("message", (event) => {
+      if (typeof event.data !== "string") return own.close(1003, "text requests only");
+      void answerChannelRequest(game, event.data).then((reply) => {
+        try {
+          own.send(reply);
+        } catch {
+          // the room closed the channel meanwhile: nobody waits for this reply
+        }
+      });
+    });
+    own.addEventListener("close", () => own.close());
+    return new Response(null, { status: 101, webSocket: room });
   }
 }

@@ -29,7 +29,12 @@ describe("measureTripsInTurns", () => {
     const room = fakeTarget("room", ["a", "b", "c"], log);
     const peer = fakeTarget("peer", ["x", "y"], log);
 
-    const [roomTrips, peerTrips] = await measureTripsInTurns([room, peer], { turns: 2, perTurn: 3, settle: 1 });
+    const [roomTrips, peerTrips] = await measureTripsInTurns([room, peer], {
+      warmUp: 0,
+      turns: 2,
+      perTurn: 3,
+      settle: 1,
+    });
 
     expect(log.map((sent) => sent.target)).toEqual([
       ...Array(4).fill("room"),
@@ -43,9 +48,30 @@ describe("measureTripsInTurns", () => {
     expect(peerTrips?.others).toHaveLength(6 * 1);
   });
 
+  it("first warms every target up with unrecorded trips, one target after the other", async () => {
+    const log: Sent[] = [];
+    const room = fakeTarget("room", ["a", "b"], log);
+    const peer = fakeTarget("peer", ["x"], log);
+
+    const [roomTrips] = await measureTripsInTurns([room, peer], { warmUp: 3, turns: 1, perTurn: 2, settle: 0 });
+
+    expect(log.map((sent) => sent.target)).toEqual([
+      ...Array(3).fill("room"),
+      ...Array(3).fill("peer"),
+      ...Array(2).fill("room"),
+      ...Array(2).fill("peer"),
+    ]);
+    expect(roomTrips?.own).toHaveLength(2);
+  });
+
   it("lets every client of a target send in turn", async () => {
     const log: Sent[] = [];
-    await measureTripsInTurns([fakeTarget("room", ["a", "b", "c"], log)], { turns: 1, perTurn: 5, settle: 1 });
+    await measureTripsInTurns([fakeTarget("room", ["a", "b", "c"], log)], {
+      warmUp: 0,
+      turns: 1,
+      perTurn: 5,
+      settle: 1,
+    });
 
     expect(log.map((sent) => sent.sender)).toEqual(["a", "b", "c", "a", "b", "c"]);
   });
@@ -74,7 +100,7 @@ it("never uses a seq twice, across both ways of taking turns on the same targets
   const log: Sent[] = [];
   const targets = [fakeTarget("room", ["a", "b"], log), fakeTarget("peer", ["x"], log)];
 
-  await measureTripsInTurns(targets, { turns: 2, perTurn: 3, settle: 2 });
+  await measureTripsInTurns(targets, { warmUp: 1, turns: 2, perTurn: 3, settle: 2 });
   await measureTrips(targets, 3);
 
   const seqs = log.map((sent) => sent.seq);

@@ -1,8 +1,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
+import { CHANNEL_IDLE_MS } from "../../../durable-objects/room/sandbox-settings";
 import { readAttachment, writeAttachment } from "../../../durable-objects/room/socket-attachment";
-import { alarmOf, twoPlayers } from "./support";
+import { alarmOf, letChannelIdle, twoPlayers } from "./support";
 
 function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: number) {
   return runInDurableObject(stub, (_room: Room, state) => {
@@ -14,9 +15,17 @@ function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: n
 }
 
 describe("heartbeat and silent drop", () => {
-  it("keeps a 60 s keep-alive alarm while connections are open", async () => {
-    const before = Date.now();
+  it("keeps a 60 s keep-alive alarm while connections are open (earlier only to close an idle sandbox channel)", async () => {
+    const started = Date.now();
     const { stub } = await twoPlayers();
+    const ready = Date.now();
+    // The game's start went through the channel into the sandbox: the room looks at it again when
+    // it could have been idle for CHANNEL_IDLE_MS, sooner than the keep-alive.
+    const channelCheck = await alarmOf(stub);
+    expect(channelCheck).toBeGreaterThanOrEqual(started + CHANNEL_IDLE_MS);
+    expect(channelCheck).toBeLessThanOrEqual(ready + CHANNEL_IDLE_MS);
+    const before = Date.now();
+    await letChannelIdle(stub);
     const after = Date.now();
     const alarm = await alarmOf(stub);
     expect(alarm).toBeGreaterThanOrEqual(before + 60_000);

@@ -1,7 +1,7 @@
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { connect, publish, ROSTER, roomStub, storedWhen, twoPlayers } from "./support";
+import { connect, hibernate, publish, ROSTER, roomStub, storedWhen, twoPlayers } from "./support";
 
 /** Moves the stored clock's anchor `ms` into the past: as if that much real time passed since the last write. */
 function letTimePass(stub: DurableObjectStub<Room>, ms: number) {
@@ -18,7 +18,7 @@ describe("hibernation with connections open", () => {
     await alice.act("arm", { name: "timeout", ms: 60_000 }, 1);
     await storedWhen(stub, (record) => "timeout" in record.deadlines);
     const before = (await requestState(alice)).gameTime;
-    await evictDurableObject(stub);
+    await hibernate(stub);
     await letTimePass(stub, 1_000);
     const after = (await requestState(alice)).gameTime;
     expect(after).toBeGreaterThanOrEqual(before + 1_000);
@@ -28,7 +28,7 @@ describe("hibernation with connections open", () => {
     const { alice, bob, stub } = await twoPlayers();
     await alice.act("arm", { name: "timeout", ms: 30_000 }, 1);
     const stored = await storedWhen(stub, (record) => "timeout" in record.deadlines);
-    await evictDurableObject(stub);
+    await hibernate(stub);
     await letTimePass(stub, 31_000);
     const since = bob.frames.length;
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -39,7 +39,7 @@ describe("hibernation with connections open", () => {
 
   it("tells the others when a seat's socket closes while the room hibernates", async () => {
     const { alice, bob, stub } = await twoPlayers();
-    await evictDurableObject(stub);
+    await hibernate(stub);
     const since = alice.frames.length;
     bob.close();
     const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
@@ -52,9 +52,9 @@ describe("hibernation with connections open", () => {
     const stub = roomStub(revisionId, roomId);
     const alice = await connect(revisionId, roomId, { seatId: "alice" });
     expect(await alice.next("__state")).toMatchObject({ started: false });
-    await evictDurableObject(stub);
+    await hibernate(stub);
     expect(await requestState(alice)).toMatchObject({ started: false, you: { seatId: "alice" } });
-    await evictDurableObject(stub);
+    await hibernate(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const alarm = await runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();
@@ -78,7 +78,7 @@ describe("eviction with no connection open", () => {
       state.storage.kv.put("room", { ...record, clock: { ...record.clock, anchor: Date.now() - 60_000 } });
       return record.clock.gameTime;
     });
-    await evictDurableObject(stub);
+    await hibernate(stub);
     // The new instance's clock stands still, so the clock that restarts with alice's connection
     // adds nothing before her __state: what it shows is exactly where the clock was restored.
     await runInDurableObject(stub, (room: Room) => {

@@ -1,4 +1,4 @@
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
@@ -10,6 +10,7 @@ import {
   connect,
   publish,
   ROSTER,
+  restart,
   roomStub,
   socketUrl,
   statsWhen,
@@ -65,7 +66,7 @@ describe("room persistence", () => {
     expect(paused).toMatchObject({ frozen: true, by: "alice" });
     const stored = await runInDurableObject(stub, (_room: Room, state) => RoomStorage.read(state.storage));
     expect(stored?.paused).toEqual({ by: "alice" });
-    await evictDurableObject(stub);
+    await restart(stub, revisionId, roomId);
     const back = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
     expect(await back.next("__state")).toMatchObject({ frozen: true, started: true });
     expect(await back.act("add", { n: 1 }, 9)).toMatchObject({ type: "__action_result" });
@@ -77,7 +78,7 @@ describe("room persistence", () => {
     await alice.act("roll", {}, 2);
     await runDurableObjectAlarm(stub); // the batched write's reservation comes due
     const stored = await runInDurableObject(stub, (_room: Room, state) => RoomStorage.read(state.storage));
-    await evictDurableObject(stub);
+    await restart(stub, revisionId, roomId);
     const back = await connect(revisionId, roomId, { seatId: "bob", players: ROSTER });
     const state = await back.next("__state");
     expect(state.state).toEqual(stored?.state);
@@ -94,10 +95,10 @@ describe("room persistence", () => {
       if (!record) throw new Error("no record");
       state.storage.kv.put("room", { ...record, codeId: `${revisionId}:0` });
     });
-    await evictDurableObject(stub);
+    const restarted = await restart(stub, revisionId, roomId);
     const back = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
     expect((await back.next("__state")).state.count).toBe(7);
-    expect((await stub.stats()).codeId).toBe(await codeIdOf(revisionId, configFor(env).egressAllowedHosts));
+    expect((await restarted.stats()).codeId).toBe(await codeIdOf(revisionId, configFor(env).egressAllowedHosts));
     expect(await back.act("add", { n: 1 }, 2)).toMatchObject({ state: { count: 8 } });
   });
 
@@ -129,7 +130,7 @@ describe("room persistence", () => {
     await storedWhen(stub, (stored) => (stored.state as { count: number }).count === 3);
     // Acknowledged but not yet written when the room restarts: lost, and the record says so.
     await alice.act("add", { n: 4 }, 3);
-    await evictDurableObject(stub);
+    await restart(stub, revisionId, roomId);
     const back = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER, client });
     expect(await back.next("__state")).toMatchObject({ state: { count: 3 }, you: { lastSeq: 2 } });
   });

@@ -1,13 +1,15 @@
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
+import { CHANNEL_IDLE_MS } from "../../../durable-objects/room/sandbox-settings";
 import ticTacToeSource from "../../../examples/tic-tac-toe/logic.js?raw";
 import { codeKeys } from "../../../src/publishing/code-keys";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";
+import jsonSource from "../../fixtures/json.logic.js?raw";
 import slowSource from "../../fixtures/slow.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
 
@@ -17,6 +19,7 @@ export const FIXTURES = {
   egress: egressSource,
   slow: slowSource,
   ticTacToe: ticTacToeSource,
+  json: jsonSource,
 };
 export const ROSTER = JSON.stringify([
   { id: "alice", role: "a" },
@@ -179,6 +182,42 @@ export function statsWhen(
 }
 
 /** The room's alarm as stored now (null: none). */
+/**
+ * Lets the room's channel into the sandbox go idle: its clock moves CHANNEL_IDLE_MS ahead and the
+ * room's alarm runs, which closes the channel (and does what else is due, such as a batched write).
+ */
+export async function letChannelIdle(stub: DurableObjectStub<Room>): Promise<void> {
+  await runInDurableObject(stub, (room: Room) => {
+    room.channelClock = () => Date.now() + CHANNEL_IDLE_MS;
+  });
+  await runDurableObjectAlarm(stub);
+  if ((await stub.stats()).sandboxChannelOpen) throw new Error("the room kept its idle sandbox channel open");
+}
+
+/**
+ * Hibernates the room with its sockets open, as the runtime does with an idle room: once its
+ * channel into the sandbox has closed, since an open channel (a WebSocket of the standard API)
+ * keeps a Durable Object in memory.
+ */
+export async function hibernate(stub: DurableObjectStub<Room>): Promise<void> {
+  await letChannelIdle(stub);
+  await evictDurableObject(stub);
+}
+
+/**
+ * Restarts the room as a crash would: the object is aborted, its memory (a batched write still
+ * waiting, the channel into the sandbox) is gone, and the next request starts it from storage.
+ * Returns a new stub: the old one stays broken.
+ */
+export async function restart(stub: DurableObjectStub<Room>, revisionId: string, roomId: string) {
+  const aborted = await runInDurableObject(stub, (_room: Room, state) => state.abort("restart")).then(
+    () => false,
+    () => true,
+  );
+  if (!aborted) throw new Error("the room did not restart");
+  return roomStub(revisionId, roomId);
+}
+
 export function alarmOf(stub: DurableObjectStub<Room>): Promise<number | null> {
   return runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
 }

@@ -1,0 +1,229 @@
+import { z } from "zod";
+import type { ChannelCall, ChannelReply } from "./logic-channel";
+import type { ActionCall, LogicCall, LogicRunner, Settled } from "./logic-runner";
+import type { GameDescription, LogicInput } from "./types";
+
+/** One open channel as the room holds it: it sends text, and closes. */
+export interface ChannelEnd {
+  send(text: string): void;
+  close(): void;
+}
+
+/** What an open channel tells its runner. */
+export interface ChannelEvents {
+  message(text: string): void;
+  /** The channel closed or failed, from the other end or the runtime (why, for the error). */
+  closed(why: string): void;
+}
+
+/** Opens a channel into the sandbox; rejects when the sandbox cannot be started. */
+export type OpenChannel = (events: ChannelEvents) => Promise<ChannelEnd>;
+
+/**
+ * When a channel is retired and the next call opens a new one. The runtime limits a sandbox's CPU
+ * and subrequests per invocation, and a channel is one invocation however many calls it carries.
+ */
+export interface ChannelLimits {
+  /** Calls one channel carries. */
+  calls: number;
+  /** Time its calls may take in all (sent to answered, by the runner's clock): at least the CPU they used. */
+  spentMs: number;
+}
+
+const gameEvent = z.object({ name: z.string(), data: z.unknown().optional() });
+const settledSchema = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    result: z.object({
+      state: z.unknown(),
+      events: z.array(gameEvent),
+      serverEvents: z.array(gameEvent),
+      rng: z.number(),
+      deadlines: z.record(z.string(), z.object({ at: z.number(), data: z.unknown().optional() })),
+    }),
+  }),
+  z.object({ ok: z.literal(false), code: z.enum(["unknown_action", "failed"]), error: z.string() }),
+]);
+const descriptionSchema = z.object({
+  actions: z.array(z.string()),
+  serverActions: z.array(z.string()),
+  deadlines: z.array(z.string()),
+  tickRate: z.number(),
+  hasUpdate: z.boolean(),
+  hasOnPresence: z.boolean(),
+});
+const replySchema = z.discriminatedUnion("ok", [
+  z.object({ id: z.number(), ok: z.literal(true), value: z.unknown() }),
+  z.object({ id: z.number().nullable(), ok: z.literal(false), error: z.string() }),
+]);
+/** What each operation's value must be. */
+const VALUE_OF = {
+  describe: descriptionSchema,
+  run: settledSchema,
+  actions: z.array(settledSchema),
+} satisfies Record<ChannelCall["op"], z.ZodType>;
+
+interface Waiting {
+  op: ChannelCall["op"];
+  sentAt: number;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** One channel and what it carries. */
+class Channel {
+  readonly waiting = new Map<number, Waiting>();
+  calls = 0;
+  spentMs = 0;
+  /** No new calls: it closes once the ones it carries are answered. */
+  retired = false;
+  closed = false;
+  end: ChannelEnd | null = null;
+  lastUsed: number;
+
+  constructor(openedAt: number) {
+    this.lastUsed = openedAt;
+  }
+}
+
+/**
+ * The room's LogicRunner over channels into its sandbox: calls go out as JSON text on one open
+ * channel, answers are matched by id. A channel is opened on the first call, retired at its
+ * limits, closed by the room when it has been idle (so the Durable Object can hibernate), and a
+ * channel that closes or says something unexpected fails the calls it carried; the next call opens
+ * a new one.
+ */
+export class ChannelRunner implements LogicRunner {
+  private channel: Channel | null = null;
+  private opening: Promise<Channel> | null = null;
+  private nextId = 1;
+  /** Channels opened so far (for the room's stats and the benchmark). */
+  opened = 0;
+
+  private readonly open: OpenChannel;
+  private readonly limits: ChannelLimits;
+  private readonly now: () => number;
+
+  constructor(open: OpenChannel, limits: ChannelLimits, now: () => number) {
+    this.open = open;
+    this.limits = limits;
+    this.now = now;
+  }
+
+  describe(): Promise<GameDescription> {
+    return this.call({ op: "describe" }) as Promise<GameDescription>;
+  }
+
+  run(call: LogicCall): Promise<Settled> {
+    return this.call({ op: "run", call }) as Promise<Settled>;
+  }
+
+  runActions(input: LogicInput, actions: ActionCall[]): Promise<Settled[]> {
+    return this.call({ op: "actions", input, actions }) as Promise<Settled[]>;
+  }
+
+  /** A channel is open (or opening). */
+  get isOpen(): boolean {
+    return (this.channel !== null && !this.channel.closed) || this.opening !== null;
+  }
+
+  /** When the open channel last carried a call (or opened); null when none is open or a call is under way. */
+  idleSince(): number | null {
+    const channel = this.channel;
+    return channel && !channel.closed && !channel.retired && channel.waiting.size === 0 ? channel.lastUsed : null;
+  }
+
+  /** Closes the open channel; a call still waiting on it fails. The next call opens a new one. */
+  close(): void {
+    const channel = this.channel;
+    if (channel) this.fail(channel, "the room closed the channel");
+  }
+
+  private async call(call: ChannelCall): Promise<unknown> {
+    const channel = await this.usable();
+    if (channel.closed) throw new Error("the sandbox's channel closed as it opened");
+    const id = this.nextId++;
+    const sentAt = this.now();
+    channel.calls++;
+    channel.lastUsed = sentAt;
+    if (channel.calls >= this.limits.calls) channel.retired = true;
+    const answered = new Promise<unknown>((resolve, reject) => {
+      channel.waiting.set(id, { op: call.op, sentAt, resolve, reject });
+    });
+    try {
+      channel.end?.send(JSON.stringify({ ...call, id }));
+    } catch (error) {
+      this.fail(channel, `the channel could not send: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return answered;
+  }
+
+  /** The open channel, or a new one (one opening at a time, shared by the calls that wait for it). */
+  private async usable(): Promise<Channel> {
+    const current = this.channel;
+    if (current && !current.closed && !current.retired) return current;
+    this.opening ??= this.openChannel().finally(() => {
+      this.opening = null;
+    });
+    return this.opening;
+  }
+
+  private async openChannel(): Promise<Channel> {
+    const channel = new Channel(this.now());
+    channel.end = await this.open({
+      message: (text) => this.receive(channel, text),
+      closed: (why) => this.fail(channel, `the sandbox's channel closed (${why})`),
+    });
+    this.opened++;
+    // A channel that closed while it opened is not kept (its calls would never be answered).
+    if (!channel.closed) this.channel = channel;
+    return channel;
+  }
+
+  private receive(channel: Channel, text: string) {
+    const reply = parseReply(text);
+    if (reply && !reply.ok && reply.id === null)
+      return this.fail(channel, `the sandbox refused a request: ${reply.error}`);
+    const waiting = reply?.id == null ? undefined : channel.waiting.get(reply.id);
+    if (!reply || reply.id === null || !waiting)
+      return this.fail(channel, "the sandbox sent a reply the room did not ask for");
+    channel.waiting.delete(reply.id);
+    const answeredAt = this.now();
+    channel.spentMs += answeredAt - waiting.sentAt;
+    channel.lastUsed = answeredAt;
+    if (channel.spentMs >= this.limits.spentMs) channel.retired = true;
+    if (channel.retired && channel.waiting.size === 0) this.shut(channel);
+    if (!reply.ok) return waiting.reject(new Error(reply.error));
+    const value = VALUE_OF[waiting.op].safeParse(reply.value);
+    if (!value.success) return waiting.reject(new Error(`the sandbox answered ${waiting.op} with a malformed value`));
+    waiting.resolve(value.data);
+  }
+
+  /** The channel is unusable: every call it carried fails with `why`. */
+  private fail(channel: Channel, why: string) {
+    this.shut(channel);
+    const waiting = [...channel.waiting.values()];
+    channel.waiting.clear();
+    for (const call of waiting) call.reject(new Error(why));
+  }
+
+  private shut(channel: Channel) {
+    if (this.channel === channel) this.channel = null;
+    if (channel.closed) return;
+    channel.closed = true;
+    try {
+      channel.end?.close();
+    } catch {
+      // already closed
+    }
+  }
+}
+
+function parseReply(text: string): ChannelReply | null {
+  try {
+    const reply = replySchema.safeParse(JSON.parse(text));
+    return reply.success ? reply.data : null;
+  } catch {
+    return null;
+  }
+}
