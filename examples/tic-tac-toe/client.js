@@ -31,6 +31,7 @@ function render() {
   });
   $("#clock").dataset.frozen = String(session.frozen);
   $("#clock").textContent = session.frozen ? "clock stopped" : "clock running";
+  renderTimer();
 }
 
 function renderTimer() {
