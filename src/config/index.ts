@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type BaseUrl, BaseUrlError, parseBaseUrl } from "../base-url";
+import { type BaseUrl, BaseUrlError, formatBaseUrl, parseBaseUrl } from "../base-url";
 import { parseAllowList } from "../egress/policy";
 import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth";
 import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp";
@@ -24,6 +24,10 @@ export interface Config {
   readonly idp: IdpConfig;
   /** Seat tickets of the rooms (src/config/rooms.ts). */
   readonly rooms: RoomsConfig;
+  /** Where the Stripe API is: api.stripe.com in stg and prd; the payment stand-in in dev. */
+  readonly stripeApi: BaseUrl;
+  /** Where the payment stand-in (dev only) delivers its signed events: the backend's webhook unless set. */
+  readonly paymentsWebhookUrl: string;
 }
 
 const baseUrl = z.string().transform((value, ctx) => {
@@ -48,6 +52,8 @@ const rawConfigSchema = z
     ROOMS_URL: baseUrl,
     IDP_URL: devOnlyUrl,
     PAYMENTS_URL: devOnlyUrl,
+    STRIPE_API_URL: baseUrl,
+    PAYMENTS_WEBHOOK_URL: devOnlyUrl,
     EGRESS_ALLOWED_HOSTS: z
       .string()
       .default("")
@@ -110,6 +116,10 @@ export function parseConfig(env: Record<string, unknown>): Config {
     auth: authConfigFrom(raw),
     idp: idpConfigFrom(raw),
     rooms: roomsConfigFrom(raw),
+    stripeApi: raw.STRIPE_API_URL,
+    paymentsWebhookUrl: formatBaseUrl(
+      raw.PAYMENTS_WEBHOOK_URL ?? { ...raw.API_URL, path: `${raw.API_URL.path}/webhook/payprov` },
+    ),
   };
 }
 
