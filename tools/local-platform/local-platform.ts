@@ -140,7 +140,13 @@ function devVar(name: string): string | undefined {
 
 /** The string entries of wrangler.toml's top-level [vars] table (the dev environment). */
 function topLevelVars(): Record<string, string> {
+  return wranglerVars("vars");
+}
+
+/** The string entries of one vars table of wrangler.toml: "vars" (dev), "env.stg.vars", "env.prd.vars". */
+export function wranglerVars(table: string): Record<string, string> {
   const toml = readFileSync(path.join(projectRoot, "wrangler.toml"), "utf8");
-  const section = /^\[vars\]\s*$([\s\S]*?)^\[/m.exec(toml)?.[1] ?? "";
+  const heading = new RegExp(`^\\[${table.replaceAll(".", "\\.")}\\]\\s*$([\\s\\S]*?)^\\[`, "m");
+  const section = heading.exec(toml)?.[1] ?? "";
   return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
 }
