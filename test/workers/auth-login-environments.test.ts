@@ -87,11 +87,13 @@ describe("the login page in stg and prd", () => {
 });
 
 describe("the login page in dev", () => {
-  it("loads the dev IdP's reCAPTCHA stand-in (no Google host, no frame) and offers the seeded accounts", async () => {
+  it("loads the dev IdP's reCAPTCHA stand-in (its script and frame, no Google host) and offers the seeded accounts", async () => {
     const { page, config, directives } = await loginPage(env, AUTH, "http://localhost:3000/after");
     expect(config.recaptcha).toEqual({ siteKey: "dev-recaptcha-site-key", scriptUrl: `${IDP}/recaptcha/api.js` });
     expect(directives.get("script-src")).toEqual(["'self'", `${IDP}/recaptcha/`]);
-    expect(directives.has("frame-src")).toBe(false);
+    // The stand-in checks in its frame ({IDP_URL}/recaptcha/frame), as Google's widget does.
+    expect(directives.get("frame-src")).toEqual([`${IDP}/recaptcha/`]);
+    expect(directives.get("connect-src")).toEqual(["'self'", new URL(IDP).origin]);
     expect(page).not.toContain("google.com/recaptcha");
 
     expect(config.devAccounts).toEqual({

@@ -51,7 +51,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   // person acts, so a visit costs no storage write (issue 12).
 
   // reCAPTCHA before an SMS code: Google's widget in stg/prd (its scripts and frames, nothing
-  // more), the dev IdP's stand-in in dev (one script, no frame).
+  // more), the dev IdP's stand-in in dev (its script and its frame).
   const recaptcha = recaptchaPageFor(config.apps["dev-idp"]);
   pageHeaders(c, {
     scripts: ["'self'", ...recaptcha.scriptSources].join(" "),
