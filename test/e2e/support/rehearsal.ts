@@ -125,7 +125,8 @@ export interface Staging {
 /**
  * Starts stg on prd's state folder: its own D1 databases, KV namespace and Durable Objects (other
  * ids and Worker name in wrangler.toml), but the one bucket both bind as CODE. Its identity
- * provider is the rehearsal's one stand-in, so stg takes that stand-in's project id here.
+ * provider is the rehearsal's one stand-in, so stg takes that stand-in's project id and service
+ * account here (a real stg has a provider project of its own).
  */
 export async function startStagingBeside(
   rehearsal: Rehearsal,
@@ -135,6 +136,8 @@ export async function startStagingBeside(
   const standIn = rehearsal.standIn.url;
   const stg = await startHostedPlatform("stg", ports.stg, {
     persistTo: rehearsal.prd.stateDir,
+    // The stand-in knows one service account: the one whose custom tokens it checks.
+    secrets: rehearsal.prd.secrets,
     vars: {
       ...PROVIDER_SETTINGS,
       IDP_PROJECT_ID: hostedVars("prd").IDP_PROJECT_ID ?? "",
