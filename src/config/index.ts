@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { type BaseUrl, BaseUrlError, formatBaseUrl, parseBaseUrl } from "../base-url";
-import { parseAllowList } from "../egress/policy";
-import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth";
-import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp";
-import { type RoomsConfig, roomsConfigFrom, roomsVarsSchema } from "./rooms";
+import { type BaseUrl, BaseUrlError, formatBaseUrl, parseBaseUrl } from "../base-url.ts";
+import { parseAllowList } from "../egress/policy.ts";
+import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth.ts";
+import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp.ts";
+import { type RoomsConfig, roomsConfigFrom, roomsVarsSchema } from "./rooms.ts";
 
 /** Every app the router can reach; dev-idp and dev-payments exist only in dev. */
 export const APP_NAMES = ["auth", "store", "backend", "rooms", "dev-idp", "dev-payments"] as const;
