@@ -200,6 +200,20 @@ describe("deploy:check on a config with everything filled in", () => {
     ]);
   });
 
+  it("reports a KV namespace another environment also uses", async () => {
+    const shared = configWith([
+      "[env.prd]\n",
+      '[env.stg]\nmain = "platform/production.ts"\n\n[[env.stg.kv_namespaces]]\nbinding = "SESSIONS"\nid = "0f2ac74b498b48028cb68387c421e279"\n\n[env.prd]\n',
+    ]);
+    expect(await check({ config: shared })).toEqual([
+      expect.objectContaining({
+        level: "error",
+        where: "[[env.prd.kv_namespaces]] SESSIONS",
+        problem: expect.stringContaining("[env.stg]'s SESSIONS"),
+      }),
+    ]);
+  });
+
   it("reports a stand-in in the bundle, and a bundle that does not build", async () => {
     const report: BundleReport = {
       environment: "prd",

@@ -76,6 +76,7 @@ export const CHECKS = [
   "config",
   "https",
   "bindings",
+  "shared stores",
   "bundle",
   "assets",
 ] as const;
@@ -102,6 +103,7 @@ export async function checkDeploy(input: DeployCheckInput): Promise<Finding[]> {
     ...configFindings(environment, env),
     ...transportFindings(environment, env),
     ...bindingFindings(environment, input.config.topLevel, env),
+    ...sharedStoreFindings(environment, input.config),
   ];
   if (input.bundle) findings.push(...(await bundleFindings(environment, input.bundle)));
   if (input.assetsRoot) findings.push(...assetFindings(input.assetsRoot));
@@ -330,6 +332,35 @@ function bindingFindings(
 }
 
 const names = (bindings: readonly { binding: string }[] | undefined) => (bindings ?? []).map((b) => b.binding);
+
+/**
+ * A KV namespace or D1 database another environment also uses: stg and prd must never share
+ * sessions or data (README "Deploy"). The R2 bucket is shared on purpose (document 3).
+ */
+function sharedStoreFindings(environment: DeployEnvironment, config: WranglerConfig): Finding[] {
+  const idsOf = (env: WranglerEnvironment) => [
+    ...(env.kv_namespaces ?? []).map((kv) => ({ kind: "kv_namespaces", binding: kv.binding, id: kv.id })),
+    ...(env.d1_databases ?? []).map((db) => ({ kind: "d1_databases", binding: db.binding, id: db.database_id })),
+  ];
+  const own = config.environments[environment]?.read;
+  if (!own) return [];
+  const findings: Finding[] = [];
+  for (const [other, table] of Object.entries(config.environments)) {
+    if (other === environment) continue;
+    for (const mine of idsOf(own)) {
+      if (!mine.id || mine.id.includes(PLACEHOLDER)) continue;
+      const theirs = idsOf(table.read).find((item) => item.kind === mine.kind && item.id === mine.id);
+      if (!theirs) continue;
+      findings.push({
+        level: "error",
+        where: `[[env.${environment}.${mine.kind}]] ${mine.binding}`,
+        problem: `has the id of [env.${other}]'s ${theirs.binding} (${mine.id}): the environments would share it`,
+        fix: `create one for ${environment} (${README(1)})`,
+      });
+    }
+  }
+  return findings;
+}
 
 async function bundleFindings(
   environment: DeployEnvironment,
