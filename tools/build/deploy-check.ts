@@ -10,20 +10,13 @@ import { ConfigError, parseConfig } from "../../src/config/index.ts";
 import { MIN_TICKET_SECRET_LENGTH } from "../../src/room-access/seat-ticket.ts";
 import { projectRoot } from "../local-platform/wrangler-env.ts";
 import { STORE_PAGE_DIR } from "./build-store.ts";
+import { bindingFindings, sharedStoreFindings } from "./deploy-check-bindings.ts";
+import { type DeployEnvironment, type Finding, PLACEHOLDER, readmeStep } from "./deploy-check-finding.ts";
 import { PAGE_SCRIPTS } from "./pages.ts";
 import type { BundleReport } from "./production-bundle.ts";
 import type { WranglerConfig, WranglerEnvironment } from "./wrangler-config.ts";
 
-export type DeployEnvironment = "stg" | "prd";
-export const DEPLOY_ENVIRONMENTS: readonly DeployEnvironment[] = ["stg", "prd"];
-
-export interface Finding {
-  readonly level: "error" | "warning";
-  /** Where in wrangler.toml (or which step) the problem is. */
-  readonly where: string;
-  readonly problem: string;
-  readonly fix: string;
-}
+export { DEPLOY_ENVIRONMENTS, type DeployEnvironment, type Finding } from "./deploy-check-finding.ts";
 
 export interface DeployCheckInput {
   readonly environment: DeployEnvironment;
@@ -64,9 +57,6 @@ const DUMMY_SECRETS = {
   STRIPE_WEBHOOK_SECRET: "whsec_deploy_check",
 };
 
-const PLACEHOLDER = "REPLACE_WITH_";
-const README = (step: number) => `README "Deploy" step ${step}`;
-
 /** What checkDeploy looks at, in the order its findings come (for the summary line). */
 export const CHECKS = [
   "main",
@@ -90,7 +80,7 @@ export async function checkDeploy(input: DeployCheckInput): Promise<Finding[]> {
         level: "error",
         where: `[env.${environment}]`,
         problem: "is not in wrangler.toml",
-        fix: `add the environment (${README(2)})`,
+        fix: `add the environment (${readmeStep(2)})`,
       },
     ];
   }
@@ -158,7 +148,7 @@ function placeholderFinding(
       level: "error",
       where: `[[env.${environment}.kv_namespaces]] ${named.binding} ${field}`,
       problem,
-      fix: `write the id \`npx wrangler kv namespace create ${named.binding} --env ${environment}\` prints (${README(1)})`,
+      fix: `write the id \`npx wrangler kv namespace create ${named.binding} --env ${environment}\` prints (${readmeStep(1)})`,
     };
   }
   if (section === "d1_databases") {
@@ -166,23 +156,23 @@ function placeholderFinding(
       level: "error",
       where: `[[env.${environment}.d1_databases]] ${named.binding} ${field}`,
       problem,
-      fix: `write the database_id \`npx wrangler d1 create ${named.database_name}\` prints (${README(1)})`,
+      fix: `write the database_id \`npx wrangler d1 create ${named.database_name}\` prints (${readmeStep(1)})`,
     };
   }
   return {
     level: "error",
     where: `[env.${environment}] ${[section, ...rest].join(".")}`,
     problem,
-    fix: `replace it with this environment's value (${README(2)})`,
+    fix: `replace it with this environment's value (${readmeStep(2)})`,
   };
 }
 
 function varFix(name: string): string {
-  if (name === "IDP_API_KEY") return `set the web API key of the provider project (${README(4)})`;
+  if (name === "IDP_API_KEY") return `set the web API key of the provider project (${readmeStep(4)})`;
   if (name === "IDP_RECAPTCHA_SITE_KEY") {
-    return `set the site key the provider's recaptchaParams answers (${README(4)})`;
+    return `set the site key the provider's recaptchaParams answers (${readmeStep(4)})`;
   }
-  return `set this environment's value (${README(2)})`;
+  return `set this environment's value (${readmeStep(2)})`;
 }
 
 const isExampleHost = (host: string) => /(^|\.)example\.com$/i.test(host);
@@ -199,7 +189,7 @@ function exampleFindings(environment: DeployEnvironment, env: WranglerEnvironmen
       warn(
         `[env.${environment}] routes "${pattern}"`,
         "is on example.com, the README's stand-in domain",
-        `use the operator's host (${README(2)})`,
+        `use the operator's host (${readmeStep(2)})`,
       );
     }
   }
@@ -213,12 +203,12 @@ function exampleFindings(environment: DeployEnvironment, env: WranglerEnvironmen
       warn(
         where,
         `"${value}" is on example.com, the README's stand-in domain`,
-        `use the operator's domain (${README(2)})`,
+        `use the operator's domain (${readmeStep(2)})`,
       );
     } else if (name === "AUTH_MOBILE_SCHEME" && /^com\.example\./.test(value)) {
-      warn(where, `"${value}" is the README's example scheme`, `use the apps' own URL scheme (${README(2)})`);
+      warn(where, `"${value}" is the README's example scheme`, `use the apps' own URL scheme (${readmeStep(2)})`);
     } else if (name === "IDP_PROJECT_ID" && /^example-/.test(value)) {
-      warn(where, `"${value}" is the README's example project`, `use the provider project's id (${README(4)})`);
+      warn(where, `"${value}" is the README's example project`, `use the provider project's id (${readmeStep(4)})`);
     }
   }
   return findings;
@@ -232,7 +222,7 @@ function secretFindings(environment: DeployEnvironment, env: WranglerEnvironment
       level: "error",
       where,
       problem: `does not list ${name}, which the Worker needs`,
-      fix: `add "${name}" (and set it: ${README(3)})`,
+      fix: `add "${name}" (and set it: ${readmeStep(3)})`,
     }),
   );
   const devOnly = listed
@@ -281,81 +271,6 @@ function transportFindings(environment: DeployEnvironment, env: WranglerEnvironm
         where,
         problem: `"${value}" is not https`,
         fix: "stg and prd talk to providers and browsers over https only",
-      });
-    }
-  }
-  return findings;
-}
-
-/**
- * wrangler inherits no binding into an environment: each of the top level's must be repeated,
- * except Durable Objects of classes the environment's migrations do not create (the dev
- * build's alone, such as the payment stand-in's WebhookOutbox).
- */
-function bindingFindings(
-  environment: DeployEnvironment,
-  top: WranglerEnvironment,
-  env: WranglerEnvironment,
-): Finding[] {
-  const classes = new Set((env.migrations ?? []).flatMap((m) => m.new_sqlite_classes ?? []));
-  const kinds: [string, string[], string[]][] = [
-    ["kv_namespaces", names(top.kv_namespaces), names(env.kv_namespaces)],
-    ["d1_databases", names(top.d1_databases), names(env.d1_databases)],
-    ["r2_buckets", names(top.r2_buckets), names(env.r2_buckets)],
-    ["worker_loaders", names(top.worker_loaders), names(env.worker_loaders)],
-    [
-      "durable_objects.bindings",
-      (top.durable_objects?.bindings ?? []).filter((b) => classes.has(b.class_name)).map((b) => b.name),
-      (env.durable_objects?.bindings ?? []).map((b) => b.name),
-    ],
-  ];
-  const findings: Finding[] = kinds.flatMap(([kind, wanted, present]) =>
-    wanted
-      .filter((name) => !present.includes(name))
-      .map((name) => ({
-        level: "error" as const,
-        where: `[[env.${environment}.${kind}]]`,
-        problem: `has no ${name}, which the top level binds`,
-        fix: "repeat the binding in this environment (wrangler does not inherit bindings)",
-      })),
-  );
-  for (const binding of env.durable_objects?.bindings ?? []) {
-    if (classes.has(binding.class_name)) continue;
-    findings.push({
-      level: "error",
-      where: `[[env.${environment}.durable_objects.bindings]] ${binding.name}`,
-      problem: `binds class ${binding.class_name}, which no [[env.${environment}.migrations]] creates`,
-      fix: "add a migration for the class, or remove the binding if the class is dev-only",
-    });
-  }
-  return findings;
-}
-
-const names = (bindings: readonly { binding: string }[] | undefined) => (bindings ?? []).map((b) => b.binding);
-
-/**
- * A KV namespace or D1 database another environment also uses: stg and prd must never share
- * sessions or data (README "Deploy"). The R2 bucket is shared on purpose (document 3).
- */
-function sharedStoreFindings(environment: DeployEnvironment, config: WranglerConfig): Finding[] {
-  const idsOf = (env: WranglerEnvironment) => [
-    ...(env.kv_namespaces ?? []).map((kv) => ({ kind: "kv_namespaces", binding: kv.binding, id: kv.id })),
-    ...(env.d1_databases ?? []).map((db) => ({ kind: "d1_databases", binding: db.binding, id: db.database_id })),
-  ];
-  const own = config.environments[environment]?.read;
-  if (!own) return [];
-  const findings: Finding[] = [];
-  for (const [other, table] of Object.entries(config.environments)) {
-    if (other === environment) continue;
-    for (const mine of idsOf(own)) {
-      if (!mine.id || mine.id.includes(PLACEHOLDER)) continue;
-      const theirs = idsOf(table.read).find((item) => item.kind === mine.kind && item.id === mine.id);
-      if (!theirs) continue;
-      findings.push({
-        level: "error",
-        where: `[[env.${environment}.${mine.kind}]] ${mine.binding}`,
-        problem: `has the id of [env.${other}]'s ${theirs.binding} (${mine.id}): the environments would share it`,
-        fix: `create one for ${environment} (${README(1)})`,
       });
     }
   }
