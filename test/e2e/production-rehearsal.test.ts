@@ -257,7 +257,7 @@ describe("an author and two players on the prd build", () => {
     await signUpByPhone(alice.page);
     await expectText(alice.page, "#status", "Finding you a seat…");
     await expectAccessible(alice.page);
-    await alice.page.unroute(`**/lobby/${revisionId}/quick-play`, { behavior: "ignoreErrors" });
+    await alice.page.unrouteAll({ behavior: "ignoreErrors" });
     for (const route of held) await route.fallback().catch(() => undefined);
     await alice.page.waitForURL(`${urls.rooms}/play/${revisionId}/index.html?**`);
 

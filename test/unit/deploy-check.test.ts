@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkDeploy, type DeployCheckInput, type Finding } from "../../tools/build/deploy-check.ts";
 import { PAGE_SCRIPTS } from "../../tools/build/pages.ts";
 import type { BundleReport } from "../../tools/build/production-bundle.ts";
-import { readWranglerConfig } from "../../tools/build/wrangler-config.ts";
+import { readWranglerConfig } from "../../tools/local-platform/wrangler-config.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 
 // deploy:check's findings on the committed wrangler.toml (its placeholders are there on purpose,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devValues, readSeededAccounts, SEED_FILE } from "../../tools/build/dev-values.ts";
 import { type BundleReport, checkBundle, findStandIns } from "../../tools/build/production-bundle.ts";
-import { readWranglerConfig } from "../../tools/build/wrangler-config.ts";
+import { readWranglerConfig } from "../../tools/local-platform/wrangler-config.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 
 // The bundles wrangler would upload, built offline (`wrangler deploy --dry-run`): stg and prd are

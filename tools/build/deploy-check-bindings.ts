@@ -1,6 +1,8 @@
 /** deploy:check's findings on an environment's bindings, against the top level and the other environments. */
+
+import type { WranglerConfig, WranglerEnvironment } from "../local-platform/wrangler-config.ts";
 import { type DeployEnvironment, type Finding, PLACEHOLDER, readmeStep } from "./deploy-check-finding.ts";
-import type { WranglerConfig, WranglerEnvironment } from "./wrangler-config.ts";
+import { describeShared, type SharedResource, sharedResources } from "./environment-isolation.ts";
 
 /**
  * wrangler inherits no binding into an environment: each of the top level's must be repeated,
@@ -49,30 +51,29 @@ export function bindingFindings(
 const names = (bindings: readonly { binding: string }[] | undefined) => (bindings ?? []).map((b) => b.binding);
 
 /**
- * A KV namespace or D1 database another environment also uses: stg and prd must never share
- * sessions or data (README "Deploy"). The R2 bucket is shared on purpose (document 3).
+ * A resource another environment also uses: stg and prd must never share sessions, data or
+ * Durable Objects (README "Deploy"). The CODE bucket is shared on purpose (document 3).
  */
 export function sharedStoreFindings(environment: DeployEnvironment, config: WranglerConfig): Finding[] {
-  const idsOf = (env: WranglerEnvironment) => [
-    ...(env.kv_namespaces ?? []).map((kv) => ({ kind: "kv_namespaces", binding: kv.binding, id: kv.id })),
-    ...(env.d1_databases ?? []).map((db) => ({ kind: "d1_databases", binding: db.binding, id: db.database_id })),
-  ];
-  const own = config.environments[environment]?.read;
-  if (!own) return [];
-  const findings: Finding[] = [];
-  for (const [other, table] of Object.entries(config.environments)) {
-    if (other === environment) continue;
-    for (const mine of idsOf(own)) {
-      if (!mine.id || mine.id.includes(PLACEHOLDER)) continue;
-      const theirs = idsOf(table.read).find((item) => item.kind === mine.kind && item.id === mine.id);
-      if (!theirs) continue;
-      findings.push({
+  return sharedResources(config)
+    .filter((shared) => shared.environments.includes(environment) && !shared.value.includes(PLACEHOLDER))
+    .map((shared) => {
+      const mine = shared.environments[0] === environment ? 0 : 1;
+      const other = shared.environments[1 - mine] as string;
+      const otherTable = other === "dev" ? "the top level" : `[env.${other}]`;
+      const binding = shared.bindings[mine] as string;
+      return {
         level: "error",
-        where: `[[env.${environment}.${mine.kind}]] ${mine.binding}`,
-        problem: `has the id of [env.${other}]'s ${theirs.binding} (${mine.id}): the environments would share it`,
-        fix: `create one for ${environment} (${readmeStep(1)})`,
-      });
-    }
-  }
-  return findings;
+        where: binding ? `[[env.${environment}.${TABLES[shared.kind]}]] ${binding}` : `[env.${environment}] name`,
+        problem: `is also ${otherTable}'s ${shared.bindings[1 - mine] || "name"} (${describeShared(shared)}): the environments would share it`,
+        fix: `give ${environment} one of its own (${readmeStep(1)})`,
+      };
+    });
 }
+
+const TABLES: Record<SharedResource["kind"], string> = {
+  "Worker name": "name",
+  "KV namespace": "kv_namespaces",
+  "D1 database": "d1_databases",
+  "R2 bucket": "r2_buckets",
+};

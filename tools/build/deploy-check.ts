@@ -8,13 +8,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseConfig } from "../../src/config/index.ts";
 import { MIN_TICKET_SECRET_LENGTH } from "../../src/room-access/seat-ticket.ts";
+import type { WranglerConfig, WranglerEnvironment } from "../local-platform/wrangler-config.ts";
 import { projectRoot } from "../local-platform/wrangler-env.ts";
 import { STORE_PAGE_DIR } from "./build-store.ts";
 import { bindingFindings, sharedStoreFindings } from "./deploy-check-bindings.ts";
 import { type DeployEnvironment, type Finding, PLACEHOLDER, readmeStep } from "./deploy-check-finding.ts";
 import { PAGE_SCRIPTS } from "./pages.ts";
 import type { BundleReport } from "./production-bundle.ts";
-import type { WranglerConfig, WranglerEnvironment } from "./wrangler-config.ts";
 
 export { DEPLOY_ENVIRONMENTS, type DeployEnvironment, type Finding } from "./deploy-check-finding.ts";
 

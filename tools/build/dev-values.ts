@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import type { WranglerConfig } from "../local-platform/wrangler-config.ts";
 import type { DevValue } from "./production-bundle.ts";
-import type { WranglerConfig } from "./wrangler-config.ts";
 
 export const SEED_FILE = "workers/dev-idp/seed.ts";
 

@@ -14,7 +14,7 @@ import {
 } from "../build/deploy-check.ts";
 import { devValues, readSeededAccounts } from "../build/dev-values.ts";
 import { checkBundle } from "../build/production-bundle.ts";
-import { readWranglerConfig } from "../build/wrangler-config.ts";
+import { readWranglerConfig } from "../local-platform/wrangler-config.ts";
 import { projectRoot } from "../local-platform/wrangler-env.ts";
 
 const USAGE = `usage: npm run deploy:check -- --env <${DEPLOY_ENVIRONMENTS.join("|")}>`;
