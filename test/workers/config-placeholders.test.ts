@@ -1,36 +1,15 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import production from "../../platform/production";
+import { hostedBindings, hostedFetch } from "./hosted-build";
 
 // wrangler.toml ships REPLACE_WITH_ placeholders where an operator's values go (README "Deploy").
 // The stg/prd build deployed with one left in answers config_invalid naming it, instead of a
 // healthy /health and a login page that hands the placeholder to browsers.
 
-const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-
-const prd = {
-  ...env,
-  ENVIRONMENT: "prd",
-  AUTH_URL: "https://auth.example.com",
-  AUTH_DOMAIN: "auth.example.com",
-  STORE_URL: "https://store.example.com",
-  API_URL: "https://api.example.com",
-  ROOMS_URL: "https://rooms.example.com",
-  IDP_URL: "",
-  PAYMENTS_URL: "",
-  PAYMENTS_WEBHOOK_URL: "",
-  AUTH_PREVIEW_DOMAINS: "",
-  IDP_API_URL: "https://identitytoolkit.googleapis.com",
-  STRIPE_API_URL: "https://api.stripe.com",
-  IDP_API_KEY: "AIzaSyPrdWebApiKey",
-  IDP_RECAPTCHA_SITE_KEY: "6LcPrdSiteKey",
-};
+const prd = hostedBindings("prd", { IDP_API_KEY: "AIzaSyPrdWebApiKey", IDP_RECAPTCHA_SITE_KEY: "6LcPrdSiteKey" });
 
 const HOSTS = ["auth", "store", "api", "rooms"].map((app) => `https://${app}.example.com`);
 
-async function get(url: string, bindings: typeof prd) {
-  return production.fetch(new Request(url), bindings as unknown as Env, ctx);
-}
+const get = (url: string, bindings: Env) => hostedFetch(bindings, url);
 
 describe("the prd build with a placeholder left in its vars", () => {
   it("is healthy with every value filled in", async () => {
@@ -44,7 +23,7 @@ describe("the prd build with a placeholder left in its vars", () => {
     ["IDP_API_KEY", "REPLACE_WITH_PRD_WEB_API_KEY"],
     ["IDP_RECAPTCHA_SITE_KEY", "REPLACE_WITH_PRD_RECAPTCHA_SITE_KEY"],
   ])("answers every app 500 config_invalid naming %s", async (variable, placeholder) => {
-    const bindings = { ...prd, [variable]: placeholder };
+    const bindings = hostedBindings("prd", { [variable]: placeholder });
     for (const host of HOSTS) {
       const res = await get(`${host}/health`, bindings);
       expect(res.status, host).toBe(500);

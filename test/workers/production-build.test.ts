@@ -1,36 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import production from "../../platform/production";
+import { hostedBindings, hostedFetch } from "./hosted-build";
 
 // The stg/prd build (platform/production.ts): every app answers its files and pages with HSTS,
 // on a copy of the static-assets answer (whose headers are immutable), and no stand-in is in it.
 
-const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-
-const hosted = (environment: "stg" | "prd") => {
-  const prefix = environment === "stg" ? "stg." : "";
-  return {
-    ...env,
-    ENVIRONMENT: environment,
-    AUTH_URL: `https://${prefix}auth.example.com`,
-    AUTH_DOMAIN: `${prefix}auth.example.com`,
-    STORE_URL: `https://${prefix}store.example.com`,
-    API_URL: `https://${prefix}api.example.com`,
-    ROOMS_URL: `https://${prefix}rooms.example.com`,
-    IDP_URL: "",
-    PAYMENTS_URL: "",
-    PAYMENTS_WEBHOOK_URL: "",
-    STRIPE_API_URL: "https://api.stripe.com",
-    IDP_API_URL: "https://identitytoolkit.googleapis.com",
-    IDP_API_KEY: `${environment}-web-api-key`,
-    IDP_RECAPTCHA_SITE_KEY: `6Lc-${environment}-site-key`,
-  } as unknown as Env;
-};
-
-const get = (url: string, bindings: Env, init?: RequestInit) => production.fetch(new Request(url, init), bindings, ctx);
-
 describe.each(["stg", "prd"] as const)("the %s build", (environment) => {
-  const bindings = hosted(environment);
+  const bindings = hostedBindings(environment);
   const host = (app: string) => `https://${environment === "stg" ? "stg." : ""}${app}.example.com`;
 
   it("answers the static files of every app's pages with 200 and HSTS", async () => {
@@ -44,7 +20,7 @@ describe.each(["stg", "prd"] as const)("the %s build", (environment) => {
       `${host("store")}/`,
     ];
     for (const url of files) {
-      const res = await get(url, bindings);
+      const res = await hostedFetch(bindings, url);
       expect(res.status, url).toBe(200);
       expect(res.headers.get("strict-transport-security"), url).toBe("max-age=31536000; includeSubDomains");
       await res.body?.cancel();
@@ -58,7 +34,7 @@ describe.each(["stg", "prd"] as const)("the %s build", (environment) => {
       PAYMENTS_URL: `${host("auth")}/payments`,
     } as Env;
     for (const url of [`${host("auth")}/idp/jwks`, `${host("auth")}/payments/v1/prices`]) {
-      const res = await get(url, withDevUrls);
+      const res = await hostedFetch(withDevUrls, url);
       expect(res.status, url).toBe(404);
     }
   });
@@ -66,7 +42,7 @@ describe.each(["stg", "prd"] as const)("the %s build", (environment) => {
 
 describe("the stg/prd build given the dev environment", () => {
   it("refuses to serve, naming the stand-in it does not contain", async () => {
-    const res = await get("http://localhost:8787/auth/health", env as unknown as Env);
+    const res = await hostedFetch(env, "http://localhost:8787/auth/health");
     expect(res.status).toBe(500);
     const body = (await res.json()) as { error: string; message: string };
     expect(body.error).toBe("config_invalid");

@@ -1,31 +1,10 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import production from "../../platform/production";
 import type { StoreClientConfig } from "../../src/store/api";
+import { hostedBindings, hostedFetch } from "./hosted-build";
 
 // The store page in the stg and prd build (platform/production.ts), where every app has a host
 // of its own: the page's CSP must let it reach the sign-in service and the identity provider,
 // which in dev share its origin.
-
-const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-
-const hosted = (environment: "stg" | "prd") => {
-  const prefix = environment === "stg" ? "stg." : "";
-  return {
-    ...env,
-    ENVIRONMENT: environment,
-    AUTH_URL: `https://${prefix}auth.example.com`,
-    AUTH_DOMAIN: `${prefix}auth.example.com`,
-    STORE_URL: `https://${prefix}store.example.com`,
-    API_URL: `https://${prefix}api.example.com`,
-    ROOMS_URL: `https://${prefix}rooms.example.com`,
-    IDP_URL: "",
-    PAYMENTS_URL: "",
-    IDP_API_URL: "https://identitytoolkit.googleapis.com",
-    IDP_TOKEN_URL: "https://securetoken.googleapis.com",
-    STRIPE_API_URL: "https://api.stripe.com",
-  };
-};
 
 function directivesOf(res: Response): Map<string, string[]> {
   return new Map(
@@ -37,11 +16,11 @@ function directivesOf(res: Response): Map<string, string[]> {
 }
 
 describe.each(["stg", "prd"] as const)("the store page in %s", (environment) => {
-  const bindings = hosted(environment);
+  const bindings = hostedBindings(environment);
 
   it("allows connections to exactly the origins the page calls: itself, the sign-in service, the identity provider", async () => {
     for (const path of ["/", "/result"]) {
-      const res = await production.fetch(new Request(`${bindings.STORE_URL}${path}`), bindings, ctx);
+      const res = await hostedFetch(bindings, `${bindings.STORE_URL}${path}`);
       expect(res.status).toBe(200);
       expect(directivesOf(res).get("connect-src")).toEqual([
         "'self'",
@@ -53,9 +32,9 @@ describe.each(["stg", "prd"] as const)("the store page in %s", (environment) => 
   });
 
   it("names those same origins in the config the page reads, so the policy and the page cannot drift apart", async () => {
-    const page = await production.fetch(new Request(`${bindings.STORE_URL}/`), bindings, ctx);
+    const page = await hostedFetch(bindings, `${bindings.STORE_URL}/`);
     const connect = directivesOf(page).get("connect-src") ?? [];
-    const res = await production.fetch(new Request(`${bindings.STORE_URL}/api/config`), bindings, ctx);
+    const res = await hostedFetch(bindings, `${bindings.STORE_URL}/api/config`);
     expect(res.status).toBe(200);
     const config = await res.json<StoreClientConfig>();
     // The page calls {authUrl}/api/consent/pending, {idp.apiUrl}/v1/accounts:... and {idp.tokenUrl}/v1/token.

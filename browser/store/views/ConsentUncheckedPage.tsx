@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import type { Messages } from "../i18n";
+import { ClosedPage } from "./ClosedPage";
 
 interface ConsentUncheckedPageProps {
   t: Messages;
@@ -22,20 +23,15 @@ export function ConsentUncheckedPage({ t, onRetry }: ConsentUncheckedPageProps) 
     }
   };
   return (
-    <div class="page">
-      <header class="header">
-        <h1 class="title">{t.title}</h1>
-      </header>
-      <main class="content">
-        <section class="closed" data-testid="consent-unchecked">
-          <p class="notice error" role="alert">
-            {t.consentUnchecked}
-          </p>
-          <button type="button" class="button" disabled={checking} onClick={() => void retry()}>
-            {checking ? t.loading : t.retry}
-          </button>
-        </section>
-      </main>
-    </div>
+    <ClosedPage t={t}>
+      <section class="closed" data-testid="consent-unchecked">
+        <p class="notice error" role="alert">
+          {t.consentUnchecked}
+        </p>
+        <button type="button" class="button" disabled={checking} onClick={() => void retry()}>
+          {checking ? t.loading : t.retry}
+        </button>
+      </section>
+    </ClosedPage>
   );
 }
