@@ -1,5 +1,19 @@
-import { handlePlatformRequest } from "./platform";
+/**
+ * The dev build (wrangler.toml's top-level `main`: `npm run dev`, the tests, `scenario dev`):
+ * every app, the identity and payment stand-ins, and the index page at `/`. stg and prd are built
+ * from platform/production.ts, which imports none of the stand-ins.
+ */
+import { createAuthApp, defaultAuthDeps } from "../workers/auth/app";
+import { createBackendApp } from "../workers/backend/app";
+import { createDevIdpApp } from "../workers/dev-idp/app";
+import { seededAccounts } from "../workers/dev-idp/ports/seeded-accounts";
+import { createDevPaymentsApp } from "../workers/dev-payments/app";
+import { createRoomsApp } from "../workers/rooms/app";
+import { createStoreApp } from "../workers/store/app";
+import { renderDevIndexPage } from "./dev-index-page";
+import { platformHandler } from "./platform";
 
+// The Durable Object classes and the egress gate wrangler.toml binds; the payment stand-in's outbox in dev only.
 export { Balance } from "../durable-objects/balance/balance";
 export { QuickPlay } from "../durable-objects/quick-play/quick-play";
 export { EgressGate } from "../durable-objects/room/egress-gate";
@@ -7,6 +21,19 @@ export { Room } from "../durable-objects/room/room";
 export { SingleUseClaim } from "../durable-objects/single-use/single-use-claim";
 export { SmsSuccessRate } from "../durable-objects/sms-rate/sms-success-rate";
 export { WebhookOutbox } from "../durable-objects/webhook-outbox/webhook-outbox";
+
+export const handlePlatformRequest = platformHandler({
+  apps: {
+    // The login page's dev account picker: the dev IdP's seeded accounts, shown only where it is mounted.
+    auth: () => createAuthApp({ ...defaultAuthDeps, devAccounts: seededAccounts }),
+    store: createStoreApp,
+    backend: createBackendApp,
+    rooms: createRoomsApp,
+    "dev-idp": createDevIdpApp,
+    "dev-payments": createDevPaymentsApp,
+  },
+  indexPage: async (config) => (await renderDevIndexPage(config)).toString(),
+});
 
 export default {
   fetch: handlePlatformRequest,

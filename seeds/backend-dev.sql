@@ -1,11 +1,6 @@
--- Dev seed of BACKEND_DB (npm run dev and local platforms apply it after the migrations; never
--- stg or prd). Three WEB coin products whose product ids are the lookup keys of the payment
--- stand-in's seeded prices, the dev IdP's seeded users, and an active subscription for
--- dev-premium (premium@example.com), so its web purchases get the bonus.
-INSERT OR IGNORE INTO consumable_products (product_id, store, coin_count, subscription_bonus_rate, applied_at, position) VALUES
-  ('web_coins_100', 'WEB', 100, 0.05, 1767225600000, 0),
-  ('web_coins_550', 'WEB', 550, 0.1, 1767225600000, 1),
-  ('web_coins_1200', 'WEB', 1200, 0.15, 1767225600000, 2);
+-- Dev seed of BACKEND_DB (npm run dev and local platforms apply it after the migrations and
+-- seeds/web-products.sql; never stg or prd): the dev IdP's seeded users, and an active
+-- subscription for dev-premium (premium@example.com), so its web purchases get the bonus.
 INSERT OR IGNORE INTO users (idp_uid, created_at) VALUES
   ('dev-user', 1767225600000),
   ('dev-admin', 1767225600000),

@@ -1,3 +1,5 @@
+import { checkPendingConsent } from "./consent-check";
+
 /**
  * Sign-in helper for single-page apps (document 1, Authentication 6), used by the store. It
  * needs only the browser objects below and the app's identity-provider calls, so it runs in
@@ -35,19 +37,31 @@ export interface SpaAuthOptions {
   /**
    * The signed-in user's ID token. With it, start() asks the service which documents the user has
    * still to accept (GET /api/consent/pending) and, when there are some, sends the user through
-   * /login, which asks for them, instead of opening the app.
+   * /login, which asks for them, instead of opening the app. null (no token to be had): through
+   * /login too, which checks the documents itself.
    */
   idToken?(): Promise<string | null>;
   browser?: BrowserLike;
   fetch?: typeof fetch;
+  /** Waits between tries of the consent check (consent-check.ts); setTimeout by default. */
+  sleep?(ms: number): Promise<void>;
 }
 
-export type StartResult = "signed-in" | "redirecting";
+/**
+ * - `signed-in`: open the app.
+ * - `redirecting`: the browser is on its way to /login; show nothing.
+ * - `consent-unchecked`: signed in, but whether documents are pending could not be learnt, even
+ *   after retries. Do not open the app: say so and offer to try again (start() once more). When
+ *   the service refused the ID token, the helper has signed out locally first, so that next
+ *   start() goes through /login, which checks the documents with a fresh sign-in.
+ */
+export type StartResult = "signed-in" | "redirecting" | "consent-unchecked";
 
 export interface SpaAuth {
   /**
-   * Signs in with a custom token from the URL or cookie, else sends a signed-out user to /login.
-   * Hash-routed apps call it before their router reads the hash: it restores the route.
+   * Signs in with a custom token from the URL or cookie, else sends a signed-out user to /login;
+   * then, with `idToken`, checks the documents the user has to accept. Hash-routed apps call it
+   * before their router reads the hash: it restores the route.
    */
   start(): Promise<StartResult>;
   loginUrl(): string;
@@ -83,16 +97,32 @@ export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
     return url.href;
   };
 
-  /** true: nothing to accept (or the check could not be made); false: on the way to /login. */
-  const consentPassed = async (): Promise<boolean> => {
-    const idToken = await options.idToken?.();
-    if (!idToken) return true;
-    const pending = await pendingDocuments(options.fetch ?? fetch, authUrl, options.clientId, idToken);
-    if (pending === 0) return true;
-    // Signed out here first: back from /login the app signs in with the new token it brings.
-    await options.signOut();
+  const toLogin = (): StartResult => {
     browser.location.assign(loginUrl());
-    return false;
+    return "redirecting";
+  };
+
+  /** After a sign-in: whether documents are pending. Never opens the app on a failed check. */
+  const afterSignIn = async (): Promise<StartResult> => {
+    if (!options.idToken) return "signed-in";
+    const idToken = await options.idToken();
+    if (!idToken) return toLogin();
+    const check = await checkPendingConsent({
+      authUrl,
+      clientId: options.clientId,
+      idToken,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    });
+    if (check.ok && check.pending === 0) return "signed-in";
+    if (check.ok) {
+      // Signed out here first: back from /login the app signs in with the new token it brings.
+      await options.signOut();
+      return toLogin();
+    }
+    // A refused token will be refused again: the next start() signs in afresh through /login.
+    if (check.failure === "token-refused") await options.signOut();
+    return "consent-unchecked";
   };
 
   return {
@@ -104,11 +134,10 @@ export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
         browser.history.replaceState(null, "", withReturnFragment(browser, withoutToken(browser.location.href)));
         browser.document.cookie = `${CUSTOM_TOKEN_PARAM}=; Max-Age=0; Path=/`;
         await options.signInWithCustomToken(token);
-        return (await consentPassed()) ? "signed-in" : "redirecting";
+        return afterSignIn();
       }
-      if (await options.isSignedIn()) return (await consentPassed()) ? "signed-in" : "redirecting";
-      browser.location.assign(loginUrl());
-      return "redirecting";
+      if (await options.isSignedIn()) return afterSignIn();
+      return toLogin();
     },
     async logout(returnTo) {
       await options.signOut();
@@ -116,24 +145,6 @@ export function createSpaAuth(options: SpaAuthOptions): SpaAuth {
       browser.location.assign(`${authUrl}/api/logout?redirect_uri=${encodeURIComponent(target)}`);
     },
   };
-}
-
-/**
- * How many documents the user has still to accept for this client (document 1, Versioning: "at
- * app start"). 0 also when the service cannot say: the app opens, and /login still asks at the
- * next sign-in, so an outage of the check never locks a user out of the app.
- */
-async function pendingDocuments(fetcher: typeof fetch, authUrl: string, clientId: string, idToken: string) {
-  try {
-    const res = await fetcher(`${authUrl}/api/consent/pending?scope=${encodeURIComponent(clientId)}`, {
-      headers: { authorization: `Bearer ${idToken}` },
-    });
-    if (!res.ok) return 0;
-    const documents: unknown = await res.json();
-    return Array.isArray(documents) ? documents.length : 0;
-  } catch {
-    return 0;
-  }
 }
 
 function tokenFromQuery(href: string): string | null {

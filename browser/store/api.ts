@@ -1,17 +1,9 @@
 import type { StoreCheckout, StoreClientConfig, StoreMe, StoreProducts, StoreSessionStatus } from "../../src/store/api";
 import type { Currency } from "../../src/store/currency";
+import { ApiFailure } from "./api-failure";
 import type { StoreSession } from "./session";
 
 export type { StoreMe as Me, StoreProduct as Product, StoreSessionStatus as SessionStatus } from "../../src/store/api";
-
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(`store API answered ${status} ${code}`);
-  }
-}
 
 /** The app's base URL (the folder above the built script's assets/): /store/ in dev, / elsewhere. */
 export const appBase = new URL(/* @vite-ignore */ "../", import.meta.url);

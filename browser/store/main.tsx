@@ -1,9 +1,10 @@
-import { render } from "preact";
+import { type ComponentChild, render } from "preact";
 import { isCurrency } from "../../src/store/currency";
 import { appBase, loadConfig, StoreApi } from "./api";
 import { isLocale, messagesFor, pickLocale } from "./i18n";
 import { StoreSession } from "./session";
 import { App } from "./views/App";
+import { ConsentUncheckedPage } from "./views/ConsentUncheckedPage";
 import { SignedOutPage } from "./views/SignedOutPage";
 
 const LOCALE_KEY = "store.locale";
@@ -21,30 +22,49 @@ async function boot(root: HTMLElement): Promise<void> {
 
   let current = locale;
   const session = new StoreSession(await loadConfig(), () => current);
+  let shown = false;
+  const show = (page: ComponentChild) => {
+    // The first page replaces the placeholder; later ones are diffed into it by Preact.
+    if (!shown) root.textContent = "";
+    shown = true;
+    render(page, root);
+  };
   if (session.isSignedOut()) {
-    root.textContent = "";
-    render(<SignedOutPage t={messagesFor(locale)} onSignIn={() => session.signIn()} />, root);
+    show(<SignedOutPage t={messagesFor(locale)} onSignIn={() => session.signIn()} />);
     return;
   }
-  // Signs in with idpAuthCustomToken (and strips it from the URL), or leaves for /login.
-  if ((await session.auth.start()) === "redirecting") return;
-  root.textContent = "";
-  render(
-    <App
-      api={new StoreApi(session)}
-      initialLocale={locale}
-      currency={currency}
-      onLocaleChange={(next) => {
-        current = next;
-        localStorage.setItem(LOCALE_KEY, next);
-      }}
-      onSignOut={() => void session.signOut(appBase.href)}
-    />,
-    root,
-  );
+  /**
+   * Signs in with idpAuthCustomToken (and strips it from the URL), or leaves for /login; then
+   * opens the store only when the consent check said nothing is pending.
+   */
+  const open = async (): Promise<void> => {
+    const started = await session.auth.start();
+    if (started === "redirecting") return;
+    if (started === "consent-unchecked") {
+      show(<ConsentUncheckedPage t={messagesFor(current)} onRetry={() => open().catch(() => showError(root))} />);
+      return;
+    }
+    show(
+      <App
+        api={new StoreApi(session)}
+        initialLocale={current}
+        currency={currency}
+        onLocaleChange={(next) => {
+          current = next;
+          localStorage.setItem(LOCALE_KEY, next);
+        }}
+        onSignOut={() => void session.signOut(appBase.href)}
+      />,
+    );
+  };
+  await open();
+}
+
+/** The page could not start (its config or the sign-in failed): one line, and no store. */
+function showError(root: HTMLElement): void {
+  render(null, root);
+  root.textContent = messagesFor(pickLocale(null, localStorage.getItem(LOCALE_KEY), navigator.languages)).error;
 }
 
 const root = document.getElementById("app") as HTMLElement;
-boot(root).catch(() => {
-  root.textContent = messagesFor(pickLocale(null, localStorage.getItem(LOCALE_KEY), navigator.languages)).error;
-});
+boot(root).catch(() => showError(root));

@@ -26,7 +26,10 @@ function render() {
   $("#you").textContent = `You are ${session.seatKind ?? "seat"} ${session.seatId} (${session.mode})`;
   $("#status").textContent = statusText(state);
   cells.forEach((button, cell) => {
-    button.textContent = state?.board?.[cell] ?? "";
+    const mark = state?.board?.[cell] ?? "";
+    button.textContent = mark;
+    // An empty cell has no text: its name tells a screen reader where it is.
+    button.setAttribute("aria-label", `Row ${Math.floor(cell / 3) + 1}, column ${(cell % 3) + 1}: ${mark || "empty"}`);
     button.classList.toggle("win", Boolean(state?.winningLine?.includes(cell)));
   });
   $("#clock").dataset.frozen = String(session.frozen);

@@ -66,7 +66,7 @@ export const idpVarsSchema = z.object({
   IDP_PROJECT_ID: z.string().regex(/^[a-z][a-z0-9-]{3,61}[a-z0-9]$/, {
     message: "must be a provider project id (lower-case letters, digits, dashes)",
   }),
-  IDP_API_KEY: z.string().min(1, { message: "must not be empty" }),
+  IDP_API_KEY: z.string().refine((value) => value.trim() !== "", { message: "must not be empty" }),
   IDP_API_URL: httpUrl,
   IDP_TOKEN_URL: httpUrl,
   IDP_JWKS_URL: httpUrl,

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { type BaseUrl, BaseUrlError, parseBaseUrl } from "../base-url";
-import { parseAllowList } from "../egress/policy";
-import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth";
-import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp";
-import { type RoomsConfig, roomsConfigFrom, roomsVarsSchema } from "./rooms";
+import { type BaseUrl, BaseUrlError, formatBaseUrl, parseBaseUrl } from "../base-url.ts";
+import { parseAllowList } from "../egress/policy.ts";
+import { type AuthConfig, authConfigFrom, authVarsSchema } from "./auth.ts";
+import { type IdpConfig, idpConfigFrom, idpVarsSchema } from "./idp.ts";
+import { type RoomsConfig, roomsConfigFrom, roomsVarsSchema } from "./rooms.ts";
 
 /** Every app the router can reach; dev-idp and dev-payments exist only in dev. */
 export const APP_NAMES = ["auth", "store", "backend", "rooms", "dev-idp", "dev-payments"] as const;
@@ -24,6 +24,10 @@ export interface Config {
   readonly idp: IdpConfig;
   /** Seat tickets of the rooms (src/config/rooms.ts). */
   readonly rooms: RoomsConfig;
+  /** Where the Stripe API is: api.stripe.com in stg and prd; the payment stand-in in dev. */
+  readonly stripeApi: BaseUrl;
+  /** Where the payment stand-in (dev only) delivers its signed events: the backend's webhook unless set. */
+  readonly paymentsWebhookUrl: string;
 }
 
 const baseUrl = z.string().transform((value, ctx) => {
@@ -48,6 +52,8 @@ const rawConfigSchema = z
     ROOMS_URL: baseUrl,
     IDP_URL: devOnlyUrl,
     PAYMENTS_URL: devOnlyUrl,
+    STRIPE_API_URL: baseUrl,
+    PAYMENTS_WEBHOOK_URL: devOnlyUrl,
     EGRESS_ALLOWED_HOSTS: z
       .string()
       .default("")
@@ -82,17 +88,35 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the Worker's vars and secrets. Throws ConfigError naming each bad variable. */
+/** What wrangler.toml ships in place of an operator's value (README "Deploy"). */
+const PLACEHOLDER = "REPLACE_WITH_";
+
+/**
+ * Parses the Worker's vars and secrets. Throws ConfigError naming each bad variable. Any string
+ * holding a REPLACE_WITH_ placeholder is one, whether the schema knows the variable or would
+ * accept its shape: a placeholder API key or site key must not reach a browser.
+ */
 export function parseConfig(env: Record<string, unknown>): Config {
+  const placeholders = Object.keys(env)
+    .filter((variable) => {
+      const value = env[variable];
+      return typeof value === "string" && value.includes(PLACEHOLDER);
+    })
+    .map((variable) => ({
+      variable,
+      message: `is a placeholder (${PLACEHOLDER}...), not a value: set this environment's own (README "Deploy")`,
+    }));
   const result = rawConfigSchema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => ({
+  if (!result.success || placeholders.length > 0) {
+    const named = new Set(placeholders.map((problem) => problem.variable));
+    const invalid = (result.error?.issues ?? [])
+      .map((issue) => ({
         variable: String(issue.path[0] ?? "config"),
         message:
           issue.path.length === 0 || issue.code !== "invalid_type" ? issue.message : describeTypeIssue(issue.input),
-      })),
-    );
+      }))
+      .filter((problem) => !named.has(problem.variable));
+    throw new ConfigError([...placeholders, ...invalid]);
   }
   const raw = result.data;
   const apps: Config["apps"] = {
@@ -110,6 +134,10 @@ export function parseConfig(env: Record<string, unknown>): Config {
     auth: authConfigFrom(raw),
     idp: idpConfigFrom(raw),
     rooms: roomsConfigFrom(raw),
+    stripeApi: raw.STRIPE_API_URL,
+    paymentsWebhookUrl: formatBaseUrl(
+      raw.PAYMENTS_WEBHOOK_URL ?? { ...raw.API_URL, path: `${raw.API_URL.path}/webhook/payprov` },
+    ),
   };
 }
 

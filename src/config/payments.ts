@@ -9,18 +9,15 @@ import type { BaseUrl } from "../base-url";
 export interface PaymentsConfig {
   readonly secretKey: string | null;
   readonly webhookSecret: string | null;
-  /** The dev stand-in's base URL (dev only); null: the real Stripe API. */
-  readonly standIn: BaseUrl | null;
 }
 
-export function paymentsConfigFrom(
-  env: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string },
-  standIn: BaseUrl | undefined,
-): PaymentsConfig {
+export function paymentsConfigFrom(env: {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+}): PaymentsConfig {
   return {
     secretKey: nonEmpty(env.STRIPE_SECRET_KEY),
     webhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET),
-    standIn: standIn ?? null,
   };
 }
 
@@ -29,7 +26,7 @@ function nonEmpty(value: string | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** Stripe's host/port/protocol options for a base URL (the stand-in's origin). */
+/** Stripe's host/port/protocol options for a base URL (STRIPE_API_URL's origin). */
 export function apiOptionsFor(base: BaseUrl): { host: string; port: number; protocol: "http" | "https" } {
   const url = new URL(base.origin);
   const protocol = url.protocol === "http:" ? "http" : "https";

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { apiOptionsFor, type PaymentsConfig, paymentsConfigFrom } from "../config/payments";
+import { apiOptionsFor, paymentsConfigFrom } from "../config/payments";
 import { FirebaseIdentityProvider } from "../idp/firebase-provider";
 import type { IdentityProvider } from "../idp/identity-provider";
 import type { PaymentProvider } from "../payments/payment-provider";
@@ -28,30 +28,25 @@ const paymentProviders = new WeakMap<object, PaymentProvider>();
 export function paymentProviderFor(env: Env, config: Config): PaymentProvider {
   let provider = paymentProviders.get(env);
   if (!provider) {
-    provider = createPaymentProvider(paymentsConfigFrom(env, config.apps["dev-payments"]), config);
+    const payments = paymentsConfigFrom(env);
+    provider = new StripePaymentProvider({
+      secretKey: payments.secretKey,
+      webhookSecret: payments.webhookSecret,
+      api: apiOptionsFor(config.stripeApi),
+      fetch: stripeApiFetch(config.stripeApi.path, config),
+    });
     paymentProviders.set(env, provider);
   }
   return provider;
 }
 
-function createPaymentProvider(payments: PaymentsConfig, config: Config): PaymentProvider {
-  if (!payments.standIn) {
-    return new StripePaymentProvider({ secretKey: payments.secretKey, webhookSecret: payments.webhookSecret });
-  }
-  return new StripePaymentProvider({
-    secretKey: payments.secretKey,
-    webhookSecret: payments.webhookSecret,
-    api: apiOptionsFor(payments.standIn),
-    fetch: standInFetch(payments.standIn.path, config),
-  });
-}
-
 /**
- * In dev the Stripe API is workers/dev-payments inside this very Worker. The Stripe client
- * requests {origin}/v1/...; the stand-in serves the same paths under its base path, which is put
- * in front before the request takes the loopback.
+ * The Stripe client requests {origin}/v1/... of STRIPE_API_URL. In dev that URL is
+ * workers/dev-payments inside this very Worker, which serves the same paths under its base path:
+ * the path is put in front, and the request takes the loopback (src/worker-kit/loopback-fetch.ts).
+ * In stg and prd it is api.stripe.com, and the request goes out as it is.
  */
-export function standInFetch(basePath: string, config: Config): FetchFunction {
+export function stripeApiFetch(basePath: string, config: Config): FetchFunction {
   const loopback = loopbackFetcher(config);
   return (input, init) => {
     const request = new Request(input, init);

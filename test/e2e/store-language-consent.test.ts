@@ -1,13 +1,19 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messagesFor } from "../../browser/store/i18n.ts";
 import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog.ts";
 import { STRINGS } from "../../src/auth/i18n.ts";
-import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { screenshotOnFailure } from "./support/browser.ts";
 import { executeD1 } from "./support/d1.ts";
 import { signUpByPhone } from "./support/login-page.ts";
-import { appUserHandOver, balanceOf, poll, type StoreBrowser, startStoreBrowser } from "./support/store-page.ts";
+import {
+  appUserHandOver,
+  balanceOf,
+  poll,
+  type StoreBrowser,
+  snapshot,
+  startStoreBrowser,
+} from "./support/store-page.ts";
 
 let run: StoreBrowser;
 
@@ -19,14 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await run?.stop();
 });
-
-/** Keeps a look at a page at both widths the pages are checked at (test-results/, not committed). */
-async function snapshot(page: Page, name: string): Promise<void> {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `${projectRoot}/test-results/${name}-${width}.png`, fullPage: true });
-  }
-}
 
 describe("the store's language reaches the sign-in service", () => {
   it("a store in zh-TW signs in on a login page in zh-TW, whose legal links say where a text is not in zh-TW", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CONSENT_CHECK_RETRY_DELAYS_MS } from "../../browser/sign-in/consent-check";
 import {
   type BrowserLike,
   createSpaAuth,
@@ -134,13 +135,134 @@ describe("SPA sign-in helper", () => {
       expect(calls).toEqual(["signIn:tok", "signOut"]);
     });
 
-    it("opens the app when nothing is pending, or when the check cannot be made", async () => {
-      for (const answer of [[], "fails"] as const) {
-        const { auth, browser, calls } = consentApp("https://store.example.com/", answer === "fails" ? answer : []);
-        expect(await auth.start(), String(answer)).toBe("signed-in");
-        expect(calls).toEqual([]);
+    it("opens the app when nothing is pending", async () => {
+      const { auth, browser, calls } = consentApp("https://store.example.com/", []);
+      expect(await auth.start()).toBe("signed-in");
+      expect(calls).toEqual([]);
+      expect(browser.visits).toEqual([]);
+    });
+
+    it("goes through /login, which checks the documents itself, when the app has no ID token to ask with", async () => {
+      const browser = fakeBrowser("https://store.example.com/");
+      const { auth } = app(browser, true, {
+        idToken: async () => null,
+        fetch: () => Promise.reject(new Error("unused")),
+      });
+      expect(await auth.start()).toBe("redirecting");
+      expect(new URL(browser.visits[0] ?? "").pathname).toBe("/login");
+    });
+  });
+
+  describe("a consent check that fails never opens the app", () => {
+    /** A service that answers each try with the next of `answers` (the last one repeats). */
+    function flakyService(answers: (() => Promise<Response>)[]) {
+      const browser = fakeBrowser("https://store.example.com/shop");
+      let signedIn = true;
+      const tries: string[] = [];
+      const waits: number[] = [];
+      const { auth, calls } = app(browser, true, {
+        isSignedIn: () => signedIn,
+        signOut: async () => {
+          signedIn = false;
+          calls.push("signOut");
+        },
+        idToken: async () => "id.token",
+        fetch: (input) => {
+          tries.push(String(input));
+          const answer = answers[Math.min(tries.length, answers.length) - 1];
+          return answer ? answer() : Promise.reject(new Error("no answer scripted"));
+        },
+        // The injected clock: records each wait instead of waiting.
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      return { auth, browser, calls, tries, waits };
+    }
+
+    const rejected = () => Promise.reject(new TypeError("Failed to fetch"));
+    const status = (code: number) => () =>
+      Promise.resolve(Response.json({ error: "x", message: "x" }, { status: code }));
+    const body = (text: string) => () =>
+      Promise.resolve(new Response(text, { headers: { "content-type": "application/json" } }));
+    const nothingPending = body("[]");
+    const allTries = CONSENT_CHECK_RETRY_DELAYS_MS.length + 1;
+
+    it.each([
+      ["a rejected fetch (offline, CSP or CORS block)", rejected],
+      ["500", status(500)],
+      ["503", status(503)],
+      ["429", status(429)],
+      ["malformed JSON", body("<html>proxy error</html>")],
+      ["JSON that is not the list of documents", body('{"pending":0}')],
+      ["a list of something else", body("[1,2]")],
+    ])("%s: tries again after each backoff, then reports the check unmade, staying signed in", async (_, answer) => {
+      const { auth, browser, calls, tries, waits } = flakyService([answer]);
+      expect(await auth.start()).toBe("consent-unchecked");
+      expect(tries).toHaveLength(allTries);
+      expect(new Set(tries)).toEqual(new Set(["https://auth.example.com/api/consent/pending?scope=store"]));
+      expect(waits).toEqual(CONSENT_CHECK_RETRY_DELAYS_MS);
+      expect(calls).toEqual([]);
+      expect(browser.visits).toEqual([]);
+    });
+
+    it.each([401, 403])(
+      "%s (the ID token refused): no retry; signed out locally, so trying again goes through /login",
+      async (code) => {
+        const { auth, browser, calls, tries, waits } = flakyService([status(code)]);
+        expect(await auth.start()).toBe("consent-unchecked");
+        expect(tries).toHaveLength(1);
+        expect(waits).toEqual([]);
+        expect(calls).toEqual(["signOut"]);
         expect(browser.visits).toEqual([]);
-      }
+
+        expect(await auth.start()).toBe("redirecting");
+        const login = new URL(browser.visits[0] ?? "");
+        expect(login.pathname).toBe("/login");
+        expect(login.searchParams.get("redirect_uri")).toBe("https://store.example.com/shop");
+      },
+    );
+
+    it("400 (the request refused): no retry, the check unmade", async () => {
+      const { auth, tries, waits } = flakyService([status(400)]);
+      expect(await auth.start()).toBe("consent-unchecked");
+      expect(tries).toHaveLength(1);
+      expect(waits).toEqual([]);
+    });
+
+    it("opens the app when a retry gets the answer", async () => {
+      const { auth, tries, waits } = flakyService([rejected, status(502), nothingPending]);
+      expect(await auth.start()).toBe("signed-in");
+      expect(tries).toHaveLength(3);
+      expect(waits).toEqual(CONSENT_CHECK_RETRY_DELAYS_MS);
+    });
+
+    it("sends the user through /login when a retry finds documents pending", async () => {
+      const { auth, browser, calls } = flakyService([status(500), body('[{"documentKey":"app_terms"}]')]);
+      expect(await auth.start()).toBe("redirecting");
+      expect(calls).toEqual(["signOut"]);
+      expect(new URL(browser.visits[0] ?? "").pathname).toBe("/login");
+    });
+
+    it("asks again on the next start() (the app's Try again), and opens once the service answers", async () => {
+      const answers = Array.from({ length: allTries }, () => rejected);
+      const { auth, tries } = flakyService([...answers, nothingPending]);
+      expect(await auth.start()).toBe("consent-unchecked");
+      expect(await auth.start()).toBe("signed-in");
+      expect(tries).toHaveLength(allTries + 1);
+    });
+
+    it("checks a sign-in that just arrived from the URL the same way", async () => {
+      const browser = fakeBrowser("https://store.example.com/?idpAuthCustomToken=tok");
+      const { auth, calls } = app(browser, false, {
+        idToken: async () => "id.token",
+        fetch: () => Promise.reject(new TypeError("Failed to fetch")),
+        sleep: async () => {},
+      });
+      expect(await auth.start()).toBe("consent-unchecked");
+      expect(calls).toEqual(["signIn:tok"]);
+      expect(browser.visits).toEqual([]);
+      expect(browser.location.href).toBe("https://store.example.com/");
     });
   });
 

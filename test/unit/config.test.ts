@@ -9,6 +9,7 @@ const devVars = {
   ROOMS_URL: "http://localhost:8787/rooms",
   IDP_URL: "http://localhost:8787/idp",
   PAYMENTS_URL: "http://localhost:8787/payments",
+  STRIPE_API_URL: "http://localhost:8787/payments",
   AUTH_DOMAIN: "",
   AUTH_OPERATOR_DOMAINS: "example.com",
   AUTH_MOBILE_SCHEME: "com.example.game.dev",
@@ -24,6 +25,31 @@ const devVars = {
     client_email: "dev-idp@edge-platform-dev.iam.gserviceaccount.com",
     private_key: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n",
   }),
+};
+
+/** A prd config as an operator writes it: every value filled in. */
+const prdVars = {
+  ...devVars,
+  ENVIRONMENT: "prd",
+  AUTH_URL: "https://auth.example.com",
+  STORE_URL: "https://store.example.com",
+  API_URL: "https://api.example.com",
+  ROOMS_URL: "https://rooms.example.com",
+  IDP_URL: "",
+  PAYMENTS_URL: "",
+  PAYMENTS_WEBHOOK_URL: "",
+  STRIPE_API_URL: "https://api.stripe.com",
+  AUTH_DOMAIN: "auth.example.com",
+  AUTH_MOBILE_SCHEME: "com.example.game",
+  AUTH_PREVIEW_DOMAINS: "",
+  IDP_PROJECT_ID: "example-game-prd",
+  IDP_API_KEY: "AIzaSyPrdWebApiKey",
+  IDP_API_URL: "https://identitytoolkit.googleapis.com",
+  IDP_TOKEN_URL: "https://securetoken.googleapis.com",
+  IDP_JWKS_URL: "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com",
+  IDP_RECAPTCHA_SITE_KEY: "6LcPrdSiteKey",
+  ROOM_TICKETS: "required",
+  ROOM_TICKET_SECRET: "t".repeat(32),
 };
 
 function problemsOf(vars: Record<string, unknown>) {
@@ -91,5 +117,59 @@ describe("parseConfig", () => {
   it("reports every bad variable at once", () => {
     const error = problemsOf({ ...devVars, AUTH_URL: 42, API_URL: undefined });
     expect(error.problems.map((p) => p.variable).sort()).toEqual(["API_URL", "AUTH_URL"]);
+  });
+
+  it("takes a prd config with every value filled in", () => {
+    expect(parseConfig(prdVars).environment).toBe("prd");
+  });
+
+  it.each(["IDP_API_KEY", "IDP_RECAPTCHA_SITE_KEY"])(
+    "refuses a REPLACE_WITH_ placeholder in %s, naming it once, though the value has the var's shape",
+    (variable) => {
+      const error = problemsOf({ ...prdVars, [variable]: "REPLACE_WITH_PRD_VALUE" });
+      expect(error.problems).toEqual([{ variable, message: expect.stringContaining("is a placeholder") }]);
+      expect(error.message).toContain(`${variable} is a placeholder`);
+    },
+  );
+
+  it("refuses a placeholder in any var, one the schema does not know included, and names each", () => {
+    const error = problemsOf({
+      ...prdVars,
+      IDP_API_KEY: "REPLACE_WITH_PRD_WEB_API_KEY",
+      AUTH_URL: "https://REPLACE_WITH_AUTH_HOST",
+      OPS_WEBHOOK_URL: "REPLACE_WITH_OPS_HOOK",
+      STORE_URL: "store.example.com",
+    });
+    expect(error.problems.map((p) => p.variable).sort()).toEqual([
+      "AUTH_URL",
+      "IDP_API_KEY",
+      "OPS_WEBHOOK_URL",
+      "STORE_URL",
+    ]);
+  });
+
+  // Every var a prd Worker cannot do without; the others may be empty (no preview domains, a
+  // closed egress network, no social buttons, no stand-in).
+  it.each([
+    "ENVIRONMENT",
+    "AUTH_URL",
+    "STORE_URL",
+    "API_URL",
+    "ROOMS_URL",
+    "STRIPE_API_URL",
+    "AUTH_OPERATOR_DOMAINS",
+    "AUTH_MOBILE_SCHEME",
+    "IDP_PROJECT_ID",
+    "IDP_API_KEY",
+    "IDP_API_URL",
+    "IDP_TOKEN_URL",
+    "IDP_JWKS_URL",
+    "IDP_RECAPTCHA_SITE_KEY",
+    "IDP_SERVICE_ACCOUNT",
+    "ROOM_TICKET_SECRET",
+  ])("refuses an empty or blank %s, naming it", (variable) => {
+    for (const blank of ["", "   "]) {
+      expect(problemsOf({ ...prdVars, [variable]: blank }).problems.map((p) => p.variable)).toContain(variable);
+    }
   });
 });

@@ -57,6 +57,7 @@ describe("dev IdP keys in .dev.vars", () => {
       IDP_JWKS_URL: "https://idp.example/jwks",
       IDP_RECAPTCHA_SITE_KEY: "dev-recaptcha-site-key",
       IDP_SERVICE_ACCOUNT: first.IDP_SERVICE_ACCOUNT,
+      STRIPE_API_URL: "https://api.stripe.com",
     });
     expect(config.idp.serviceAccount.clientEmail).toBe("dev-idp@edge-platform-dev.iam.gserviceaccount.com");
   });

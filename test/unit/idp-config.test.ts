@@ -26,6 +26,7 @@ const prdVars = {
   AUTH_OPERATOR_DOMAINS: "example.com",
   AUTH_MOBILE_SCHEME: "com.example.game",
   AUTH_SOCIAL_PROVIDERS: "google.com",
+  STRIPE_API_URL: "https://api.stripe.com",
   ...prdIdpVars,
 };
 

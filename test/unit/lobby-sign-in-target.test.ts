@@ -7,7 +7,7 @@ import { parseConfig } from "../../src/config";
 import { matchOptionsFor } from "../../src/router";
 import { lobbyUrl } from "../../workers/rooms/play/lobby-urls";
 import { gamePageUrl } from "../../workers/rooms/play/seat-links";
-import { varsOf } from "../support/wrangler-vars";
+import { deployedVarsOf } from "../support/wrangler-vars";
 
 const toml = readFileSync(path.join(import.meta.dirname, "../../wrangler.toml"), "utf8");
 
@@ -20,7 +20,7 @@ const SECRETS = {
 };
 
 describe.each(["vars", "env.stg.vars", "env.prd.vars"])("wrangler.toml [%s]", (table) => {
-  const config = parseConfig({ ...varsOf(toml, table), ...SECRETS });
+  const config = parseConfig({ ...deployedVarsOf(toml, table), ...SECRETS });
   const policy = redirectPolicyFor(config.environment, config.auth);
   const room = { roomId: "room-1a2b3c4d", key: "k".repeat(22) };
   const routing = matchOptionsFor(config.environment);

@@ -3,33 +3,20 @@ import { describe, expect, it } from "vitest";
 import worker from "../../platform";
 import { LOGIN_CONFIG_ID, type LoginPageConfig } from "../../src/page-configs/login";
 import { AUTH, IDP } from "./auth-support";
+import { hostedBindings, hostedFetch } from "./hosted-build";
 
 // What the login page loads and offers differs by environment: Google's reCAPTCHA and nothing of
 // dev in stg and prd; the dev IdP's reCAPTCHA stand-in and its seeded accounts in dev.
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
-const hosted = (environment: "stg" | "prd") => {
-  const prefix = environment === "stg" ? "stg." : "";
-  return {
-    ...env,
-    ENVIRONMENT: environment,
-    AUTH_URL: `https://${prefix}auth.example.com`,
-    AUTH_DOMAIN: `${prefix}auth.example.com`,
-    STORE_URL: `https://${prefix}store.example.com`,
-    API_URL: `https://${prefix}api.example.com`,
-    ROOMS_URL: `https://${prefix}rooms.example.com`,
-    // Left over from dev by mistake: outside dev the stand-ins are never mounted, so nothing of them shows.
-    IDP_URL: env.IDP_URL,
-    PAYMENTS_URL: "",
-    IDP_API_URL: "https://identitytoolkit.googleapis.com",
-    IDP_RECAPTCHA_SITE_KEY: `6Lc-${environment}-site-key`,
-  };
-};
+// Left over from dev by mistake: the stg/prd build has no stand-in, so nothing of them shows.
+const hosted = (environment: "stg" | "prd") => hostedBindings(environment, { IDP_URL: env.IDP_URL });
 
-async function loginPage(bindings: typeof env, authUrl: string, target: string, clientId = "admin") {
+async function loginPage(bindings: Env, authUrl: string, target: string, clientId = "admin") {
   const url = `${authUrl}/login?${new URLSearchParams({ redirect_uri: target, client_id: clientId })}`;
-  const res = await worker.fetch(new Request(url), bindings, ctx);
+  // The dev build for dev; what stg and prd deploy for them.
+  const res = bindings === env ? await worker.fetch(new Request(url), bindings, ctx) : await hostedFetch(bindings, url);
   expect(res.status).toBe(200);
   const page = await res.text();
   const json = new RegExp(`<script type="application/json" id="${LOGIN_CONFIG_ID}">(.*?)</script>`).exec(page)?.[1];
@@ -87,11 +74,13 @@ describe("the login page in stg and prd", () => {
 });
 
 describe("the login page in dev", () => {
-  it("loads the dev IdP's reCAPTCHA stand-in (no Google host, no frame) and offers the seeded accounts", async () => {
+  it("loads the dev IdP's reCAPTCHA stand-in (its script and frame, no Google host) and offers the seeded accounts", async () => {
     const { page, config, directives } = await loginPage(env, AUTH, "http://localhost:3000/after");
     expect(config.recaptcha).toEqual({ siteKey: "dev-recaptcha-site-key", scriptUrl: `${IDP}/recaptcha/api.js` });
     expect(directives.get("script-src")).toEqual(["'self'", `${IDP}/recaptcha/`]);
-    expect(directives.has("frame-src")).toBe(false);
+    // The stand-in checks in its frame ({IDP_URL}/recaptcha/frame), as Google's widget does.
+    expect(directives.get("frame-src")).toEqual([`${IDP}/recaptcha/`]);
+    expect(directives.get("connect-src")).toEqual(["'self'", new URL(IDP).origin]);
     expect(page).not.toContain("google.com/recaptcha");
 
     expect(config.devAccounts).toEqual({

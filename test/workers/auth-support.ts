@@ -9,6 +9,7 @@ import { handleError, notFound } from "../../src/worker-kit/errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { createAuthApp } from "../../workers/auth/app";
 import { PublishTokenStore } from "../../workers/auth/publish-token-store";
+import { seededAccounts } from "../../workers/dev-idp/ports/seeded-accounts";
 
 export const AUTH = "http://localhost:8787/auth";
 export const IDP = "http://localhost:8787/idp";
@@ -39,7 +40,7 @@ export function authWithClock(
     c.set("config", config);
     await next();
   });
-  root.route(config.apps.auth.path, createAuthApp({ clock: clock.now, identityProvider }));
+  root.route(config.apps.auth.path, createAuthApp({ clock: clock.now, identityProvider, devAccounts: seededAccounts }));
   root.notFound(notFound);
   root.onError(handleError);
   const pending: Promise<unknown>[] = [];

@@ -102,6 +102,51 @@ describe("dev IdP: reCAPTCHA before an SMS code", () => {
     expect((await exports.default.fetch(`${IDP}/v1/recaptchaParams?key=wrong`)).status).toBe(400);
   });
 
+  it("the token route answers no CORS: only the widget's frame, of the same origin, asks it", async () => {
+    const res = await exports.default.fetch(`${IDP}/recaptcha/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://elsewhere.example" },
+      body: JSON.stringify({ siteKey: config.idp.recaptchaSiteKey }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("serves the widget's frame with its script inline and a CSP that names the embedding origin", async () => {
+    const query = new URLSearchParams({ k: config.idp.recaptchaSiteKey, origin: "https://auth.example.com" });
+    const res = await exports.default.fetch(`${IDP}/recaptcha/frame?${query}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=UTF-8");
+    const page = await res.text();
+    expect(page).toContain("<title>reCAPTCHA (dev stand-in)</title>");
+    const script = /<script>([\s\S]*)<\/script>/.exec(page)?.[1] ?? "";
+    expect(script).toContain("dev-recaptcha:execute");
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script)));
+    const hash = btoa(String.fromCharCode(...digest));
+    expect(res.headers.get("content-security-policy")).toBe(
+      [
+        "default-src 'none'",
+        `script-src 'sha256-${hash}'`,
+        "connect-src 'self'",
+        "frame-ancestors https://auth.example.com",
+        "form-action 'none'",
+        "base-uri 'none'",
+      ].join("; "),
+    );
+  });
+
+  it.each([
+    ["no origin", { k: "dev-recaptcha-site-key" }],
+    ["an origin with a path", { k: "dev-recaptcha-site-key", origin: "https://auth.example.com/login" }],
+    ["more CSP in the origin", { k: "dev-recaptcha-site-key", origin: "https://a.example; script-src *" }],
+    ["a script URL", { k: "dev-recaptcha-site-key", origin: "javascript:alert(1)" }],
+    ["no site key", { origin: "https://auth.example.com" }],
+  ])("refuses a frame with %s: 400 invalid_request", async (_, params) => {
+    const res = await exports.default.fetch(`${IDP}/recaptcha/frame?${new URLSearchParams(params)}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_request" });
+  });
+
   it("serves its widget script with grecaptcha's API, for the login page to load", async () => {
     const res = await exports.default.fetch(`${IDP}/recaptcha/api.js?onload=ready&render=explicit&hl=en`);
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { apiOptionsFor } from "../../src/config/payments";
 import { CHECKOUT_LOCALE_OF } from "../../src/payments/checkout-locale";
 import type { CheckoutLocale, KnownValues } from "../../src/payments/stripe-enums";
 import { STORE_LOCALES } from "../../src/store/locales";
-import { standInFetch } from "../../src/worker-kit/providers";
+import { stripeApiFetch } from "../../src/worker-kit/providers";
 import { CHECKOUT_LOCALES } from "../../workers/dev-payments/stripe-enums";
 import { config, deliverySettings, newUser, pay } from "./helpers/payments";
 
@@ -15,13 +15,11 @@ import { config, deliverySettings, newUser, pay } from "./helpers/payments";
  * in-Worker fetch): the package must turn each answer into the StripeInvalidRequestError Stripe's
  * own answer would give.
  */
-const standIn = config.apps["dev-payments"];
-if (!standIn) throw new Error("the payment stand-in is mounted in dev only");
 const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
-  httpClient: Stripe.createFetchHttpClient(standInFetch(standIn.path, config)),
+  httpClient: Stripe.createFetchHttpClient(stripeApiFetch(config.stripeApi.path, config)),
   maxNetworkRetries: 0,
   telemetry: false,
-  ...apiOptionsFor(standIn),
+  ...apiOptionsFor(config.stripeApi),
 });
 
 /** What the platform sends (src/payments/stripe-provider.ts), for one test to break one part of. */

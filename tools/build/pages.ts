@@ -33,8 +33,10 @@ export const PAGE_SCRIPTS: readonly PageScript[] = [
   { entry: "browser/pages/product-order/product-order.ts", output: "public/backend/product-order.js", format: "esm" },
   { entry: "browser/pages/lobby/lobby.ts", output: "public/rooms/lobby.js", format: "esm" },
   { entry: "browser/pages/lobby/quick-play.ts", output: "public/rooms/quick-play.js", format: "esm" },
-  // The dev IdP's reCAPTCHA stand-in (dev only), served at {IDP_URL}/recaptcha/api.js.
+  // The dev IdP's reCAPTCHA stand-in (dev only), served at {IDP_URL}/recaptcha/api.js, and the
+  // script its frame ({IDP_URL}/recaptcha/frame) inlines.
   { entry: "browser/dev-idp/recaptcha.ts", output: "public/idp/recaptcha.js", format: "iife" },
+  { entry: "browser/dev-idp/recaptcha-frame.ts", output: "public/idp/recaptcha-frame.js", format: "iife" },
   AUTH_LOG_SCRIPT,
 ];
 

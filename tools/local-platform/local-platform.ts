@@ -2,13 +2,14 @@
  * Starts the platform (or another Worker config) under `wrangler dev` on a port of its own, with
  * throw-away local state: what the benchmarks and the browser end-to-end tests run against.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DevIdpSecrets, generateDevIdpSecrets } from "./dev-idp-keys.ts";
 import { generateDevPaymentSecrets } from "./dev-payment-keys.ts";
 import { startUntilReady } from "./process-tree.ts";
 import { copyMigratedState } from "./state-template.ts";
+import { readWranglerConfig } from "./wrangler-config.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "./wrangler-env.ts";
 
 export interface RunningWorker {
@@ -140,7 +141,14 @@ function devVar(name: string): string | undefined {
 
 /** The string entries of wrangler.toml's top-level [vars] table (the dev environment). */
 function topLevelVars(): Record<string, string> {
-  const toml = readFileSync(path.join(projectRoot, "wrangler.toml"), "utf8");
-  const section = /^\[vars\]\s*$([\s\S]*?)^\[/m.exec(toml)?.[1] ?? "";
-  return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
+  return wranglerVars("vars");
+}
+
+/** The string entries of one vars table of wrangler.toml: "vars" (dev), "env.stg.vars", "env.prd.vars". */
+export function wranglerVars(table: "vars" | `env.${string}.vars`): Record<string, string> {
+  const config = readWranglerConfig(path.join(projectRoot, "wrangler.toml"));
+  const environment = table === "vars" ? config.topLevel : config.environments[table.split(".")[1] ?? ""]?.read;
+  return Object.fromEntries(
+    Object.entries(environment?.vars ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }

@@ -1,9 +1,11 @@
 /**
- * The local state a fresh platform starts from: both D1 databases migrated and the backend's dev
- * seed applied. Three wrangler CLI runs make it (about 7 s of CPU, 10-15 s on a busy 2-core
- * machine), so they run once per set of migrations and the result is copied into each new state
- * folder. The copy lives in node_modules/.cache/, named by a hash of everything it is made from
- * (migrations, seed, wrangler.toml, wrangler's version): a changed migration makes a new one.
+ * The local state a fresh platform starts from: both D1 databases migrated and the backend's
+ * seeds applied (dev: the WEB products and the dev users; a hosted environment's rehearsal: the
+ * WEB products only, as an operator adds them). A few wrangler CLI runs make it (about 7 s of CPU,
+ * 10-15 s on a busy 2-core machine), so they run once per set of migrations and the result is
+ * copied into each new state folder. The copy lives in node_modules/.cache/, named by the
+ * environment and a hash of everything it is made from (migrations, seeds, wrangler.toml,
+ * wrangler's version): a changed migration makes a new one.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -15,13 +17,18 @@ const DATABASES = [
   { binding: "AUTH_DB", migrations: "migrations/auth" },
   { binding: "BACKEND_DB", migrations: "migrations/backend" },
 ];
-const SEED = "seeds/backend-dev.sql";
+/** The backend's seeds of local dev, in order. */
+export const BACKEND_SEEDS = ["seeds/web-products.sql", "seeds/backend-dev.sql"];
+/** What an operator of a hosted environment adds before the store sells anything. */
+const HOSTED_SEEDS = ["seeds/web-products.sql"];
 const CACHE = path.join(projectRoot, "node_modules", ".cache");
 const PREFIX = "platform-state-";
 
-/** Fills an empty state folder with migrated, seeded D1 databases. */
-export function copyMigratedState(persistTo: string): void {
-  cpSync(migratedTemplate(), persistTo, { recursive: true });
+export type LocalEnvironment = "dev" | "stg" | "prd";
+
+/** Fills an empty state folder with the environment's migrated, seeded D1 databases. */
+export function copyMigratedState(persistTo: string, environment: LocalEnvironment = "dev"): void {
+  cpSync(migratedTemplate(environment), persistTo, { recursive: true });
 }
 
 /**
@@ -29,30 +36,32 @@ export function copyMigratedState(persistTo: string): void {
  * place whole, so a run stopped halfway leaves no half-migrated template, and two runs making it
  * at once both end with one whole copy.
  */
-export function migratedTemplate(): string {
-  const dir = path.join(CACHE, `${PREFIX}${inputsHash()}`);
+export function migratedTemplate(environment: LocalEnvironment = "dev"): string {
+  const dir = path.join(CACHE, `${PREFIX}${environment}-${inputsHash()}`);
   if (existsSync(dir)) return dir;
   mkdirSync(CACHE, { recursive: true });
   const partial = mkdtempSync(`${dir}.partial-`);
   try {
-    migrate(partial);
+    migrate(partial, environment);
     renameSync(partial, dir);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     if (!existsSync(dir)) throw error;
     // Another run renamed its template into place first: the same inputs, so the same template.
   }
+  const ownPrefix = `${PREFIX}${environment}-`;
   for (const stale of readdirSync(CACHE)) {
-    if (stale.startsWith(PREFIX) && !stale.includes(".partial-") && path.join(CACHE, stale) !== dir) {
+    if (stale.startsWith(ownPrefix) && !stale.includes(".partial-") && path.join(CACHE, stale) !== dir) {
       rmSync(path.join(CACHE, stale), { recursive: true, force: true });
     }
   }
   return dir;
 }
 
-function migrate(persistTo: string): void {
+function migrate(persistTo: string, environment: LocalEnvironment): void {
+  const envArgs = environment === "dev" ? [] : ["--env", environment];
   const wrangler = (args: string[], what: string) => {
-    const result = spawnSync(wranglerBin, [...args, "--local", "--persist-to", persistTo], {
+    const result = spawnSync(wranglerBin, [...args, ...envArgs, "--local", "--persist-to", persistTo], {
       cwd: projectRoot,
       env: wranglerEnv({ CI: "true" }),
       encoding: "utf8",
@@ -60,7 +69,9 @@ function migrate(persistTo: string): void {
     if (result.status !== 0) throw new Error(`${what} failed:\n${result.stdout}${result.stderr}`);
   };
   for (const { binding } of DATABASES) wrangler(["d1", "migrations", "apply", binding], `migrations of ${binding}`);
-  wrangler(["d1", "execute", "BACKEND_DB", "--file", SEED], "dev seed of BACKEND_DB");
+  for (const seed of environment === "dev" ? BACKEND_SEEDS : HOSTED_SEEDS) {
+    wrangler(["d1", "execute", "BACKEND_DB", "--file", seed], `${seed} into BACKEND_DB`);
+  }
 }
 
 /** A hash of every file the template is made from, with their names. */
@@ -68,7 +79,7 @@ function inputsHash(): string {
   const hash = createHash("sha256");
   const files = [
     "wrangler.toml",
-    SEED,
+    ...BACKEND_SEEDS,
     "node_modules/wrangler/package.json",
     ...DATABASES.flatMap(({ migrations }) =>
       readdirSync(path.join(projectRoot, migrations), { recursive: true, withFileTypes: true })

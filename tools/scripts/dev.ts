@@ -9,6 +9,7 @@ import { buildBrowser } from "../build/browser.ts";
 import { ensureDevIdpSecrets } from "../local-platform/dev-idp-keys.ts";
 import { ensureDevPaymentSecrets } from "../local-platform/dev-payment-keys.ts";
 import { devUrlVars } from "../local-platform/local-platform.ts";
+import { BACKEND_SEEDS } from "../local-platform/state-template.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../local-platform/wrangler-env.ts";
 
 // The dev IdP's keys: made on first run, kept in .dev.vars (gitignored) so dev sessions survive restarts.
@@ -43,11 +44,10 @@ for (const database of ["AUTH_DB", "BACKEND_DB"]) {
   console.log(`${database}: ${/No migrations to apply/.test(output) ? "up to date" : "migrations applied"}`);
 }
 
-// Dev data of the backend (seeds/backend-dev.sql: WEB coin products, a premium user); idempotent.
-wranglerOrExit(
-  ["d1", "execute", "BACKEND_DB", "--local", "--file", "seeds/backend-dev.sql"],
-  "Could not seed the local BACKEND_DB",
-);
+// Dev data of the backend (seeds/: WEB coin products, the seeded users, a premium subscription); idempotent.
+for (const seed of BACKEND_SEEDS) {
+  wranglerOrExit(["d1", "execute", "BACKEND_DB", "--local", "--file", seed], "Could not seed the local BACKEND_DB");
+}
 console.log("BACKEND_DB: dev seed applied");
 
 // The store page and the page scripts are served from public/ (not committed): built before wrangler serves them.

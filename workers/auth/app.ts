@@ -24,10 +24,14 @@ import { securityHeaders } from "./security-headers";
 /** Every body this app reads is a few tokens; anything larger is refused before it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-const DEFAULT_DEPS: AuthDeps = { clock: () => Date.now(), identityProvider: identityProviderFor };
+export const defaultAuthDeps: AuthDeps = {
+  clock: () => Date.now(),
+  identityProvider: identityProviderFor,
+  devAccounts: null,
+};
 
 /** Sign-in service (document 1): SSO, PKCE, transfer codes, publish tokens, consent, log intake. */
-export function createAuthApp(deps: AuthDeps = DEFAULT_DEPS) {
+export function createAuthApp(deps: AuthDeps = defaultAuthDeps) {
   const routes = new Hono<AuthEnv>()
     .use("/api/*", bodyLimited(MAX_BODY_BYTES))
     .use(authServices(deps))

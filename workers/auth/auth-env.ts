@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { type CookieAttributes, cookieAttributes } from "../../src/auth/cookies";
+import type { DevAccounts } from "../../src/auth/dev-accounts";
 import { type RedirectPolicy, redirectPolicyFor } from "../../src/auth/redirect-uri";
 import type { Config } from "../../src/config";
 import type { IdentityProvider } from "../../src/idp/identity-provider";
@@ -15,6 +16,8 @@ export interface AuthDeps {
   /** Milliseconds since the epoch. */
   clock: () => number;
   identityProvider: (env: Env, config: Config) => IdentityProvider;
+  /** The dev account picker's accounts; handed in by the dev build only, so stg and prd have none. */
+  devAccounts: DevAccounts | null;
 }
 
 /** Everything a route of the auth app needs, built once per request from the bindings. */
@@ -27,6 +30,8 @@ export interface AuthServices {
   signUps: PendingSignUps;
   redirectPolicy: RedirectPolicy;
   cookies: CookieAttributes;
+  /** Offered on the login page only when the dev IdP is mounted (dev). */
+  devAccounts: DevAccounts | null;
 }
 
 export interface AuthEnv extends AppEnv {
@@ -48,6 +53,7 @@ export function authServices(deps: AuthDeps) {
       signUps: new PendingSignUps(c.env.AUTH_DB, now),
       redirectPolicy: redirectPolicyFor(config.environment, config.auth),
       cookies: cookieAttributes(config.apps.auth),
+      devAccounts: config.apps["dev-idp"] ? deps.devAccounts : null,
     });
     await next();
   });

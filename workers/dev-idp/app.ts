@@ -11,6 +11,7 @@ import { customTokenAccountRoutes } from "./routes/custom-token-accounts";
 import { passwordAccountRoutes } from "./routes/password-accounts";
 import { phoneAccountRoutes } from "./routes/phone-accounts";
 import { recaptchaRoutes } from "./routes/recaptcha";
+import { recaptchaFrameRoutes } from "./routes/recaptcha-frame";
 import { socialAccountRoutes } from "./routes/social-accounts";
 import { tokenRoutes } from "./routes/token";
 import { devSigningKeyFor } from "./signing-key";
@@ -43,6 +44,7 @@ export function createDevIdpApp(deps: DevIdpDeps = { clock: () => Date.now() }) 
   app.route("/", passwordAccountRoutes);
   app.route("/", phoneAccountRoutes(deps.clock));
   app.route("/", recaptchaRoutes(deps.clock));
+  app.route("/", recaptchaFrameRoutes);
   app.route("/", socialAccountRoutes);
   app.route("/", customTokenAccountRoutes);
   app.route("/", accountUpdateRoutes);

@@ -35,7 +35,7 @@ export const SEED_PRODUCTS: readonly ProductObject[] = [
 
 /**
  * Prices every fresh stand-in has: the lookup keys of the dev products seeded into BACKEND_DB
- * (seeds/backend-dev.sql), in JPY with KRW, TWD and HKD currency_options, tax-inclusive, as an
+ * (seeds/web-products.sql), in JPY with KRW, TWD and HKD currency_options, tax-inclusive, as an
  * operator would set them up at Stripe (docs/payments.md). TWD and HKD are two-decimal.
  */
 export const SEED_PRICES: readonly PriceObject[] = [

@@ -1,7 +1,6 @@
 import Stripe from "stripe";
 import { FIRST_RETRY_MS } from "../../durable-objects/webhook-outbox/retry-schedule";
 import type { WebhookOutbox } from "../../durable-objects/webhook-outbox/webhook-outbox";
-import { formatBaseUrl } from "../../src/base-url";
 import type { Config } from "../../src/config";
 import { loopbackFetcher } from "../../src/worker-kit/loopback-fetch";
 import { currentLog } from "../../src/worker-kit/request-log";
@@ -108,8 +107,7 @@ async function sendOnce(ctx: EventContext, event: EventObject): Promise<Delivery
     secret: ctx.webhookSecret,
     cryptoProvider,
   });
-  const url = `${formatBaseUrl(ctx.config.apps.backend)}/webhook/payprov`;
-  const request = new Request(url, {
+  const request = new Request(ctx.config.paymentsWebhookUrl, {
     method: "POST",
     headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
     body: payload,

@@ -17,6 +17,20 @@ export const en: Messages = {
   cancelled: "Checkout was cancelled. Nothing was charged.",
   redirecting: "Opening the checkout…",
   error: "Something went wrong. Please try again.",
+  unavailable: {
+    payments: "The payment service is not available right now. Please try again later.",
+    idp: "Your sign-in cannot be checked right now: the sign-in provider is not available. Please try again later.",
+    backend: "The coin service is not available right now. Please try again later.",
+  },
+  checkoutUnavailable: {
+    payments:
+      "The payment service is not available right now, so the checkout did not open. Nothing was charged. Please try again later.",
+    idp: "Your sign-in cannot be checked right now, so the checkout did not open. Nothing was charged. Please try again later.",
+    backend:
+      "The coin service is not available right now, so the checkout did not open. Nothing was charged. Please try again later.",
+  },
+  consentUnchecked:
+    "The store could not check whether you have accepted the latest terms, so it cannot open yet. Please try again.",
   dismiss: "Dismiss",
   retry: "Try again",
   resultTitle: "Thank you for your purchase",

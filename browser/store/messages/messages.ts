@@ -1,5 +1,8 @@
 /** What each language of the store page says (one file per language beside this one). */
 
+/** A service the store depends on, as its API names an outage of it (a 503's `error` code). */
+export type UnavailableService = "payments" | "idp" | "backend";
+
 /** A word that changes with the count, in the plural categories of Intl.PluralRules. */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
@@ -24,6 +27,15 @@ export interface Messages {
   cancelled: string;
   redirecting: string;
   error: string;
+  /** A 503 of the store's API while reading (products, account, result): what is unavailable. */
+  unavailable: Record<UnavailableService, string>;
+  /** The same when Buy failed: what is unavailable, and that nothing was charged. */
+  checkoutUnavailable: Record<UnavailableService, string>;
+  /**
+   * The sign-in service could not say whether the user has updated terms to accept (even after
+   * retries): the store stays closed, with Try again.
+   */
+  consentUnchecked: string;
   /** Closes a status message. */
   dismiss: string;
   retry: string;

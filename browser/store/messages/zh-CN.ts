@@ -17,6 +17,17 @@ export const zhCN: Messages = {
   cancelled: "已取消支付，未产生任何费用。",
   redirecting: "正在打开支付页面…",
   error: "出现问题，请重试。",
+  unavailable: {
+    payments: "支付服务暂时不可用，请稍后重试。",
+    idp: "暂时无法连接登录服务，无法验证您的账户，请稍后重试。",
+    backend: "金币服务暂时不可用，请稍后重试。",
+  },
+  checkoutUnavailable: {
+    payments: "支付服务暂时不可用，未能打开支付页面，未产生任何费用。请稍后重试。",
+    idp: "暂时无法连接登录服务，未能打开支付页面，未产生任何费用。请稍后重试。",
+    backend: "金币服务暂时不可用，未能打开支付页面，未产生任何费用。请稍后重试。",
+  },
+  consentUnchecked: "无法确认您是否已同意最新条款，商店暂时无法打开。请重试。",
   dismiss: "关闭",
   retry: "重试",
   resultTitle: "感谢您的购买",

@@ -17,6 +17,17 @@ export const zhTW: Messages = {
   cancelled: "已取消付款，未產生任何費用。",
   redirecting: "正在開啟付款頁面…",
   error: "發生問題，請再試一次。",
+  unavailable: {
+    payments: "付款服務暫時無法使用，請稍後再試。",
+    idp: "暫時無法連線至登入服務，無法確認您的帳戶，請稍後再試。",
+    backend: "金幣服務暫時無法使用，請稍後再試。",
+  },
+  checkoutUnavailable: {
+    payments: "付款服務暫時無法使用，未能開啟付款頁面，未產生任何費用。請稍後再試。",
+    idp: "暫時無法連線至登入服務，未能開啟付款頁面，未產生任何費用。請稍後再試。",
+    backend: "金幣服務暫時無法使用，未能開啟付款頁面，未產生任何費用。請稍後再試。",
+  },
+  consentUnchecked: "無法確認您是否已同意最新條款，因此商店暫時無法開啟。請再試一次。",
   dismiss: "關閉",
   retry: "重試",
   resultTitle: "感謝您的購買",

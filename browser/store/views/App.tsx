@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import type { Currency } from "../../../src/store/currency";
 import { appBase, type Me, type StoreApi } from "../api";
+import { failureMessage } from "../failure-message";
 import { Formatter, type Locale, messagesFor } from "../i18n";
 import { Header } from "./Header";
 import { ResultPage } from "./ResultPage";
@@ -23,7 +24,8 @@ function currentRoute(): string {
 export function App({ api, initialLocale, currency, onLocaleChange, onSignOut }: AppProps) {
   const [locale, setLocale] = useState(initialLocale);
   const [me, setMe] = useState<Me | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** Why the last /api/me failed; null once one succeeded. */
+  const [meFailure, setMeFailure] = useState<unknown>(null);
   const t = messagesFor(locale);
   const format = useMemo(() => new Formatter(locale), [locale]);
 
@@ -31,9 +33,10 @@ export function App({ api, initialLocale, currency, onLocaleChange, onSignOut }:
     try {
       const fresh = await api.me();
       setMe(fresh);
+      setMeFailure(null);
       return fresh;
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setMeFailure(error);
       return null;
     }
   }, [api]);
@@ -59,11 +62,17 @@ export function App({ api, initialLocale, currency, onLocaleChange, onSignOut }:
       <main class="content">
         {route === "result" ? (
           <>
-            <Toasts>{failed && !me ? <p class="notice error">{t.error}</p> : null}</Toasts>
+            <Toasts>
+              {meFailure && !me ? (
+                <p class="notice error" data-testid="failure">
+                  {failureMessage(t, meFailure, "read")}
+                </p>
+              ) : null}
+            </Toasts>
             <ResultPage api={api} t={t} refreshMe={refreshMe} />
           </>
         ) : (
-          <ShopPage api={api} t={t} format={format} me={me} meFailed={failed && !me} currency={currency} />
+          <ShopPage api={api} t={t} format={format} me={me} meFailure={me ? null : meFailure} currency={currency} />
         )}
       </main>
       <footer class="footer">{t.taxIncluded}</footer>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { appUrl, type Me, type SessionStatus, type StoreApi } from "../api";
+import { failureMessage } from "../failure-message";
 import type { Messages } from "../i18n";
 
 /** How often and how long the page asks again while the webhook credits the coins. */
@@ -31,6 +32,7 @@ function settledPhase(status: SessionStatus): Phase | null {
  */
 export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
   const [phase, setPhase] = useState<Phase>("checking");
+  const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
     let stopped = false;
@@ -51,8 +53,10 @@ export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
       }
       setPhase("slow");
     };
-    run().catch(() => {
-      if (!stopped) setPhase("failed");
+    run().catch((error: unknown) => {
+      if (stopped) return;
+      setFailure(error);
+      setPhase("failed");
     });
     return () => {
       stopped = true;
@@ -67,7 +71,7 @@ export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
     ["refunded", "notice", t.resultRefunded],
     ["slow", "notice", t.resultWaiting],
     ["not-paid", "notice", t.resultNotPaid],
-    ["failed", "notice error", t.error],
+    ["failed", "notice error", failureMessage(t, failure, "read")],
   ];
   const unpaid = phase === "not-paid" || phase === "failed";
   // While waiting for the credit the page is still checking.

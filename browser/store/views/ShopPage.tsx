@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { bonusCoins } from "../../../src/ledger/rules";
 import type { Currency } from "../../../src/store/currency";
 import type { Me, Product, StoreApi } from "../api";
+import { type FailedCall, failureMessage } from "../failure-message";
 import type { Formatter, Messages } from "../i18n";
 import { Toasts } from "./Toasts";
 
@@ -10,15 +11,16 @@ interface ShopPageProps {
   t: Messages;
   format: Formatter;
   me: Me | null;
-  /** /api/me failed: the account (and buying) is unavailable. */
-  meFailed: boolean;
+  /** Why /api/me failed (the account, and buying, are unavailable); null when it did not. */
+  meFailure: unknown;
   currency: Currency | null;
 }
 
 /** The products with their prices and Buy buttons; status messages float over them (Toasts). */
-export function ShopPage({ api, t, format, me, meFailed, currency }: ShopPageProps) {
+export function ShopPage({ api, t, format, me, meFailure, currency }: ShopPageProps) {
   const [products, setProducts] = useState<Product[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Kept as the error, not its text, so a change of language translates the message too.
+  const [failure, setFailure] = useState<{ error: unknown; call: FailedCall } | null>(null);
   const [buying, setBuying] = useState<string | null>(null);
   const [cancelled, setCancelled] = useState(
     () => new URLSearchParams(window.location.search).get("checkout") === "cancelled",
@@ -33,10 +35,10 @@ export function ShopPage({ api, t, format, me, meFailed, currency }: ShopPagePro
   };
 
   const load = () => {
-    setFailed(false);
+    setFailure(null);
     api.products(currency).then(
       (list) => setProducts(list.products),
-      () => setFailed(true),
+      (error: unknown) => setFailure({ error, call: "read" }),
     );
   };
   useEffect(load, [api, currency]);
@@ -44,12 +46,12 @@ export function ShopPage({ api, t, format, me, meFailed, currency }: ShopPagePro
   const buy = async (product: Product) => {
     if (!me) return;
     setBuying(product.productId);
-    setFailed(false);
+    setFailure(null);
     try {
       window.location.assign(await api.checkout(me.user.id, product.productId, currency, format.locale));
-    } catch {
+    } catch (error) {
       setBuying(null);
-      setFailed(true);
+      setFailure({ error, call: "checkout" });
     }
   };
 
@@ -64,17 +66,21 @@ export function ShopPage({ api, t, format, me, meFailed, currency }: ShopPagePro
             </button>
           </p>
         ) : null}
-        {meFailed && !failed ? <p class="notice error">{t.error}</p> : null}
-        {failed ? (
-          <p class="notice error">
-            {t.error}{" "}
+        {meFailure && !failure ? (
+          <p class="notice error" data-testid="failure">
+            {failureMessage(t, meFailure, "read")}
+          </p>
+        ) : null}
+        {failure ? (
+          <p class="notice error" data-testid="failure">
+            {failureMessage(t, failure.error, failure.call)}{" "}
             <button type="button" class="link-button" onClick={load}>
               {t.retry}
             </button>
           </p>
         ) : null}
       </Toasts>
-      {products === null && !failed ? <p class="loading">{t.loading}</p> : null}
+      {products === null && !failure ? <p class="loading">{t.loading}</p> : null}
       {products?.length === 0 ? <p class="notice">{t.noProducts}</p> : null}
       <ul class="products">
         {(products ?? []).map((product) => (

@@ -6,8 +6,9 @@ import { inject, onTestFinished } from "vitest";
 import { projectRoot } from "../../../tools/local-platform/wrangler-env.ts";
 import { launchBrowser } from "./choose-browser.ts";
 
-export function launchChromium(): Promise<Browser> {
-  return launchBrowser(inject("e2eBrowser"));
+/** `extraArgs`: flags of one file's own (the production rehearsal's host mapping). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return launchBrowser(inject("e2eBrowser"), undefined, extraArgs);
 }
 
 /**

@@ -43,10 +43,10 @@ const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-export function launchBrowser(choice: BrowserChoice, timeout?: number): Promise<Browser> {
+export function launchBrowser(choice: BrowserChoice, timeout?: number, extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: choice.executablePath,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     env: { ...process.env, ...choice.env },
     timeout,
   });

@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { testPort } from "../../../tools/local-platform/ports.ts";
+import { projectRoot } from "../../../tools/local-platform/wrangler-env.ts";
 import { launchChromium } from "./browser.ts";
 import { startPlatform, waitForFreePort } from "./platform.ts";
 
@@ -43,6 +44,14 @@ export async function startStoreBrowser(locale: string): Promise<StoreBrowser> {
 
 /** Waits for the page on this shared, slow machine: Playwright's own waits end first, then the poll. */
 export const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 200 });
+
+/** Keeps a look at a page at both widths the pages are checked at (test-results/, not committed). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${projectRoot}/test-results/${name}-${width}.png`, fullPage: true });
+  }
+}
 
 /** The balance the store page shows. */
 export const balanceOf = async (page: Page) => Number(await page.getByTestId("balance").getAttribute("data-balance"));

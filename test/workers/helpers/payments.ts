@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
-import { handlePlatformRequest } from "../../../platform/platform";
+import { handlePlatformRequest } from "../../../platform";
 import { configFor } from "../../../src/config";
 import { consumableProducts, subscriptions } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";

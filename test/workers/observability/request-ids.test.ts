@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { handlePlatformRequest } from "../../../platform/platform";
+import { handlePlatformRequest } from "../../../platform";
 import { capturedLines } from "./log-capture";
 
 const AUTH = "http://localhost:8787/auth";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import worker from "../../../platform";
 import wranglerToml from "../../../wrangler.toml?raw";
-import { varsOf } from "../../support/wrangler-vars";
+import { deployedVarsOf } from "../../support/wrangler-vars";
 import { connect, publish, ROOMS, ROSTER, roomStub } from "./support";
 
 type Row = { index: number; entry: { kind: string; [key: string]: unknown }; view: { state: any; [key: string]: any } };
@@ -164,7 +164,7 @@ describe("the room observer (dev)", () => {
 });
 
 describe.each(["env.stg.vars", "env.prd.vars"])("with wrangler.toml [%s]", (table) => {
-  const vars = varsOf(wranglerToml, table);
+  const vars = deployedVarsOf(wranglerToml, table);
   const deployed = { ...env, ...vars } as unknown as Env;
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 

@@ -9,7 +9,6 @@ import { recaptchaPageFor } from "../../../src/auth/recaptcha";
 import { urlFor } from "../../../src/base-url";
 import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
-import { seededAccounts } from "../../dev-idp/ports/seeded-accounts";
 import type { AuthEnv } from "../auth-env";
 import { LOGIN_NONCE_COOKIE } from "../login-binding";
 import { loginRequestFields, parseLoginQuery } from "../login-query";
@@ -41,7 +40,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   }
 
   const config = c.get("config");
-  const { cookies } = c.get("auth");
+  const { cookies, devAccounts } = c.get("auth");
   let nonce = readCookie(c.req.header("cookie"), LOGIN_NONCE_COOKIE);
   if (!nonce || nonce.length < 43) {
     nonce = randomToken();
@@ -52,7 +51,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   // person acts, so a visit costs no storage write (issue 12).
 
   // reCAPTCHA before an SMS code: Google's widget in stg/prd (its scripts and frames, nothing
-  // more), the dev IdP's stand-in in dev (one script, no frame).
+  // more), the dev IdP's stand-in in dev (its script and its frame).
   const recaptcha = recaptchaPageFor(config.apps["dev-idp"]);
   pageHeaders(c, {
     scripts: ["'self'", ...recaptcha.scriptSources].join(" "),
@@ -61,17 +60,13 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
     connect: `'self' ${new URL(config.idp.apiUrl).origin}`,
     frames: recaptcha.frameSources.join(" ") || undefined,
   });
-  // The dev account picker exists only where the dev IdP does (dev); stg and prd render none of it.
-  const devAccounts = config.apps["dev-idp"]
-    ? { password: seededAccounts.password, emails: seededAccounts.accounts.map((account) => account.email) }
-    : null;
   return c.html(
     pageHtml(
       <LoginPage
         language={language}
         client={client}
         socialProviders={config.auth.socialProviders}
-        devAccounts={config.apps["dev-idp"] ? seededAccounts.accounts : []}
+        devAccounts={devAccounts?.accounts ?? []}
         languageUrls={languageUrls(c.req.url)}
         assetsUrl={urlFor(config.apps.auth, "/assets")}
         legalUrl={urlFor(config.apps.auth, "/legal")}
@@ -101,7 +96,9 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
             strings: LINK_STRINGS[language],
           },
           recaptcha: { siteKey: config.idp.recaptchaSiteKey, scriptUrl: recaptcha.scriptUrl },
-          devAccounts,
+          devAccounts: devAccounts
+            ? { password: devAccounts.password, emails: devAccounts.accounts.map((account) => account.email) }
+            : null,
         }}
       />,
     ),

@@ -1,18 +1,18 @@
 import type { Client } from "../../../src/auth/clients";
+import type { DevAccount } from "../../../src/auth/dev-accounts";
 import { LANGUAGE_NAMES, LANGUAGES, type Language, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import type { SocialProvider } from "../../../src/config/auth";
 import { localized } from "../../../src/i18n/locales";
 import { LOGIN_CONFIG_ID, type LoginPageConfig } from "../../../src/page-configs/login";
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
-import type { SeededAccount } from "../../dev-idp/ports/seeded-accounts";
 
 export interface LoginPageProps {
   language: Language;
   client: Client;
   socialProviders: readonly SocialProvider[];
   /** Dev only: the dev IdP's seeded accounts, offered as one-click sign-ins; empty in stg and prd. */
-  devAccounts: readonly SeededAccount[];
+  devAccounts: readonly DevAccount[];
   /** Absolute URL of this page in each language (the language menu). */
   languageUrls: Readonly<Record<Language, string>>;
   /** Base URL of the auth app's static files (…/assets). */
@@ -155,7 +155,7 @@ function LanguageMenu(props: { current: Language; urls: Readonly<Record<Language
  * account with its password, on any client, so every doc's "sign in as ..." works as written.
  * English only, like the other dev stand-in pages.
  */
-function DevAccounts(props: { accounts: readonly SeededAccount[] }) {
+function DevAccounts(props: { accounts: readonly DevAccount[] }) {
   return (
     <section class="dev-accounts" aria-labelledby="dev-accounts-heading" lang="en">
       <h2 id="dev-accounts-heading">Dev accounts</h2>

@@ -1,5 +1,7 @@
 import { extractClientZip } from "../../../src/publishing/client-zip";
 import { codeKeys, randomHexId } from "../../../src/publishing/code-keys";
+import { newRevisionId } from "../../../src/publishing/revision";
+import { ApiError } from "../../../src/worker-kit/errors";
 
 const LOGIC_TYPE = "text/javascript; charset=utf-8";
 
@@ -44,15 +46,54 @@ export async function deleteStagedLogic(bucket: R2Bucket, revisionId: string, fi
   await bucket.delete(codeKeys.stagedLogic(revisionId, fileId));
 }
 
+/** Tries of `freeRevisionId` before it gives up (a taken id is a 1 in 2^64 event each). */
+const REVISION_ID_TRIES = 3;
+
 /**
- * Registration: the staged logic.js is copied to `{revisionId}/logic.js`, which rooms run. false
- * when the staged file is gone: a registration of the same session finished meanwhile.
+ * A new revision id whose key prefix holds nothing in CODE. The bucket is shared by every
+ * environment (document 3), and each environment mints its ids alone: an id another environment
+ * already stores files under is skipped, so no environment ever writes into another's revision.
+ */
+export async function freeRevisionId(
+  bucket: R2Bucket,
+  scenarioId: string,
+  mint: (scenarioId: string) => string = newRevisionId,
+): Promise<string> {
+  for (let attempt = 0; attempt < REVISION_ID_TRIES; attempt++) {
+    const revisionId = mint(scenarioId);
+    const taken = await bucket.list({ prefix: `${revisionId}/`, limit: 1 });
+    if (taken.objects.length === 0) return revisionId;
+  }
+  throw new ApiError(503, "revision_id_unavailable", "No free revision id could be found; try again.");
+}
+
+/**
+ * Registration: the staged logic.js is copied to `{revisionId}/logic.js`, which rooms run, and
+ * only if nothing is there yet: a registered revision's logic never changes, whichever
+ * environment sharing the bucket asks. The same bytes there already are a registration of this
+ * session that stopped half-way, done again. false when the staged file is gone: a registration of
+ * the same session finished meanwhile.
  */
 export async function publishLogic(bucket: R2Bucket, revisionId: string, fileId: string): Promise<boolean> {
   const staged = await bucket.get(codeKeys.stagedLogic(revisionId, fileId));
   if (!staged) return false;
-  await bucket.put(codeKeys.logic(revisionId), await staged.arrayBuffer(), {
+  const written = await bucket.put(codeKeys.logic(revisionId), await staged.arrayBuffer(), {
     httpMetadata: { contentType: LOGIC_TYPE },
+    onlyIf: { etagDoesNotMatch: "*" },
   });
-  return true;
+  if (written) return true;
+  const existing = await bucket.head(codeKeys.logic(revisionId));
+  if (existing?.checksums.md5 && sameBytes(existing.checksums.md5, staged.checksums.md5)) return true;
+  throw new ApiError(
+    409,
+    "revision_logic_exists",
+    `Revision ${revisionId} already has a logic.js, which is never replaced; publish again for a new revision.`,
+  );
+}
+
+function sameBytes(a: ArrayBuffer, b: ArrayBuffer | undefined): boolean {
+  if (!b || a.byteLength !== b.byteLength) return false;
+  const left = new Uint8Array(a);
+  const right = new Uint8Array(b);
+  return left.every((byte, i) => byte === right[i]);
 }

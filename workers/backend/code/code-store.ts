@@ -3,7 +3,6 @@ import { randomToken, sha256Hex } from "../../../src/auth/crypto";
 import { revisions, scenarios, uploadSessions } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
 import { CODE_LIMITS } from "../../../src/publishing/limits";
-import { newRevisionId } from "../../../src/publishing/revision";
 
 export type UploadSession = typeof uploadSessions.$inferSelect;
 export type Revision = typeof revisions.$inferSelect;
@@ -41,14 +40,14 @@ export class CodeStore {
     return row?.owner ?? uid;
   }
 
-  /** A new upload session; the secret of its upload URLs is returned once. */
-  async startUpload(request: UploadRequest): Promise<{ session: UploadSession; secret: string }> {
+  /** A new upload session of a fresh revision id (code-files.ts freeRevisionId); the secret of its upload URLs is returned once. */
+  async startUpload(request: UploadRequest, revisionId: string): Promise<{ session: UploadSession; secret: string }> {
     const secret = randomToken();
     const created = this.now();
     const session: UploadSession = {
       id: crypto.randomUUID(),
       secretHash: await sha256Hex(secret),
-      revisionId: newRevisionId(request.scenarioId),
+      revisionId,
       ...request,
       createdAt: new Date(created),
       expiresAt: new Date(created + CODE_LIMITS.uploadSessionMs),

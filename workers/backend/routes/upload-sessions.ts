@@ -6,6 +6,7 @@ import { CODE_LIMITS } from "../../../src/publishing/limits";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
+import { freeRevisionId } from "../code/code-files";
 import { CodeStore } from "../code/code-store";
 
 const uploadRequest = z.object({
@@ -39,13 +40,16 @@ export const uploadSessionRoutes = new Hono<BackendEnv>().post(
     if (owner !== user.uid && !user.admin) {
       throw new ApiError(403, "scenario_not_yours", `Scenario ${body.scenarioId} belongs to another account.`);
     }
-    const { session, secret } = await store.startUpload({
-      scenarioId: body.scenarioId,
-      uploaderUid: user.uid,
-      name: body.name ?? null,
-      playerCount: body.playerCount ?? null,
-      hasLogic: body.logic,
-    });
+    const { session, secret } = await store.startUpload(
+      {
+        scenarioId: body.scenarioId,
+        uploaderUid: user.uid,
+        name: body.name ?? null,
+        playerCount: body.playerCount ?? null,
+        hasLogic: body.logic,
+      },
+      await freeRevisionId(c.env.CODE, body.scenarioId),
+    );
     const api = c.get("config").apps.backend;
     const upload = (file: string) => urlFor(api, `/code/uploads/${secret}/${file}`);
     c.header("cache-control", "no-store");

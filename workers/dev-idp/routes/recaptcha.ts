@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { z } from "zod";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { ApiError } from "../../../src/worker-kit/errors";
@@ -10,10 +9,11 @@ const tokenRequest = z.strictObject({ siteKey: z.string().min(1).max(100) });
 
 /**
  * The dev stand-in of reCAPTCHA (dev only, offline): GET /recaptcha/api.js is a script with
- * grecaptcha's explicit-render API (browser/dev-idp/recaptcha.ts, built into public/idp/), and
- * POST /recaptcha/token is where that widget is "solved": it hands out a response token for the
- * dev site key, which accounts:sendVerificationCode then verifies once, within two minutes.
- * Nothing but the dev widget has a use for it; a request for another site key is refused, as
+ * grecaptcha's explicit-render API (browser/dev-idp/recaptcha.ts, built into public/idp/), whose
+ * frame (GET /recaptcha/frame, recaptcha-frame.ts) POSTs /recaptcha/token from this origin: that is
+ * where the widget is "solved". It hands out a response token for the dev site key, which
+ * accounts:sendVerificationCode then verifies once, within two minutes. Only the frame calls it,
+ * from its own origin, so it answers no CORS; a request for another site key is refused, as
  * Google's widget refuses a key it does not know. GET /v1/recaptchaParams answers the site key as
  * the provider does (the call an operator makes for IDP_RECAPTCHA_SITE_KEY, README "Deploy").
  */
@@ -32,7 +32,6 @@ export function recaptchaRoutes(clock: () => number) {
         headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" },
       });
     })
-    .use("/recaptcha/token", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"] }))
     .post("/recaptcha/token", smallJsonBody, async (c) => {
       const { siteKey } = await jsonInput(c.req.raw, tokenRequest);
       if (siteKey !== c.get("config").idp.recaptchaSiteKey) {

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import type { StoreClientConfig } from "../../../src/store/api";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { platformIcon } from "../../../src/worker-kit/pages/page-assets";
 import type { StoreContext, StoreEnv } from "../store-env";
+import { storeClientConfig } from "./client-config";
 
 /** Folder of the built page inside the ASSETS directory (tools/build/build-store.ts writes it). */
 export const SPA_ASSET_DIR = "store";
@@ -42,7 +44,7 @@ async function page(c: StoreContext): Promise<Response> {
   response.headers.set("cache-control", "no-cache");
   response.headers.set("referrer-policy", "no-referrer");
   response.headers.set("x-content-type-options", "nosniff");
-  response.headers.set("content-security-policy", contentSecurityPolicy(c.get("config").idp));
+  response.headers.set("content-security-policy", contentSecurityPolicy(storeClientConfig(c.get("config"))));
   return response;
 }
 
@@ -52,9 +54,15 @@ function fetchAsset(env: Env, path: string): Promise<Response> {
   return env.ASSETS.fetch(new Request(`https://assets.local/${SPA_ASSET_DIR}${assetPath}`));
 }
 
-/** Scripts and styles only from the store itself; the page talks to the store and the IdP only. */
-function contentSecurityPolicy(idp: { apiUrl: string; tokenUrl: string }): string {
-  const connect = new Set(["'self'", new URL(idp.apiUrl).origin, new URL(idp.tokenUrl).origin]);
+/**
+ * Scripts and styles only from the store itself. The page calls the store's API ('self'), the
+ * sign-in service (GET /api/consent/pending at start) and the identity provider (sign-in with the
+ * custom token, token refresh): exactly the origins of the config it is handed. In dev they all
+ * share the store's origin; in stg and prd each is a host of its own.
+ */
+function contentSecurityPolicy(client: StoreClientConfig): string {
+  const called = [client.authUrl, client.idp.apiUrl, client.idp.tokenUrl].map((url) => new URL(url).origin);
+  const connect = new Set(["'self'", ...called]);
   return [
     "default-src 'self'",
     `connect-src ${[...connect].join(" ")}`,

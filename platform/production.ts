@@ -1,0 +1,26 @@
+/**
+ * The stg and prd build (wrangler.toml's `[env.stg]` and `[env.prd]` `main`): the four apps of
+ * the documents and nothing of dev. No stand-in, seeded account or dev index page is imported, so
+ * none is in the bundle `wrangler deploy` uploads (test/unit/production-bundle.test.ts).
+ */
+import { createAuthApp } from "../workers/auth/app";
+import { createBackendApp } from "../workers/backend/app";
+import { createRoomsApp } from "../workers/rooms/app";
+import { createStoreApp } from "../workers/store/app";
+import { platformHandler } from "./platform";
+
+// The Durable Object classes and the egress gate wrangler.toml binds.
+export { Balance } from "../durable-objects/balance/balance";
+export { QuickPlay } from "../durable-objects/quick-play/quick-play";
+export { EgressGate } from "../durable-objects/room/egress-gate";
+export { Room } from "../durable-objects/room/room";
+export { SingleUseClaim } from "../durable-objects/single-use/single-use-claim";
+export { SmsSuccessRate } from "../durable-objects/sms-rate/sms-success-rate";
+
+export const handlePlatformRequest = platformHandler({
+  apps: { auth: () => createAuthApp(), store: createStoreApp, backend: createBackendApp, rooms: createRoomsApp },
+});
+
+export default {
+  fetch: handlePlatformRequest,
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,402 @@
+/**
+ * The production rehearsal: what users get, run end to end. The prd build (platform/production.ts,
+ * minified, prd vars, seat tickets required, no stand-in inside) under `wrangler dev --env prd`
+ * over HTTPS on loopback, its public hosts (auth.example.com, store.example.com, api.example.com,
+ * rooms.example.com) mapped to it in Chromium and for the CLI, and only its providers replaced by
+ * the stand-ins of the dev build in a separate process (support/rehearsal.ts). A person signs in,
+ * buys coins, publishes a game and plays it; an operator orders the store; every page passes axe;
+ * nothing of dev answers.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Browser, BrowserContext, Page, Response, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot, wranglerBin, wranglerEnv } from "../../tools/local-platform/wrangler-env.ts";
+import { seriousViolations } from "./support/axe.ts";
+import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { routeGoogleRecaptcha } from "./support/google-recaptcha-route.ts";
+import { hostedFetch } from "./support/hosted-network.ts";
+import { signUpByPhone } from "./support/login-page.ts";
+import { scenario } from "./support/publish-cli.ts";
+import {
+  type Rehearsal,
+  STAGING_PORTS,
+  type Staging,
+  standInIdToken,
+  startRehearsal,
+  startStagingBeside,
+} from "./support/rehearsal.ts";
+import { expectText, playXWins } from "./support/tic-tac-toe.ts";
+
+const run = promisify(execFile);
+/** One year, subdomains included: every host of prd is HTTPS only. */
+const HSTS = "max-age=31536000; includeSubDomains";
+let rehearsal: Rehearsal;
+let browser: Browser;
+let urls: Rehearsal["prd"]["urls"];
+const people: BrowserContext[] = [];
+
+beforeAll(async () => {
+  configDir = mkdtempSync(path.join(tmpdir(), "rehearsal-cli-"));
+  rehearsal = await startRehearsal();
+  urls = rehearsal.prd.urls;
+  browser = await launchChromium(rehearsal.browserArgs);
+}, 240_000);
+
+afterAll(async () => {
+  for (const person of people) await person.close().catch(() => undefined);
+  await browser?.close();
+  await rehearsal?.stop();
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+/**
+ * A person with a browser of their own on prd's hosts. Every answer of the environment's hosts is
+ * watched: one that fails (4xx/5xx, or blocked) fails the test at `expectNoFailures`, so a page
+ * that loads without its script or styles (the 500 of the login assets) cannot pass.
+ */
+async function newPerson(name: string, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, ignoreHTTPSErrors: true });
+  context.setDefaultTimeout(30_000);
+  people.push(context);
+  await routeGoogleRecaptcha(context, `${rehearsal.standIn.url}/idp`);
+  const failures: string[] = [];
+  const watch = (response: Response) => {
+    const url = new URL(response.url());
+    if (rehearsal.hosts.includes(url.hostname) && response.status() >= 400 && !expectedFailure(url)) {
+      failures.push(`${response.status()} ${response.request().method()} ${url.href}`);
+    }
+  };
+  context.on("response", watch);
+  context.on("requestfailed", (request) => {
+    const error = request.failure()?.errorText ?? "";
+    // A request still in flight when its page navigates away (the auth log's beacon) ends aborted.
+    if (error !== "net::ERR_ABORTED") failures.push(`failed ${request.method()} ${request.url()}: ${error}`);
+  });
+  const page = await context.newPage();
+  screenshotOnFailure(page, `rehearsal-${name}`);
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  return {
+    page,
+    context,
+    /** No answer of prd failed, and no page logged a Content-Security-Policy refusal. */
+    expectNoFailures() {
+      expect(failures).toEqual([]);
+      expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+    },
+  };
+}
+
+/** Answers a page asks for that are meant to fail (the store's signed-out `me`). */
+function expectedFailure(url: URL): boolean {
+  return url.pathname === "/api/me" && url.hostname.startsWith("store.");
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Every file the pages of an app load, from public/ as `npm run build:browser` wrote it. */
+function publicFiles(folder: string): string[] {
+  const root = path.join(projectRoot, "public", folder);
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(js|css|svg)$/.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+}
+
+/** Every static asset and public page of every app of an environment. */
+function everyAssetAndPage(base: Rehearsal["prd"]["urls"]): string[] {
+  return [
+    ...publicFiles("auth").map((file) => `${base.auth}/assets/${file}`),
+    ...publicFiles("backend").map((file) => `${base.api}/assets/${file}`),
+    ...publicFiles("rooms").map((file) => `${base.rooms}/assets/${file}`),
+    ...publicFiles("store").map((file) => `${base.store}/${file}`),
+    ...["style.css", "favicon.svg"].flatMap((file) =>
+      [base.auth, base.api, base.rooms].map((app) => `${app}/assets/${file}`),
+    ),
+    `${base.store}/favicon.svg`,
+    `${base.store}/`,
+    `${base.auth}/login?${new URLSearchParams({ redirect_uri: `${base.store}/`, client_id: "store" })}`,
+    `${base.auth}/legal/app_terms/latest`,
+    `${base.auth}/legal/privacy/latest`,
+    `${base.auth}/publish-tokens`,
+    `${base.api}/admin/product-order`,
+    ...[base.auth, base.store, base.api, base.rooms].map((app) => `${app}/health`),
+  ];
+}
+
+/** Each URL's status and HSTS header, as a line. */
+async function statusAndHsts(wanted: string[], port: number): Promise<string[]> {
+  return Promise.all(
+    wanted.map(async (url) => {
+      const answer = await hostedFetch(url, port);
+      return `${answer.status} ${answer.headers["strict-transport-security"] ?? "(no HSTS)"} ${url}`;
+    }),
+  );
+}
+
+describe("the prd build serves what its pages need", () => {
+  it("answers 200 with HSTS for every static asset and page of every app", async () => {
+    const wanted = everyAssetAndPage(urls);
+    expect(wanted.length).toBeGreaterThan(20);
+    expect(await statusAndHsts(wanted, rehearsal.prd.port)).toEqual(wanted.map((url) => `200 ${HSTS} ${url}`));
+  });
+});
+
+describe("a player on the prd build", () => {
+  it("signs up by phone past the reCAPTCHA with consent, buys coins through checkout, and the webhook credits them", async () => {
+    const { page, expectNoFailures } = await newPerson("buyer");
+    await page.goto(`${urls.store}/`);
+    await page.waitForURL(`${urls.auth}/login?**`);
+    await page.waitForSelector("#phone-form");
+    await expectAccessible(page);
+    expect(await page.getByText("Dev accounts").count()).toBe(0);
+
+    await signUpByPhone(page);
+    await page.waitForURL(`${urls.store}/**`);
+    const product = page.locator('[data-product="web_coins_100"]');
+    await expect.poll(() => product.locator(".price").textContent(), { timeout: 30_000 }).toBeTruthy();
+    expect(await page.getByTestId("balance").getAttribute("data-balance")).toBe("0");
+    await expectAccessible(page);
+
+    await product.getByRole("button").click();
+    await page.waitForURL(`${rehearsal.standIn.url}/payments/checkout/**`);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(`${urls.store}/result?session_id=**`);
+    await expect.poll(() => page.getByTestId("balance").getAttribute("data-balance"), { timeout: 30_000 }).toBe("100");
+    await expect.poll(() => page.locator(".result").getAttribute("data-phase")).toBe("credited");
+    await expectAccessible(page);
+    expectNoFailures();
+  }, 180_000);
+});
+
+describe("an operator on the prd build", () => {
+  it("signs in with email and password and reorders the store's products", async () => {
+    const { page, expectNoFailures } = await newPerson("operator");
+    const orderPage = `${urls.api}/admin/product-order`;
+    // The email + password form belongs to the venue admin client (document 1); the SSO session it
+    // starts then opens the ordering page, whose admin client signs in without a form.
+    await page.goto(`${urls.auth}/login?${new URLSearchParams({ client_id: "venue-admin", redirect_uri: orderPage })}`);
+    await expectAccessible(page);
+    // An operator account the provider's admin tools made: the stand-in's seeded admin (admin claim).
+    await page.getByLabel("Email").fill("admin@example.com");
+    await page.getByLabel("Password").fill("dev-password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(`${urls.api}/admin/product-order**`);
+    const order = () =>
+      page.$$eval("#products li", (items) => items.map((item) => (item.textContent ?? "").split(":")[0]));
+    await expect.poll(order, { timeout: 30_000 }).toEqual(["web_coins_100", "web_coins_550", "web_coins_1200"]);
+    await expectAccessible(page);
+    expect(await page.textContent("#account")).toContain("Signed in as admin@example.com.");
+    await page.locator("#products li").first().focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.textContent("#live")).toBe("Order saved.");
+    expect(await order()).toEqual(["web_coins_550", "web_coins_100", "web_coins_1200"]);
+    await page.reload();
+    await expect.poll(order, { timeout: 30_000 }).toEqual(["web_coins_550", "web_coins_100", "web_coins_1200"]);
+    expectNoFailures();
+  }, 120_000);
+});
+
+/** The revision the author publishes to prd, which the players then play. */
+let playUrl: string;
+let revisionId: string;
+let configDir: string;
+
+/** `scenario <args>` on an author's machine whose requests reach the hosts of `nodeEnv`. */
+const cli = (args: string[], nodeEnv: Record<string, string>, target: Rehearsal["prd"]["urls"]) =>
+  scenario({ platformUrl: "", configDir }, args, {
+    ...nodeEnv,
+    SCENARIO_AUTH_URL: target.auth,
+    SCENARIO_API_URL: target.api,
+  });
+
+describe("an author and two players on the prd build", () => {
+  it("creates a publish token on its page and publishes a game with the CLI", async () => {
+    const { page, expectNoFailures } = await newPerson("author");
+    await page.goto(`${urls.auth}/publish-tokens`);
+    await page.waitForURL(`${urls.auth}/login?**`);
+    await signUpByPhone(page);
+    await page.waitForURL(`${urls.auth}/publish-tokens**`);
+    await page.waitForSelector("#create:not([hidden])");
+    await expectAccessible(page);
+    await page.fill("#name", "rehearsal");
+    await page.getByRole("button", { name: "Create token" }).click();
+    await expect.poll(() => page.inputValue("#created-token")).toMatch(/^sgpt_/);
+    const token = await page.inputValue("#created-token");
+    expectNoFailures();
+
+    const login = await cli(["login", "--token", token], rehearsal.nodeEnv, urls);
+    expect(login.code, login.stderr).toBe(0);
+    const published = await cli(["publish", "examples/tic-tac-toe"], rehearsal.nodeEnv, urls);
+    expect(published.code, published.stderr).toBe(0);
+    revisionId = /revisionId: (\S+)/.exec(published.stdout)?.[1] as string;
+    playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
+    expect(playUrl).toBe(`${urls.rooms}/play/${revisionId}/`);
+  }, 180_000);
+
+  it("seats two players who open the play link in one room, and they play a game to its end", async () => {
+    expect(playUrl, "the game was published").toBeTruthy();
+    const alice = await newPerson("player-alice");
+    const bob = await newPerson("player-bob", { width: 360, height: 740 });
+    // Alice's page waits on its search for a seat while axe reads it; then the search goes on.
+    const held: Route[] = [];
+    await alice.page.route(`**/lobby/${revisionId}/quick-play`, (route) => {
+      held.push(route);
+    });
+    await alice.page.goto(playUrl);
+    await alice.page.waitForURL(`${urls.auth}/login?**`);
+    await signUpByPhone(alice.page);
+    await expectText(alice.page, "#status", "Finding you a seat…");
+    await expectAccessible(alice.page);
+    await alice.page.unrouteAll({ behavior: "ignoreErrors" });
+    for (const route of held) await route.fallback().catch(() => undefined);
+    await alice.page.waitForURL(`${urls.rooms}/play/${revisionId}/index.html?**`);
+
+    await bob.page.goto(playUrl);
+    await bob.page.waitForURL(`${urls.auth}/login?**`);
+    await signUpByPhone(bob.page);
+    await bob.page.waitForURL(`${urls.rooms}/play/${revisionId}/index.html?**`);
+    await expectText(alice.page, "#you", "You are player p1 (online)");
+    await expectText(bob.page, "#you", "You are player p2 (online)");
+    await expectAccessible(bob.page);
+    await playXWins(alice.page, bob.page);
+    alice.expectNoFailures();
+    bob.expectNoFailures();
+  }, 240_000);
+
+  it("answers nothing of dev: no dev room routes, no observer, no seat without a ticket, no stand-in", async () => {
+    expect(revisionId, "the game was published").toBeTruthy();
+    const room = "rehearsal-room";
+    for (const url of [
+      `${urls.rooms}/dev/rooms/${revisionId}/${room}/stats`,
+      `${urls.rooms}/dev/rooms/${revisionId}/${room}/observe`,
+      `${urls.rooms}/dev/rooms/${revisionId}/${room}/replay`,
+      `${urls.auth}/idp/v1/accounts:signUp`,
+      `${urls.store}/payments/checkout/x`,
+      `${urls.api}/`,
+    ]) {
+      expect((await hostedFetch(url, rehearsal.prd.port)).status, url).toBe(404);
+    }
+    const seat = await hostedFetch(`${urls.rooms}/ws/games/${revisionId}/${room}?seatId=p1`, rehearsal.prd.port, {
+      headers: {
+        upgrade: "websocket",
+        connection: "Upgrade",
+        "sec-websocket-version": "13",
+        "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+      },
+    });
+    expect(seat.status).toBe(401);
+    const login = await hostedFetch(
+      `${urls.auth}/login?${new URLSearchParams({ redirect_uri: `${urls.store}/`, client_id: "admin" })}`,
+      rehearsal.prd.port,
+    );
+    expect(login.body).not.toContain("Dev accounts");
+    expect(login.body).not.toContain("dev-password");
+  });
+});
+
+describe("the legal documents on the prd build", () => {
+  it("shows the terms and the privacy policy", async () => {
+    const { page, expectNoFailures } = await newPerson("legal");
+    for (const key of ["app_terms", "privacy"]) {
+      await page.goto(`${urls.auth}/legal/${key}/latest`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBeTruthy();
+      await expectAccessible(page);
+    }
+    expectNoFailures();
+  });
+});
+
+describe("stg beside prd on the one CODE bucket", () => {
+  let staging: Staging;
+
+  beforeAll(async () => {
+    staging = await startStagingBeside(rehearsal, STAGING_PORTS);
+  }, 120_000);
+  afterAll(() => staging?.stop());
+
+  it("answers 200 with HSTS for every static asset and page of every app", async () => {
+    const wanted = everyAssetAndPage(staging.stg.urls);
+    expect(await statusAndHsts(wanted, staging.stg.port)).toEqual(wanted.map((url) => `200 ${HSTS} ${url}`));
+  });
+
+  it("publishes to stg under a revision of its own, never reaches prd's, and prd's files stay as they were", async () => {
+    expect(revisionId, "the game was published to prd").toBeTruthy();
+    const stg = staging.stg.urls;
+    const prdLogic = () => codeObject(`${revisionId}/logic.js`);
+    const prdPage = async () =>
+      (await hostedFetch(`${urls.rooms}/play/${revisionId}/index.html`, rehearsal.prd.port)).body;
+    const [logicBefore, pageBefore] = [await prdLogic(), await prdPage()];
+    expect(logicBefore.length).toBeGreaterThan(0);
+
+    // An author of stg: a publish token of stg's sign-in service, and the CLI pointed at stg.
+    const idToken = await standInIdToken(rehearsal, "user@example.com", "dev-password");
+    const created = await hostedFetch(`${stg.auth}/api/publish-tokens`, staging.stg.port, {
+      method: "POST",
+      headers: { authorization: `Bearer ${idToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "stg" }),
+    });
+    expect(created.status, created.body).toBe(201);
+    const { token } = JSON.parse(created.body) as { token: string };
+    const published = await cli(
+      ["publish", "examples/tic-tac-toe"],
+      {
+        ...staging.nodeEnv,
+        SCENARIO_PUBLISH_TOKEN: token,
+      },
+      stg,
+    );
+    expect(published.code, published.stderr).toBe(0);
+    const stgRevision = /revisionId: (\S+)/.exec(published.stdout)?.[1] as string;
+    expect(stgRevision).toMatch(/^tic-tac-toe-/);
+    expect(stgRevision).not.toBe(revisionId);
+
+    // stg knows nothing of prd's revision; prd's files are what they were.
+    expect((await hostedFetch(`${stg.rooms}/play/${revisionId}/index.html`, staging.stg.port)).status).toBe(404);
+    expect((await hostedFetch(`${stg.rooms}/play/${stgRevision}/index.html`, staging.stg.port)).status).toBe(200);
+    expect(await prdLogic()).toEqual(logicBefore);
+    expect(await prdPage()).toBe(pageBefore);
+  }, 180_000);
+});
+
+/** An object of the local CODE bucket both environments share, read with wrangler as an operator would. */
+async function codeObject(key: string): Promise<Buffer> {
+  const { stdout } = await run(
+    wranglerBin,
+    [
+      "r2",
+      "object",
+      "get",
+      `platform-code/${key}`,
+      "--local",
+      "--env",
+      "prd",
+      "--persist-to",
+      rehearsal.prd.stateDir,
+      "--pipe",
+    ],
+    { cwd: projectRoot, env: wranglerEnv({ CI: "true" }), encoding: "buffer", maxBuffer: 16 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
+describe("prd's log after the rehearsal", () => {
+  it("holds no ERROR or CRITICAL line: nothing failed on prd's side", () => {
+    const lines = rehearsal
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { severity?: string; message?: string });
+    expect(lines.length).toBeGreaterThan(50);
+    expect(lines.filter((line) => line.severity === "ERROR" || line.severity === "CRITICAL")).toEqual([]);
+  });
+});
