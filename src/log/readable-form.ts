@@ -1,23 +1,32 @@
+import { decodeHTML } from "entities/decode";
+
 /**
  * Text as a person would read it: what the scrubber must also look at, since personal data can be
  * written in forms its patterns do not match (full-width "０９０-５５５５-０３０１", "user%40example.com",
- * "user%2540example.com", a zero-width space inside an address).
+ * "user%2540example.com", "user&#64;example.com", a zero-width space inside an address, a phone
+ * number split by U+2010 or U+2212).
  */
 
 /** Percent-decoding rounds: double encoding is common, deeper nesting is not worth the work. */
 const MAX_DECODE_ROUNDS = 3;
-/** Printable ASCII without a percent escape reads as written; anything else may read differently. */
-const MAY_DIFFER = /[^\t\n\r -~]|%[0-9a-f]{2}/i;
+/**
+ * Printable ASCII without a percent escape or an HTML character reference reads as written;
+ * anything else may read differently.
+ */
+const MAY_DIFFER = /[^\t\n\r -~]|%[0-9a-f]{2}|&#?[0-9a-z]+;?/i;
 const PERCENT_ESCAPES = /(?:%[0-9a-f]{2})+/gi;
 const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi;
 /** Invisible format characters (zero-width space and joiners, soft hyphen, bidi marks). */
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
+/** Dashes NFKC leaves as they are (hyphen, non-breaking hyphen, figure and en/em dashes, minus): read as "-". */
+const DASHES = /[\u2010-\u2015\u2212\u2043\uFE58\uFE63]/g;
 
 /**
- * Unicode compatibility forms folded (NFKC: full-width digits and signs become ASCII) and invisible
- * format characters removed; then percent escapes decoded and the result folded again, while that
- * changes the text, at most MAX_DECODE_ROUNDS times. Each step is linear in the text (decoding
- * only shortens it), so the work stays bounded whatever the input.
+ * Unicode compatibility forms folded (NFKC: full-width digits and signs become ASCII), dashes made
+ * "-", invisible format characters removed and HTML character references decoded (the `entities`
+ * package, as HTML parsers do); then percent escapes decoded and the result folded again, while
+ * that changes the text, at most MAX_DECODE_ROUNDS times. Each step is linear in the text
+ * (decoding only shortens it), so the work stays bounded whatever the input.
  */
 export function readableForm(text: string): string {
   if (!MAY_DIFFER.test(text)) return text;
@@ -31,7 +40,8 @@ export function readableForm(text: string): string {
 }
 
 function folded(text: string): string {
-  return text.normalize("NFKC").replace(FORMAT_CHARACTERS, "");
+  const plain = text.normalize("NFKC").replace(FORMAT_CHARACTERS, "").replace(DASHES, "-");
+  return plain.includes("&") ? decodeHTML(plain) : plain;
 }
 
 /**

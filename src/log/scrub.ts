@@ -24,6 +24,29 @@ const CODE_WORD = /^[a-z]+(?:[_./-][a-z0-9]+){0,8}$/;
  * payload holds the e-mail and the uid in plain base64, and the whole is a credential: it goes.
  */
 const JWT = /(?<![\w-])e(?:yJ|yA|w[o0k])[A-Za-z0-9_-]{13,}(?:\.[A-Za-z0-9_-]*){2,4}/g;
+/**
+ * One base64url segment of a JWT on its own (its payload copied out of the token): a candidate
+ * that starts as encoded JSON does; it goes when it decodes to an object with a claim name.
+ */
+const JWT_SEGMENT = /(?<![\w.-])e(?:yJ|yA|w[o0k])[A-Za-z0-9_-]{13,}(?![\w.-])/g;
+const CLAIM_NAMES = new Set([
+  "iss",
+  "sub",
+  "aud",
+  "exp",
+  "iat",
+  "nbf",
+  "auth_time",
+  "user_id",
+  "uid",
+  "email",
+  "phone_number",
+  "firebase",
+  "claims",
+]);
+/** Longer candidates are no claims a log line would carry, and are not decoded (bounded work). */
+const MAX_SEGMENT_LENGTH = 8_192;
+
 /** Addresses in any script ("山田@例え.jp"), not only ASCII ones. */
 const EMAIL = /(?<![\p{L}\p{M}\p{N}._%+-])[\p{L}\p{M}\p{N}._%+-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+/gu;
 /** http(s), ws(s) and custom-scheme URLs: the whole URL goes, since path and query carry codes. */
@@ -40,14 +63,26 @@ const IPV6_CANDIDATE = /(?=[0-9a-f]{0,4}:)(?<!\w|[0-9a-f]:)(?:[0-9a-f]{0,4}:){2,
 const isIpv6 = (text: string) => (text.includes("::") && /[0-9a-f]/i.test(text)) || text.split(":").length === 8;
 /**
  * Phone numbers: an optional +, then 8-15 digits of any script (NFKC leaves Arabic-Indic or
- * Devanagari digits as they are) that may be split by spaces, dots, dashes or brackets; not a run
- * of digits inside a longer id (a UUID's "12345678-7da4" stays).
+ * Devanagari digits as they are) that may be split by spaces, dots, dashes, slashes or brackets;
+ * not a run of digits inside a longer id (a UUID's "12345678-7da4" stays). Dates of 8 digits
+ * ("2026-11-28") match too: a date lost from a line costs less than a number kept in one.
  */
 const PHONE =
-  /(?<![A-Za-z\p{Nd}]|[A-Za-z\p{Nd}][-.])\+?\(?\p{Nd}(?:[\s().-]{0,2}\p{Nd}){7,14}(?![A-Za-z\p{Nd}]|[-.][A-Za-z\p{Nd}])/gu;
+  /(?<![A-Za-z\p{Nd}]|[A-Za-z\p{Nd}][-./])\+?\(?\p{Nd}(?:[\s()./-]{0,2}\p{Nd}){7,14}(?![A-Za-z\p{Nd}]|[-./][A-Za-z\p{Nd}])/gu;
 const DIGIT = /\p{Nd}/u;
 
 export const REDACTED = "[redacted]";
+
+function holdsClaims(segment: string): boolean {
+  if (segment.length > MAX_SEGMENT_LENGTH) return false;
+  try {
+    const base64 = segment.replace(/-/g, "+").replace(/_/g, "/");
+    const json: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))));
+    return typeof json === "object" && json !== null && Object.keys(json).some((key) => CLAIM_NAMES.has(key));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Free text with every JWT, e-mail address, URL, IP address and phone number replaced. The text is
@@ -66,6 +101,7 @@ function scrubWritten(text: string): string {
   // Each pass only where the text has the character its pattern needs (most log values have none).
   let out = text;
   if (out.includes(".")) out = out.replace(JWT, "[jwt]");
+  if (/e(?:yJ|yA|w[o0k])/.test(out)) out = out.replace(JWT_SEGMENT, (match) => (holdsClaims(match) ? "[jwt]" : match));
   if (out.includes("://")) out = out.replace(URL_PATTERN, "[url]");
   if (out.includes("@")) out = out.replace(EMAIL, "[email]");
   if (/[/?#]/.test(out)) out = out.replace(SCHEMELESS_URL, "[url]");

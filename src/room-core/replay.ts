@@ -43,6 +43,8 @@ export const REPLAY_VERSION = 1;
 export const MAX_REPLAY_STEPS = 20_000;
 /** A replay file larger than this is refused before it is parsed. */
 export const MAX_REPLAY_FILE_BYTES = 64 * 1024 * 1024;
+/** Deeper values are no game state anyone writes, and the tools that compare states recurse into them. */
+export const MAX_REPLAY_DEPTH = 256;
 
 const id = z.string().min(1).max(256);
 const connectionSchema = z.object({
@@ -107,6 +109,9 @@ export function parseReplay(text: string): Replay {
   } catch (error) {
     throw new ReplayError(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (deeperThan(value, MAX_REPLAY_DEPTH)) {
+    throw new ReplayError(`it nests values deeper than ${MAX_REPLAY_DEPTH} levels, which no room state does`);
+  }
   const header = headerSchema.safeParse(value);
   if (!header.success || header.data.format !== REPLAY_FORMAT) {
     throw new ReplayError(`not a scenario replay: "format" must be "${REPLAY_FORMAT}"`);
@@ -125,6 +130,18 @@ export function parseReplay(text: string): Replay {
     throw new ReplayError(`invalid replay: ${problems.join("; ")}`);
   }
   return parsed.data as Replay;
+}
+
+/** Whether a parsed JSON value nests objects or arrays more than `limit` levels deep (no recursion). */
+function deeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** The inputs of a replay file in their order, each with its time (ms since the first): for tools that drive rooms. */

@@ -124,6 +124,12 @@ describe("scrubber", () => {
     ["an e-mail address outside ASCII", "to 山田@例え.jp です", "to [email] です"],
     ["a URL-encoded phone number", "tel=%2B81%2090-1234-5678", "tel=[phone]"],
     ["a full-width IPv4 address", "from １９２．０．２．１０", "from [ip]"],
+    ["a phone number split by hyphens (U+2010)", "call 090\u20105555\u20100301", "call [phone]"],
+    ["a phone number split by minus signs (U+2212)", "call 090\u22125555\u22120301", "call [phone]"],
+    ["a phone number split by slashes", "call 090/5555/0301", "call [phone]"],
+    ["an e-mail address with a decimal character reference", "to user&#64;example.com", "to [email]"],
+    ["an e-mail address with a hex character reference", "to user&#x40;example&#46;com", "to [email]"],
+    ["an e-mail address with a named character reference", "to user&commat;example.com", "to [email]"],
   ])("removes %s, whatever its encoding", (_, input, output) => {
     expect(scrubText(input)).toBe(output);
   });
@@ -139,7 +145,16 @@ describe("scrubber", () => {
     }
   });
 
+  it("drops a JWT's payload segment on its own, and keeps base64url that holds no claims", () => {
+    const segment = (json: object) => Buffer.from(JSON.stringify(json)).toString("base64url");
+    const payload = segment({ iss: "https://securetoken.google.com/p", sub: "u1", email: "ann@example.com" });
+    expect(scrubText(`payload ${payload} refused`)).toBe("payload [jwt] refused");
+    const header = segment({ alg: "RS256", kid: "k1" });
+    expect(scrubText(`header ${header}`)).toBe(`header ${header}`);
+  });
+
   it.each([
+    ["an HTML character reference of no personal data", "a &amp; b"],
     ["a percent-encoded path", "/auth/a%20b/c?x=%2F"],
     ["half-width katakana", "ﾛｸﾞｲﾝ 失敗"],
     ["an error code", "seat_taken"],

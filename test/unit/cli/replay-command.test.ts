@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MAX_REPLAY_FILE_BYTES } from "../../../src/room-core/replay";
+import { MAX_REPLAY_DEPTH, MAX_REPLAY_FILE_BYTES } from "../../../src/room-core/replay";
+import { stepText } from "../../../tools/cli/replay-report";
 import { recordedGame } from "../room-core/recorded-game";
 import { runCli, tempFile } from "./run-cli";
 
@@ -78,6 +79,39 @@ describe("scenario replay", () => {
     const missing = await replay(EXAMPLE, path.join(tmpdir(), "no-such-replay.json"));
     expect(missing.err).toContain("no-such-replay.json: cannot read it");
     expect(missing.code).toBe(2);
+  });
+
+  it("refuses a state nested 20,000 levels deep as unusable; exit 2, not a difference", async () => {
+    const game = await recordedGame();
+    const last = game.steps.length - 1;
+    const marked = {
+      ...game,
+      steps: game.steps.map((step, index) => (index === last ? { ...step, state: "DEEP" } : step)),
+    };
+    // Written as text: JSON.stringify itself would run out of stack on such a value.
+    const deep = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    const file = tempFile("deep.json", JSON.stringify(marked).replace('"DEEP"', deep));
+    const { code, err, out } = await replay(EXAMPLE, file);
+    expect(err).toContain(`deep.json: it nests values deeper than ${MAX_REPLAY_DEPTH} levels`);
+    expect(out).toBe("");
+    expect(code).toBe(2);
+  });
+
+  it("prints a replay file's ids with their control characters escaped, never raw to the terminal", () => {
+    const seat = "p1\u001b]0;owned\u0007\u009b2J\u202e";
+    const line = stepText(
+      {
+        at: 0,
+        input: {
+          kind: "connect",
+          connection: { connectionId: "c\u001b[2K", playerId: seat, nickname: "", monitor: false, connectedAt: 0 },
+          roster: null,
+        },
+      },
+      seat,
+    );
+    expect(line).toBe("p1\\u001b]0;owned\\u0007\\u009b2J\\u202e joins (connection c\\u001b[2K)");
+    expect(line).not.toMatch(/[\p{Cc}\u202e]/u);
   });
 
   it("refuses a scenario folder whose logic does not load; exit 2, not a difference", async () => {
