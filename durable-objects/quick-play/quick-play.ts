@@ -118,9 +118,7 @@ export class QuickPlay extends DurableObject<Env> {
     for (let look = 1; look <= MAX_LOOKS; look++) {
       const pool = this.pool();
       const statuses = new Map<string, LobbyStatus>(
-        await Promise.all(
-          pool.map(async (room) => [room.roomId, await this.room(room.roomId).lobbyStatus()] as const),
-        ),
+        await Promise.all(pool.map(async (room) => [room.roomId, await this.room(room.roomId).lobbyStatus()] as const)),
       );
       const leases = openLeases(this.leases(), statuses);
       this.saveLeases(leases);

@@ -110,10 +110,7 @@ export function chooseQuickSeat(
  * The leases still open after a look at their rooms: a lease ends when a socket of its holder came
  * (the seat is taken) or the seat is no longer its holder's. Leases of rooms not looked at stay.
  */
-export function openLeases(
-  leases: readonly SeatLease[],
-  statuses: ReadonlyMap<string, LobbyStatus>,
-): SeatLease[] {
+export function openLeases(leases: readonly SeatLease[], statuses: ReadonlyMap<string, LobbyStatus>): SeatLease[] {
   return leases.filter((lease) => {
     const status = statuses.get(lease.roomId);
     if (!status) return true;
@@ -141,7 +138,8 @@ export function quickPlayRefusal(
     const until = Math.min(...mine.map((lease) => lease.until));
     return {
       code: "too_many_open_seats",
-      message: "You hold a quick-play seat you have not taken yet: open that game first (the play link gives it to you again).",
+      message:
+        "You hold a quick-play seat you have not taken yet: open that game first (the play link gives it to you again).",
       retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)),
     };
   }

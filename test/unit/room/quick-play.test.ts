@@ -14,7 +14,10 @@ const SEATS = ["p1", "p2"];
 const NOW = 1_000_000_000;
 
 function room(roomId: string, status: Partial<LobbyStatus>, openedAt = NOW - 1000) {
-  return { room: { roomId, openedAt }, status: { holders: {}, joined: [], started: false, seatsOnline: [], ...status } };
+  return {
+    room: { roomId, openedAt },
+    status: { holders: {}, joined: [], started: false, seatsOnline: [], ...status },
+  };
 }
 
 describe("quick play's choice of a seat", () => {
@@ -50,7 +53,12 @@ describe("quick play's choice of a seat", () => {
   });
 
   it("calls a room finished only when its game started and none of its seat holders is online", () => {
-    const status = (started: boolean, seatsOnline: string[]) => ({ holders: { p1: "x" }, joined: [], started, seatsOnline });
+    const status = (started: boolean, seatsOnline: string[]) => ({
+      holders: { p1: "x" },
+      joined: [],
+      started,
+      seatsOnline,
+    });
     expect(isFinished(status(false, []))).toBe(false);
     expect(isFinished(status(true, ["p1"]))).toBe(false);
     expect(isFinished(status(true, ["spectator"]))).toBe(true);
@@ -60,7 +68,11 @@ describe("quick play's choice of a seat", () => {
   it("keeps a full room in the pool while one of its seats is on lease, and an old room while a player waits there", () => {
     const lease: SeatLease = { roomId: "full", seatId: "p2", uid: "y", openedAt: NOW - 1000, until: NOW + 1 };
     const full = room("full", { holders: { p1: "x", p2: "y" }, started: true, seatsOnline: ["p1"] });
-    const waiting = room("waiting", { holders: { p1: "z" }, started: true, seatsOnline: ["p1"] }, NOW - QUICK_PLAY_OPEN_MS);
+    const waiting = room(
+      "waiting",
+      { holders: { p1: "z" }, started: true, seatsOnline: ["p1"] },
+      NOW - QUICK_PLAY_OPEN_MS,
+    );
     const look = chooseQuickSeat([full, waiting], [lease], "bob", SEATS, NOW);
     expect(look.pool.map((r) => r.roomId)).toEqual(["full", "waiting"]);
     expect(look.seat).toEqual({ roomId: "waiting", seatId: "p2" });

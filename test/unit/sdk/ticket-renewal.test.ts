@@ -186,8 +186,15 @@ describe("where a fresh ticket comes from", () => {
 
   it("a session whose lobby link is refused ends as expired, saying why, with no more sockets", async () => {
     const { page, replaced } = fakePage();
-    const params = new URLSearchParams({ server: "https://evil.example", revisionId: "rev-1", lobby: "https://evil.example/x" });
-    const { sockets, wall, statuses, reasons } = await playerOn(await ticketAt(START), defaultRenewer(params, seat, page));
+    const params = new URLSearchParams({
+      server: "https://evil.example",
+      revisionId: "rev-1",
+      lobby: "https://evil.example/x",
+    });
+    const { sockets, wall, statuses, reasons } = await playerOn(
+      await ticketAt(START),
+      defaultRenewer(params, seat, page),
+    );
     sockets.latest().accept();
     wall.now = START + TEN_MINUTES + 1;
     sockets.latest().drop();
