@@ -126,12 +126,13 @@ export class QuickPlay extends DurableObject<Env> {
       const chosen = chooseQuickSeat(rooms, leases, uid, seatIds, now);
       let { roomId, seatId } = chosen.seat;
       let openedAt = pool.find((room) => room.roomId === roomId)?.openedAt ?? now;
-      if (!chosen.held) {
+      const newRoom = roomId === null || seatId === null || (look >= MAX_LOOKS && !chosen.held);
+      if (newRoom || !chosen.held) {
         const refused = quickPlayRefusal(uid, leases, this.cooldowns()[uid], now);
         if (refused) return { refused };
       }
       const nextPool = chosen.pool;
-      if (roomId === null || seatId === null || look >= MAX_LOOKS) {
+      if (newRoom || roomId === null || seatId === null) {
         roomId = newRoomId;
         seatId = seatIds[0] as string;
         openedAt = now;
