@@ -35,9 +35,10 @@ export interface SessionEvents extends Record<string, unknown> {
   /**
    * The connection to the room (online mode); solo mode is always "open". "expired": the seat
    * ticket ran out and its issuer gave no fresh one, so the SDK stopped reconnecting (the page
-   * should say so: open the game from its lobby or app again).
+   * should say so: open the game from its lobby or app again). `reason`, with "expired": why
+   * no fresh ticket came (the issuer's error, or a lobby link that is not this game's lobby).
    */
-  connection: { status: "connecting" | "open" | "closed" | "expired"; attempt: number };
+  connection: { status: "connecting" | "open" | "closed" | "expired"; attempt: number; reason?: string };
 }
 
 /** Server-to-client frames as the SDK reads them (the exact shapes are in src/room-core/frames.ts). */

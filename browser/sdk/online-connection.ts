@@ -27,7 +27,8 @@ export type ConnectionStatus = "connecting" | "open" | "closed" | "expired";
 
 export interface ConnectionHandlers {
   frame(frame: ServerFrame): void;
-  status(status: ConnectionStatus, attempt: number): void;
+  /** `reason`: with "expired", why no fresh ticket came (the renewal's error). */
+  status(status: ConnectionStatus, attempt: number, reason?: string): void;
 }
 
 /**
@@ -79,10 +80,10 @@ export class OnlineConnection {
       (ready) => {
         if (!this.closedByUser) this.connect(ready);
       },
-      () => {
+      (error: unknown) => {
         if (this.closedByUser) return;
         this.closedByUser = true;
-        this.handlers.status("expired", this.attempt);
+        this.handlers.status("expired", this.attempt, error instanceof Error ? error.message : String(error));
       },
     );
   }

@@ -44,11 +44,11 @@ export class OnlineSession extends ViewSession {
       createSocket,
       {
         frame: (frame) => this.view.receive(frame),
-        status: (status, attempt) => {
+        status: (status, attempt, reason) => {
           // Actions sent on a lost socket may or may not have run (or have been lost with a restart of
           // the room): the __state of the next socket says which, and the others are reported lost.
           if (status === "closed") this.view.dropPending();
-          this.emitter.emit("connection", { status, attempt });
+          this.emitter.emit("connection", reason === undefined ? { status, attempt } : { status, attempt, reason });
         },
       },
       random,

@@ -26,19 +26,39 @@ export function ticketExpired(ticket: string, now: number): boolean {
   }
 }
 
-/** Only a lobby of the rooms service the page plays on: the link is never a way off to another site. */
-function sameOrigin(url: string, server: string | null): boolean {
+/** What a lobby link may carry besides its path: the room, its key and the seat (workers/rooms/play/lobby-urls.ts). */
+const LOBBY_PARAMS = new Set(["room", "key", "seat"]);
+
+/**
+ * The lobby link a game URL carries, if it is the rooms' own lobby of the revision the page plays:
+ * the game page is served at {ROOMS_URL}/play/{revisionId}/…, so its lobby is
+ * {ROOMS_URL}/lobby/{revisionId}/ on the page's own origin and base path, with at most the room,
+ * its key and the seat in its query. Anything else (another origin, path, revision or parameter)
+ * is null: the link is never a way off to another page.
+ */
+export function ownLobbyLink(lobby: string, pageUrl: string, revisionId: string | null): string | null {
+  if (!revisionId) return null;
+  let target: URL;
+  let page: URL;
   try {
-    const target = new URL(url);
-    return /^https?:$/.test(target.protocol) && server !== null && target.origin === new URL(server).origin;
+    target = new URL(lobby);
+    page = new URL(pageUrl);
   } catch {
-    return false;
+    return null;
   }
+  const revision = encodeURIComponent(revisionId);
+  const at = page.pathname.indexOf(`/play/${revision}/`);
+  if (at < 0 || !/^https?:$/.test(page.protocol)) return null;
+  const ownLobby = `${page.pathname.slice(0, at)}/lobby/${revision}/`;
+  if (target.origin !== page.origin || target.username !== "" || target.password !== "") return null;
+  if (target.pathname !== ownLobby || target.hash !== "") return null;
+  if ([...target.searchParams.keys()].some((name) => !LOBBY_PARAMS.has(name))) return null;
+  return target.href;
 }
 
 /** The part of the page the default renewers use (tests pass their own). */
 export interface PageLike {
-  location: { replace(url: string): void };
+  location: { readonly href: string; replace(url: string): void };
   parent: unknown;
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
@@ -48,7 +68,8 @@ export interface PageLike {
  * Where a fresh ticket comes from, by who gave the page its ticket:
  * - the lobby of a published game (its game URL carries `lobby`, the seat's own lobby link): the
  *   page goes back through that link, which signs the user in again and opens the game on a
- *   fresh ticket of the seat they hold;
+ *   fresh ticket of the seat they hold. Only the rooms' own lobby of the page's revision is
+ *   followed (ownLobbyLink); any other `lobby` fails the renewal with the reason;
  * - a host app that embeds the page in a frame (tickets from the backend's POST /rooms/tickets):
  *   the page asks its parent with `{type: "scenario.ticket.renew", roomId, seatId}` and takes the
  *   answer `{type: "scenario.ticket", ticket}` from that parent.
@@ -61,9 +82,14 @@ export function defaultRenewer(
 ): TicketRenewer | null {
   if (!page) return null;
   const lobby = params.get("lobby");
-  if (lobby && sameOrigin(lobby, params.get("server"))) {
+  if (lobby !== null) {
+    const own = ownLobbyLink(lobby, page.location.href, params.get("revisionId"));
+    if (own === null) {
+      // Not this game's lobby: never followed; the session ends as expired and says why.
+      return () => Promise.reject(new Error(`the game URL's lobby link is not this game's lobby: ${lobby}`));
+    }
     return () => {
-      page.location.replace(lobby);
+      page.location.replace(own);
       // The page is leaving: nothing more to connect.
       return new Promise<string>(() => undefined);
     };

@@ -3,7 +3,17 @@ import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import type { LobbyStatus } from "../../src/room-access/quick-play";
 import { currentLog, withLog } from "../../src/worker-kit/request-log";
 import { onAlarm } from "./alarm-hook";
-import { type LobbySeats, lobbySeats, lobbyStatus, type SeatClaim } from "./lobby-seats";
+import {
+  type ClaimResult,
+  claimLobbySeat,
+  type LobbySeats,
+  lobbySeatRefusal,
+  lobbySeats,
+  lobbyStatus,
+  releaseLobbySeat,
+  type SeatClaim,
+  type SeatRelease,
+} from "./lobby-seats";
 import { RoomAlarm } from "./room-alarm";
 import { RoomHost } from "./room-host";
 import { roomLog, roomLogger } from "./room-log";
@@ -45,7 +55,7 @@ export class Room extends DurableObject<Env> {
     const { pathname, searchParams } = new URL(request.url);
     if (pathname === "/dev/observe") return this.host.observe();
     if (pathname === "/dev/replay") return this.host.replay(searchParams.get("room") ?? "room");
-    return this.sockets.open(request);
+    return lobbySeatRefusal(this.ctx.storage, request) ?? this.sockets.open(request);
   }
 
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -69,9 +79,19 @@ export class Room extends DurableObject<Env> {
     return this.host.stats();
   }
 
-  /** The lobby's seat holders (seat id to uid), after `claim` if given: the first claim of a seat wins. */
-  async lobbySeats(claim?: SeatClaim): Promise<LobbySeats> {
-    return lobbySeats(this.ctx.storage, claim);
+  /** The lobby's seat holders (seat id to uid). */
+  async lobbySeats(): Promise<LobbySeats> {
+    return lobbySeats(this.ctx.storage);
+  }
+
+  /** Takes a lobby seat for a user (the first claim of a seat wins; one seat per user). */
+  async claimLobbySeat(claim: SeatClaim): Promise<ClaimResult> {
+    return claimLobbySeat(this.ctx.storage, claim);
+  }
+
+  /** Gives back a seat its holder's socket never took (quick play's lease ran out). */
+  async releaseLobbySeat(release: SeatRelease): Promise<boolean> {
+    return releaseLobbySeat(this.ctx.storage, release);
   }
 
   /** What quick play (durable-objects/quick-play) reads of a lobby room. */

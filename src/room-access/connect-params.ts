@@ -19,6 +19,8 @@ export interface ConnectParams {
   players: Seat[] | null;
   /** The SDK's id of the client (kept across its reconnects), so the room can tell it which of its actions it holds. */
   clientId?: string;
+  /** The lobby's hold of the seat, from the ticket (seat-ticket.ts): the room admits it only while that hold stands. */
+  holdId?: string;
 }
 
 /** The `client` query parameter: an id the SDK makes up once per game session. */

@@ -23,6 +23,11 @@ export interface SeatTicket {
   /** The roster the ticket's authority decided; pinned by the room's first connection. */
   players: Seat[];
   nickname?: string;
+  /**
+   * The lobby's hold of the seat this ticket was minted under (a random id the room keeps per
+   * seat taken): the room refuses the ticket once that hold is gone (a quick-play seat given back).
+   */
+  hold?: string;
 }
 
 export const DEFAULT_TICKET_TTL_SECONDS = 10 * 60;
@@ -59,6 +64,7 @@ const ticketSchema = z
       .max(MAX_SEATS)
       .refine((seats) => new Set(seats.map((s) => s.id)).size === seats.length, "seat ids must be unique"),
     nickname: z.string().max(64).optional(),
+    hold: z.string().min(1).max(64).optional(),
   })
   .refine((t) => t.role !== "player" || t.players.some((seat) => seat.id === t.seatId), {
     message: "a player's seatId must be in the roster",
@@ -72,6 +78,7 @@ const claimsSchema = z.object({
   role: z.string(),
   players: z.array(z.unknown()),
   nick: z.string().optional(),
+  hold: z.string().optional(),
 });
 
 function keyOf(secret: string): Uint8Array {
@@ -110,6 +117,7 @@ export async function mintSeatTicket(
     role: checked.role,
     players: checked.players,
     ...(checked.nickname !== undefined ? { nick: checked.nickname } : {}),
+    ...(checked.hold !== undefined ? { hold: checked.hold } : {}),
   })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setIssuer(ISSUER)
@@ -147,12 +155,12 @@ export async function verifySeatTicket(
   }
   const claims = claimsSchema.safeParse(payload);
   if (!claims.success) throw new TicketError("ticket_invalid", "The seat ticket is not valid");
-  const { sub, rev, room: roomId, role, players, nick } = claims.data;
+  const { sub, rev, room: roomId, role, players, nick, hold } = claims.data;
   if (rev !== room.revisionId || roomId !== room.roomId) {
     throw new TicketError("ticket_wrong_room", "The seat ticket is for another room");
   }
   try {
-    return parseSeatTicket({ revisionId: rev, roomId, seatId: sub, role, players, nickname: nick });
+    return parseSeatTicket({ revisionId: rev, roomId, seatId: sub, role, players, nickname: nick, hold });
   } catch {
     throw new TicketError("ticket_invalid", "The seat ticket is not valid");
   }

@@ -27,12 +27,11 @@ beforeAll(async () => {
   soloId = await publishRevision(publisher, { files: FILES, logic: null });
 });
 
-/** A recorded room of `players`, made by user-1. */
-async function recordedRoom(): Promise<string> {
-  const roomId = newRoomId();
-  const res = await createRoom({ revisionId, roomId, players }, await tokenOf("user-1"));
+/** A room of `players` recorded by `creator` (user-1 by default): its id, as the platform named it. */
+async function recordedRoom(creator = "user-1"): Promise<string> {
+  const res = await createRoom({ revisionId, players }, await tokenOf(creator));
   expect(res.status).toBe(201);
-  return roomId;
+  return ((await res.json()) as { roomId: string }).roomId;
 }
 
 async function ticketOf(res: Response, roomId: string) {
@@ -42,51 +41,56 @@ async function ticketOf(res: Response, roomId: string) {
 }
 
 describe("POST /backend/rooms", () => {
-  it("records a room with its roster once: a retry is 200, another roster 409 and the room keeps its own", async () => {
-    const roomId = newRoomId();
-    const created = await createRoom({ revisionId, roomId, players }, await tokenOf("user-1"));
+  it("records a room with its roster under an id the platform makes; each creation is a room of its own", async () => {
+    const created = await createRoom({ revisionId, players }, await tokenOf("user-1"));
     expect(created.status).toBe(201);
     expect(created.headers.get("cache-control")).toBe("no-store");
-    expect(await created.json()).toEqual({ revisionId, roomId, players });
-
-    const retry = await createRoom({ revisionId, roomId, players }, await tokenOf("user-1"));
-    expect(retry.status).toBe(200);
-    expect(await retry.json()).toEqual({ revisionId, roomId, players });
-
-    await expectError(createRoom({ revisionId, roomId, players: madeUp }, await tokenOf("user-9")), 409, "room_exists");
-    const ticket = await ticketOf(await askTicket({ revisionId, roomId }, await tokenOf("user-2")), roomId);
+    const room = (await created.json()) as { revisionId: string; roomId: string; players: unknown };
+    expect(room).toEqual({ revisionId, roomId: expect.stringMatching(/^app-[0-9a-f]{32}$/), players });
+    const again = (await (await createRoom({ revisionId, players }, await tokenOf("user-1"))).json()) as {
+      roomId: string;
+    };
+    expect(again.roomId).not.toBe(room.roomId);
+    const ticket = await ticketOf(
+      await askTicket({ revisionId, roomId: room.roomId }, await tokenOf("user-2")),
+      room.roomId,
+    );
     expect(ticket.players).toEqual(players);
   });
 
-  it("gives a room made twice at once to exactly one roster", async () => {
+  it("lets no one name a room: a stranger cannot take the id an app means to use, nor get into the app's room", async () => {
+    // The stranger comes first with the app's room id and a roster of their own: refused, nothing recorded.
     const roomId = newRoomId();
-    const answers = await Promise.all([
-      createRoom({ revisionId, roomId, players }, await tokenOf("user-1")),
+    await expectError(
       createRoom({ revisionId, roomId, players: madeUp }, await tokenOf("user-9")),
-    ]);
-    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-    const winner = answers[0]?.status === 201 ? players : madeUp;
-    const seat = winner[0]?.id as string;
-    expect((await ticketOf(await askTicket({ revisionId, roomId }, await tokenOf(seat)), roomId)).players).toEqual(
-      winner,
+      400,
+      "invalid_request",
     );
+    await expectError(askTicket({ revisionId, roomId }, await tokenOf("user-9")), 404, "room_not_found");
+    // The app's room: the stranger gets no ticket of it, whatever the role or seat asked for.
+    const appRoom = await recordedRoom();
+    for (const body of [{}, { role: "observer" }, { role: "monitor" }, { seatId: "user-1" }]) {
+      await expectError(
+        askTicket({ revisionId, roomId: appRoom, ...body }, await tokenOf("user-9")),
+        403,
+        "not_your_room",
+      );
+    }
   });
 
-  it("refuses a lobby's room id, an unknown or solo revision, and a bad roster or body", async () => {
+  it("refuses an unknown or solo revision, and a bad roster or body", async () => {
     const idToken = await tokenOf("user-1");
-    const roomId = newRoomId();
-    await expectError(createRoom({ revisionId, roomId: "room-1a2b3c4d", players }, idToken), 403, "lobby_room");
-    await expectError(createRoom({ revisionId: "no-such-rev", roomId, players }, idToken), 404, "revision_not_found");
-    await expectError(createRoom({ revisionId: soloId, roomId, players }, idToken), 404, "no_rooms");
+    await expectError(createRoom({ revisionId: "no-such-rev", players }, idToken), 404, "revision_not_found");
+    await expectError(createRoom({ revisionId: soloId, players }, idToken), 404, "no_rooms");
     for (const body of [
-      { revisionId, roomId, players: [] },
-      { revisionId, roomId, players: [...players, players[0]] },
-      { revisionId, roomId },
-      { revisionId: "../x", roomId, players },
+      { revisionId, players: [] },
+      { revisionId, players: [...players, players[0]] },
+      { revisionId },
+      { revisionId: "../x", players },
+      { revisionId, roomId: "room-1a2b3c4d", players },
       // A roster whose tickets would not fit in a socket URL.
       {
         revisionId,
-        roomId,
         players: Array.from({ length: 64 }, (_, i) => ({
           id: `seat-${i}`,
           role: "r".repeat(64),
@@ -98,19 +102,16 @@ describe("POST /backend/rooms", () => {
     }
     await expectError(postAsUser("/rooms", "{not json", idToken), 400, "invalid_json");
     await expectError(
-      postAsUser("/rooms", { revisionId, roomId, players, pad: "x".repeat(17_000) }, idToken),
+      postAsUser("/rooms", { revisionId, players, pad: "x".repeat(17_000) }, idToken),
       413,
       "payload_too_large",
     );
-    // None of them made the room.
-    await expectError(askTicket({ revisionId, roomId }, idToken), 404, "room_not_found");
   });
 
   it("answers 401 without a user, and 403 publish_token_not_allowed to a publish-token ID token", async () => {
-    const roomId = newRoomId();
-    await expectError(createRoom({ revisionId, roomId, players }), 401, "missing_id_token");
+    await expectError(createRoom({ revisionId, players }), 401, "missing_id_token");
     await expectError(
-      createRoom({ revisionId, roomId, players }, await publishTokenIdToken("user-1")),
+      createRoom({ revisionId, players }, await publishTokenIdToken("user-1")),
       403,
       "publish_token_not_allowed",
     );
@@ -134,12 +135,56 @@ describe("POST /backend/rooms/tickets", () => {
     client.close();
   });
 
-  it("issues an observer ticket to a user who is not in the roster, and refuses them a player's", async () => {
+  it("gives its creator a ticket for any seat and monitor tickets, and a player only their own seat", async () => {
+    const roomId = await recordedRoom("app-backend");
+    const app = await tokenOf("app-backend");
+    expect(await ticketOf(await askTicket({ revisionId, roomId, seatId: "user-2" }, app), roomId)).toMatchObject({
+      seatId: "user-2",
+      role: "player",
+    });
+    const screen = await ticketOf(
+      await askTicket({ revisionId, roomId, role: "monitor", seatId: "screen-1" }, app),
+      roomId,
+    );
+    expect(screen).toMatchObject({ seatId: "screen-1", role: "monitor", players });
+    // The creator is no player of the roster: a player's ticket of its own id is refused.
+    await expectError(askTicket({ revisionId, roomId }, app), 403, "not_in_roster");
+    await expectError(
+      askTicket({ revisionId, roomId, seatId: "user-2" }, await tokenOf("user-1")),
+      403,
+      "not_your_seat",
+    );
+  });
+
+  it("issues an observer of an app room a monitor ticket, whose pause requests the room ignores", async () => {
     const roomId = await recordedRoom();
-    const idToken = await tokenOf("user-9");
-    await expectError(askTicket({ revisionId, roomId, players: madeUp }, idToken), 403, "not_in_roster");
-    const observer = await ticketOf(await askTicket({ revisionId, roomId, role: "observer" }, idToken), roomId);
-    expect(observer).toMatchObject({ seatId: "user-9", role: "observer", players });
+    const player = await connect(revisionId, roomId, {
+      ticket: ((await (await askTicket({ revisionId, roomId }, await tokenOf("user-1"))).json()) as { ticket: string })
+        .ticket,
+    });
+    await player.next("__game_start", () => true, 0);
+    const res = await askTicket({ revisionId, roomId, role: "observer" }, await tokenOf("user-2"));
+    expect(await res.clone().json()).toMatchObject({ seatId: "user-2", role: "monitor" });
+    const observer = await ticketOf(res.clone(), roomId);
+    expect(observer).toMatchObject({ seatId: "user-2", role: "monitor", players });
+
+    const watcher = await connect(revisionId, roomId, { ticket: ((await res.json()) as { ticket: string }).ticket });
+    await watcher.next("__state", () => true, 0);
+    for (let ask = 0; ask < 3; ask++) {
+      watcher.send({ type: "__platform", message: { type: "pause.request" } });
+      watcher.send({ type: "__pause" });
+    }
+    // A round trip on each socket: every frame sent before it has been handled.
+    const [watcherSince, playerSince] = [watcher.frames.length, player.frames.length];
+    watcher.send({ type: "__request_state" });
+    const state = await watcher.next("__state", () => true, watcherSince);
+    player.send({ type: "__request_state" });
+    await player.next("__state", () => true, playerSince);
+    expect(state.frozen).toBe(false);
+    const paused = [...player.frames, ...watcher.frames].filter((f) => f.type === "__pause_state" && f.frozen);
+    expect(paused).toEqual([]);
+    player.close();
+    watcher.close();
   });
 
   it("refuses a room with no record, and a lobby's room whatever the role", async () => {

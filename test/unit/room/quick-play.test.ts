@@ -1,17 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { chooseQuickSeat, isFinished, type LobbyStatus, QUICK_PLAY_OPEN_MS } from "../../../src/room-access/quick-play";
+import {
+  chooseQuickSeat,
+  isFinished,
+  type LobbyStatus,
+  openLeases,
+  QUICK_PLAY_LEASE_MS,
+  QUICK_PLAY_OPEN_MS,
+  quickPlayRefusal,
+  type SeatLease,
+} from "../../../src/room-access/quick-play";
 
 const SEATS = ["p1", "p2"];
 const NOW = 1_000_000_000;
 
 function room(roomId: string, status: Partial<LobbyStatus>, openedAt = NOW - 1000) {
-  return { room: { roomId, openedAt }, status: { holders: {}, started: false, seatsOnline: [], ...status } };
+  return {
+    room: { roomId, openedAt },
+    status: { holders: {}, joined: [], started: false, seatsOnline: [], ...status },
+  };
 }
 
 describe("quick play's choice of a seat", () => {
   it("seats a visitor in the first free seat of the oldest open room", () => {
     const look = chooseQuickSeat(
       [room("a", { holders: { p1: "alice" }, started: true, seatsOnline: ["p1"] }), room("b", {})],
+      [],
       "bob",
       SEATS,
       NOW,
@@ -21,7 +34,7 @@ describe("quick play's choice of a seat", () => {
   });
 
   it("gives a visitor back the seat they hold in an open room, before any free seat", () => {
-    const look = chooseQuickSeat([room("a", {}), room("b", { holders: { p1: "bob" } })], "bob", SEATS, NOW);
+    const look = chooseQuickSeat([room("a", {}), room("b", { holders: { p1: "bob" } })], [], "bob", SEATS, NOW);
     expect(look.seat).toEqual({ roomId: "b", seatId: "p1" });
   });
 
@@ -29,20 +42,69 @@ describe("quick play's choice of a seat", () => {
     const full = room("full", { holders: { p1: "x", p2: "y" }, started: true, seatsOnline: ["p1", "p2"] });
     const finished = room("finished", { holders: { p1: "x" }, started: true, seatsOnline: [] });
     const stale = room("stale", {}, NOW - QUICK_PLAY_OPEN_MS);
-    const look = chooseQuickSeat([full, finished, stale], "bob", SEATS, NOW);
+    const look = chooseQuickSeat([full, finished, stale], [], "bob", SEATS, NOW);
     expect(look.seat).toEqual({ roomId: null, seatId: null });
     expect(look.pool).toEqual([]);
     // One millisecond younger, the room still takes visitors.
-    expect(chooseQuickSeat([room("young", {}, NOW - QUICK_PLAY_OPEN_MS + 1)], "bob", SEATS, NOW).seat).toEqual({
+    expect(chooseQuickSeat([room("young", {}, NOW - QUICK_PLAY_OPEN_MS + 1)], [], "bob", SEATS, NOW).seat).toEqual({
       roomId: "young",
       seatId: "p1",
     });
   });
 
   it("calls a room finished only when its game started and none of its seat holders is online", () => {
-    expect(isFinished({ holders: { p1: "x" }, started: false, seatsOnline: [] })).toBe(false);
-    expect(isFinished({ holders: { p1: "x" }, started: true, seatsOnline: ["p1"] })).toBe(false);
-    expect(isFinished({ holders: { p1: "x" }, started: true, seatsOnline: ["spectator"] })).toBe(true);
-    expect(isFinished({ holders: { p1: "x" }, started: true, seatsOnline: [] })).toBe(true);
+    const status = (started: boolean, seatsOnline: string[]) => ({
+      holders: { p1: "x" },
+      joined: [],
+      started,
+      seatsOnline,
+    });
+    expect(isFinished(status(false, []))).toBe(false);
+    expect(isFinished(status(true, ["p1"]))).toBe(false);
+    expect(isFinished(status(true, ["spectator"]))).toBe(true);
+    expect(isFinished(status(true, []))).toBe(true);
+  });
+
+  it("keeps a full room in the pool while one of its seats is on lease, and an old room while a player waits there", () => {
+    const lease: SeatLease = { roomId: "full", seatId: "p2", uid: "y", openedAt: NOW - 1000, until: NOW + 1 };
+    const full = room("full", { holders: { p1: "x", p2: "y" }, started: true, seatsOnline: ["p1"] });
+    const waiting = room(
+      "waiting",
+      { holders: { p1: "z" }, started: true, seatsOnline: ["p1"] },
+      NOW - QUICK_PLAY_OPEN_MS,
+    );
+    const look = chooseQuickSeat([full, waiting], [lease], "bob", SEATS, NOW);
+    expect(look.pool.map((r) => r.roomId)).toEqual(["full", "waiting"]);
+    expect(look.seat).toEqual({ roomId: "waiting", seatId: "p2" });
+  });
+});
+
+describe("quick play's leases", () => {
+  const lease = (seatId: string, uid: string): SeatLease => ({
+    roomId: "a",
+    seatId,
+    uid,
+    openedAt: NOW,
+    until: NOW + QUICK_PLAY_LEASE_MS,
+  });
+
+  it("end when a socket of the holder came or the seat is no longer theirs; leases of rooms not looked at stay", () => {
+    const status: LobbyStatus = { holders: { p1: "x", p2: "y" }, joined: ["p1"], started: true, seatsOnline: ["p1"] };
+    const other = { ...lease("p1", "w"), roomId: "b" };
+    const open = openLeases([lease("p1", "x"), lease("p2", "y"), lease("p3", "z"), other], new Map([["a", status]]));
+    expect(open).toEqual([lease("p2", "y"), other]);
+  });
+
+  it("let an account hold one untaken seat at a time, and none while it cools down", () => {
+    expect(quickPlayRefusal("x", [lease("p2", "y")], undefined, NOW)).toBeNull();
+    expect(quickPlayRefusal("x", [lease("p1", "x")], undefined, NOW)).toMatchObject({
+      code: "too_many_open_seats",
+      retryAfterSeconds: QUICK_PLAY_LEASE_MS / 1000,
+    });
+    expect(quickPlayRefusal("x", [], NOW + 90_500, NOW)).toMatchObject({
+      code: "quick_play_cooldown",
+      retryAfterSeconds: 91,
+    });
+    expect(quickPlayRefusal("x", [], NOW, NOW)).toBeNull();
   });
 });

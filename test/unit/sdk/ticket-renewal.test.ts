@@ -49,9 +49,13 @@ async function playerOn(ticket: string, renew: TicketRenewer | null) {
     { renew, wallClock: () => wall.now },
   );
   const statuses: string[] = [];
-  session.on("connection", ({ status }) => statuses.push(status));
+  const reasons: string[] = [];
+  session.on("connection", ({ status, reason }) => {
+    statuses.push(status);
+    if (reason !== undefined) reasons.push(reason);
+  });
   await Promise.resolve();
-  return { session, sockets, wall, statuses };
+  return { session, sockets, wall, statuses, reasons };
 }
 
 const ticketOf = (url: string) => new URL(url).searchParams.get("ticket");
@@ -117,12 +121,15 @@ describe("a seat ticket that runs out", () => {
   });
 });
 
-/** A page with a recorded location and message listeners, framed by `parent` when given. */
-function fakePage(parent?: { postMessage: (message: unknown, target: string) => void }) {
+/** The game page of a published revision, as the rooms app serves it. */
+const GAME_PAGE = "https://rooms.example.com/play/rev-1/index.html?roomId=room-1&seatId=p1";
+
+/** A page at `href` with a recorded location and message listeners, framed by `parent` when given. */
+function fakePage(parent?: { postMessage: (message: unknown, target: string) => void }, href = GAME_PAGE) {
   const listeners: ((event: MessageEvent) => void)[] = [];
   const replaced: string[] = [];
   const page: PageLike = {
-    location: { replace: (url) => replaced.push(url) },
+    location: { href, replace: (url) => replaced.push(url) },
     parent: undefined,
     addEventListener: (_type, listener) => listeners.push(listener),
     removeEventListener: (_type, listener) => listeners.splice(listeners.indexOf(listener), 1),
@@ -138,13 +145,65 @@ describe("where a fresh ticket comes from", () => {
   const seat = { roomId: "room-1", seatId: "p1" };
   const lobby = "https://rooms.example.com/lobby/rev-1/?room=room-1&key=k&seat=p1";
 
-  it("a lobby's game goes back through the seat's lobby link, only on the rooms service's own origin", () => {
+  it("a lobby's game goes back through the seat's lobby link: the rooms' own lobby of its revision", async () => {
     const { page, replaced } = fakePage();
-    const params = new URLSearchParams({ server: "https://rooms.example.com", lobby });
+    const params = new URLSearchParams({ server: "https://rooms.example.com", revisionId: "rev-1", lobby });
     void defaultRenewer(params, seat, page)?.();
     expect(replaced).toEqual([lobby]);
-    const elsewhere = new URLSearchParams({ server: "https://rooms.example.com", lobby: "https://evil.example/x" });
-    expect(defaultRenewer(elsewhere, seat, page)).toBeNull();
+    // Under a base path (local dev serves the rooms at /rooms).
+    const local = fakePage(undefined, "http://localhost:8787/rooms/play/rev-1/index.html?seatId=p1");
+    const localLobby = "http://localhost:8787/rooms/lobby/rev-1/?room=room-1&key=k&seat=p1";
+    void defaultRenewer(new URLSearchParams({ revisionId: "rev-1", lobby: localLobby }), seat, local.page)?.();
+    expect(local.replaced).toEqual([localLobby]);
+  });
+
+  it("follows no other lobby link: the renewal fails with the reason and the page stays", async () => {
+    const refused = [
+      // The open redirect: a `server` of the attacker's, and a lobby on its origin.
+      ["https://evil.example/lobby/rev-1/", "https://evil.example"],
+      ["https://rooms.example.com/auth/login?client_id=play", "https://rooms.example.com"],
+      ["https://rooms.example.com/lobby/rev-2/", "https://rooms.example.com"],
+      ["https://rooms.example.com/play/rev-1/index.html", "https://rooms.example.com"],
+      ["https://rooms.example.com/lobby/rev-1/../../elsewhere/", "https://rooms.example.com"],
+      ["https://rooms.example.com/lobby/rev-1/?room=room-1&next=https://evil.example", "https://rooms.example.com"],
+      ["https://user@rooms.example.com/lobby/rev-1/", "https://rooms.example.com"],
+      ["http://rooms.example.com/lobby/rev-1/", "https://rooms.example.com"],
+      ["javascript:alert(1)", "https://rooms.example.com"],
+      ["/lobby/rev-1/", "https://rooms.example.com"],
+    ];
+    for (const [target, server] of refused as [string, string][]) {
+      const { page, replaced } = fakePage();
+      const renew = defaultRenewer(new URLSearchParams({ server, revisionId: "rev-1", lobby: target }), seat, page);
+      await expect(renew?.(), target).rejects.toThrow("not this game's lobby");
+      expect(replaced, target).toEqual([]);
+    }
+    // The right link on a page that is not the revision's game page is no lobby of it either.
+    const elsewhere = fakePage(undefined, "https://rooms.example.com/play/rev-2/index.html");
+    const renew = defaultRenewer(new URLSearchParams({ revisionId: "rev-1", lobby }), seat, elsewhere.page);
+    await expect(renew?.()).rejects.toThrow("not this game's lobby");
+    expect(elsewhere.replaced).toEqual([]);
+  });
+
+  it("a session whose lobby link is refused ends as expired, saying why, with no more sockets", async () => {
+    const { page, replaced } = fakePage();
+    const params = new URLSearchParams({
+      server: "https://evil.example",
+      revisionId: "rev-1",
+      lobby: "https://evil.example/x",
+    });
+    const { sockets, wall, statuses, reasons } = await playerOn(
+      await ticketAt(START),
+      defaultRenewer(params, seat, page),
+    );
+    sockets.latest().accept();
+    wall.now = START + TEN_MINUTES + 1;
+    sockets.latest().drop();
+    vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
+    await settle();
+    expect(statuses.at(-1)).toBe("expired");
+    expect(reasons).toEqual(["the game URL's lobby link is not this game's lobby: https://evil.example/x"]);
+    expect(replaced).toEqual([]);
+    expect(sockets.sockets).toHaveLength(1);
   });
 
   it("a framed page asks its host app, and takes the answer from that parent only", async () => {

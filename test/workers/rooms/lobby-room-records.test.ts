@@ -36,9 +36,10 @@ describe("lobby rooms and the backend's tickets", () => {
     const lobby = await newLobby(revisionId);
     const { roomId } = lobby;
     const fake = [{ id: mallory.uid, role: "a" }];
-    // The room id is in every share link; the attacker asks the backend to seat them first.
+    // The room id is in every share link; the attacker asks the backend to seat them first, and
+    // cannot record the room either (app rooms are named by the platform).
     await expectError(askTicket({ revisionId, roomId, players: fake }, mallory.idToken), 403, "lobby_room");
-    await expectError(createRoom({ revisionId, roomId, players: fake }, mallory.idToken), 403, "lobby_room");
+    await expectError(createRoom({ revisionId, roomId, players: fake }, mallory.idToken), 400, "invalid_request");
     // Without a ticket their socket is refused: it cannot pin a roster.
     const attacker = await fetchRequired(
       socketUrl(revisionId, roomId, { seatId: mallory.uid, players: JSON.stringify(fake) }),
@@ -89,13 +90,19 @@ describe("lobby rooms and the backend's tickets", () => {
     await taken(take(room, "p1", alice.idToken));
     const players = [{ id: mallory.uid }];
     await expectError(askTicket({ revisionId, roomId: "corner-table" }, mallory.idToken), 403, "lobby_room");
-    await expectError(createRoom({ revisionId, roomId: "corner-table", players }, mallory.idToken), 403, "lobby_room");
+    await expectError(
+      createRoom({ revisionId, roomId: "corner-table", players }, mallory.idToken),
+      400,
+      "invalid_request",
+    );
   });
 
   it("refuses to seat anyone in a room an app recorded, even under the lobby's key for its id", async () => {
     const players = [{ id: mallory.uid, role: "a" }];
-    expect((await createRoom({ revisionId, roomId: "app-table", players }, mallory.idToken)).status).toBe(201);
-    const room = await keyedRoom(revisionId, "app-table");
+    const created = await createRoom({ revisionId, players }, mallory.idToken);
+    expect(created.status).toBe(201);
+    const { roomId } = (await created.json()) as { roomId: string };
+    const room = await keyedRoom(revisionId, roomId);
     await expectError(take(room, "p1", alice.idToken), 409, "not_a_lobby_room");
     await expectError(take(room, "spectator", alice.idToken), 409, "not_a_lobby_room");
     await expectError(
@@ -105,7 +112,7 @@ describe("lobby rooms and the backend's tickets", () => {
       409,
       "not_a_lobby_room",
     );
-    expect(await new RoomRecords(env.BACKEND_DB).find(revisionId, "app-table")).toMatchObject({
+    expect(await new RoomRecords(env.BACKEND_DB).find(revisionId, roomId)).toMatchObject({
       players,
       lobby: false,
     });

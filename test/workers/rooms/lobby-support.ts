@@ -99,6 +99,14 @@ export interface Taken {
 
 /** Opens the socket the game page of `gameUrl` opens, as a sandboxed page does (Origin: null). */
 export async function join(gameUrl: string): Promise<TestClient> {
+  const res = await upgradeFor(gameUrl);
+  expect(res.status).toBe(101);
+  (res.webSocket as WebSocket).accept();
+  return new TestClient(res.webSocket as WebSocket);
+}
+
+/** The answer to the upgrade the game page of `gameUrl` asks for (101, or the room's refusal). */
+export function upgradeFor(gameUrl: string): Promise<Response> {
   const page = new URL(gameUrl);
   const query: Record<string, string> = {};
   for (const name of ["seatId", "nickname", "monitor", "ticket"]) {
@@ -107,10 +115,5 @@ export async function join(gameUrl: string): Promise<TestClient> {
   }
   const revisionId = page.searchParams.get("revisionId") as string;
   const roomId = page.searchParams.get("roomId") as string;
-  const res = await fetchRequired(socketUrl(revisionId, roomId, query), {
-    headers: { Upgrade: "websocket", Origin: "null" },
-  });
-  expect(res.status).toBe(101);
-  (res.webSocket as WebSocket).accept();
-  return new TestClient(res.webSocket as WebSocket);
+  return fetchRequired(socketUrl(revisionId, roomId, query), { headers: { Upgrade: "websocket", Origin: "null" } });
 }

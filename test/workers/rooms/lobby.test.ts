@@ -136,6 +136,11 @@ describe("the lobby of a published game, with seat tickets", () => {
     expect(again.status).toBe(200);
     expect(((await again.json()) as Taken).seatId).toBe("p1");
     expect((await take(lobby, "p2", bob.idToken)).status).toBe(200);
+    // One seat per user: the holder of p1 cannot also take p3.
+    const second = await take(lobby, "p3", alice.idToken);
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ error: "one_seat_each" });
+    expect((await seatsFor(lobby, carol.idToken)).map((s) => s.state)).toEqual(["taken", "taken", "free"]);
   });
 
   it("tells each user which seats are theirs, taken or free", async () => {

@@ -1,14 +1,30 @@
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { QuickPlay } from "../../../durable-objects/quick-play/quick-play";
-import { QUICK_PLAY_OPEN_MS } from "../../../src/room-access/quick-play";
+import {
+  QUICK_PLAY_LAPSE_COOLDOWN_MS,
+  QUICK_PLAY_LEASE_MS,
+  QUICK_PLAY_OPEN_MS,
+} from "../../../src/room-access/quick-play";
 import { verifySeatTicket } from "../../../src/room-access/seat-ticket";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import { AUTH, newUser } from "../auth-support";
 import { publishRevision } from "../backend/publish-support";
-import { bareEnv, FILES, fetchIn, fetchRequired, join, newLobby, requiredEnv, seatsFor, take } from "./lobby-support";
-import { ROOMS, roomStub, statsWhen } from "./support";
+import {
+  bareEnv,
+  FILES,
+  fetchIn,
+  fetchRequired,
+  join,
+  newLobby,
+  requiredEnv,
+  type SeatsOf,
+  seatsFor,
+  take,
+  upgradeFor,
+} from "./lobby-support";
+import { type Frame, ROOMS, roomStub, statsWhen, type TestClient } from "./support";
 
 type User = { uid: string; idToken: string };
 
@@ -175,5 +191,144 @@ describe("quick play: the play URL seats its visitors in open rooms", () => {
       expect(res.status).toBe(status);
       expect(await res.json()).toMatchObject({ error });
     }
+  });
+});
+
+function matchmakerOf(revisionId: string) {
+  return env.QUICK_PLAY.get(env.QUICK_PLAY.idFromName(revisionId));
+}
+
+/** Sets the time the revision's matchmaker reads (its pool's ages and its leases). */
+async function setClock(revisionId: string, at: number): Promise<void> {
+  await runInDurableObject(matchmakerOf(revisionId), (object: QuickPlay) => {
+    object.clock = () => at;
+  });
+}
+
+/** The seat calls of a quick-play room, with the key its answer carries. */
+function roomOf(revisionId: string, seat: QuickSeat): SeatsOf {
+  const key = new URL(seat.lobbyUrl).searchParams.get("key") as string;
+  return { config: { seatsUrl: `${ROOMS}/lobby/${revisionId}/${seat.roomId}/seats`, key } };
+}
+
+/** The next presence frame (after `since` frames) in which every seat of `seatIds` is online. */
+function presenceWith(client: TestClient, seatIds: string[], since = 0): Promise<Frame> {
+  return client.next(
+    "__platform",
+    (f) =>
+      f.message.type === "presence" &&
+      seatIds.every((id) =>
+        f.message.payload.seats.some((seat: { seatId: string; online: boolean }) => seat.seatId === id && seat.online),
+      ),
+    since,
+  );
+}
+
+async function expectRefusal(res: Response | Promise<Response>, status: number, error: string) {
+  const answer = await res;
+  expect(answer.status, error).toBe(status);
+  expect(await answer.json()).toMatchObject({ error });
+}
+
+describe("quick play: one account cannot deny it", () => {
+  let users: User[];
+
+  beforeAll(async () => {
+    users = await Promise.all(Array.from({ length: 5 }, () => newUser()));
+  });
+
+  it("gives an account that asks again and again and never plays one seat, which goes to the next visitor a minute on", async () => {
+    const [squatter, ann, ben, cat, dan] = users as [User, User, User, User, User];
+    const revisionId = await newGame(squatter);
+    const start = Date.now();
+    await setClock(revisionId, start);
+    const first = await seated(revisionId, squatter);
+    for (let ask = 0; ask < 5; ask++) {
+      expect(await seated(revisionId, squatter)).toMatchObject({ roomId: first.roomId, seatId: first.seatId });
+    }
+
+    // Ann is seated opposite the squatter, and waits there.
+    const anns = await seated(revisionId, ann);
+    expect(anns).toMatchObject({ roomId: first.roomId, seatId: "p2" });
+    const annSocket = await join(anns.gameUrl);
+    await presenceWith(annSocket, ["p2"]);
+    // Visitors meanwhile meet each other in a room of their own.
+    const [bens, cats] = [await seated(revisionId, ben), await seated(revisionId, cat)];
+    expect(bens.roomId).not.toBe(first.roomId);
+    expect(cats).toMatchObject({ roomId: bens.roomId, seatId: "p2" });
+    const benSocket = await join(bens.gameUrl);
+    await join(cats.gameUrl);
+    await presenceWith(benSocket, ["p1", "p2"]);
+
+    // A minute on, no socket came for the squatter's seat: it goes back, and Dan meets Ann there.
+    await setClock(revisionId, start + QUICK_PLAY_LEASE_MS);
+    const alarmRan = await runDurableObjectAlarm(matchmakerOf(revisionId));
+    expect((await seatsFor(roomOf(revisionId, anns), ann.idToken)).map((seat) => seat.state)).toEqual([
+      "free",
+      "yours",
+    ]);
+    expect(alarmRan).toBe(true);
+    const dans = await seated(revisionId, dan);
+    expect(dans).toMatchObject({ roomId: first.roomId, seatId: "p1" });
+    const since = annSocket.frames.length;
+    await join(dans.gameUrl);
+    await presenceWith(annSocket, ["p1", "p2"], since);
+
+    // The squatter's ticket opens the seat no more, and quick play makes them wait for a new one.
+    await expectRefusal(upgradeFor(first.gameUrl), 409, "seat_released");
+    const again = await quickPlay(revisionId, squatter);
+    await expectRefusal(again.clone(), 429, "quick_play_cooldown");
+    expect(again.headers.get("retry-after")).toBe(String(QUICK_PLAY_LAPSE_COOLDOWN_MS / 1000));
+  });
+
+  it("takes no second seat with its answer's key, and a seat taken through the room's link is on lease too", async () => {
+    const [squatter, friend] = users as [User, User];
+    const revisionId = await newGame(squatter);
+    const start = Date.now();
+    await setClock(revisionId, start);
+    const first = await seated(revisionId, squatter);
+    const room = roomOf(revisionId, first);
+    await expectRefusal(take(room, "p2", squatter.idToken), 409, "one_seat_each");
+    // Another account through the room's link: the seat is its, on lease like quick play's own.
+    const friends = await take(room, "p2", friend.idToken);
+    expect(friends.status).toBe(200);
+    const { gameUrl } = (await friends.json()) as { gameUrl: string };
+    expect((await matchmakerOf(revisionId).seatLeases()).map((lease) => lease.uid).sort()).toEqual(
+      [squatter.uid, friend.uid].sort(),
+    );
+
+    // Nobody plays: a minute on both seats are free again, their tickets void, and the squatter
+    // cannot take its seat back through the link while it cools down.
+    await setClock(revisionId, start + QUICK_PLAY_LEASE_MS);
+    expect(await runDurableObjectAlarm(matchmakerOf(revisionId))).toBe(true);
+    expect((await seatsFor(room, friend.idToken)).map((seat) => seat.state)).toEqual(["free", "free"]);
+    await expectRefusal(upgradeFor(gameUrl), 409, "seat_released");
+    await expectRefusal(take(room, "p1", squatter.idToken), 429, "quick_play_cooldown");
+  });
+
+  it("keeps a seat whose holder's socket came in time; the first look after the lease gives back only the untaken one", async () => {
+    const [ann, ben, cat] = users as [User, User, User];
+    const revisionId = await newGame(ann);
+    const start = Date.now();
+    await setClock(revisionId, start);
+    const anns = await seated(revisionId, ann);
+    const bens = await seated(revisionId, ben);
+    expect(bens).toMatchObject({ roomId: anns.roomId, seatId: "p2" });
+    const annSocket = await join(anns.gameUrl);
+    await presenceWith(annSocket, ["p1"]);
+
+    // Ben never comes. A minute on (the alarm not run: the next visitor's look ends the lease), Cat gets his seat.
+    await setClock(revisionId, start + QUICK_PLAY_LEASE_MS);
+    expect(await seated(revisionId, cat)).toMatchObject({ roomId: anns.roomId, seatId: "p2" });
+    expect((await seatsFor(roomOf(revisionId, anns), ann.idToken)).map((seat) => seat.state)).toEqual([
+      "yours",
+      "taken",
+    ]);
+    expect(await matchmakerOf(revisionId).seatLeases()).toEqual([
+      expect.objectContaining({ uid: cat.uid, until: start + 2 * QUICK_PLAY_LEASE_MS }),
+    ]);
+    // Ann's ticket still opens her seat (a reconnect).
+    annSocket.close();
+    expect((await upgradeFor(anns.gameUrl)).status).toBe(101);
   });
 });

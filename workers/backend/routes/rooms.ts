@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { MAX_SEATS } from "../../../src/engine/roster";
-import type { Seat } from "../../../src/engine/types";
 import { roomIdSchema } from "../../../src/room-access/connect-params";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
@@ -31,7 +30,20 @@ const rosterSchema = z
     `at most ${MAX_ROSTER_JSON_BYTES} bytes of JSON`,
   );
 
-const bodySchema = z.object({ revisionId: roomIdSchema, roomId: roomIdSchema, players: rosterSchema });
+const bodySchema = z.object({
+  revisionId: roomIdSchema,
+  players: rosterSchema,
+  roomId: z
+    .undefined({ error: "rooms are named by the platform: leave roomId out and use the roomId of the answer" })
+    .optional(),
+});
+
+/** App rooms' ids: minted here, so nobody can name (and take) a room an app is about to make. */
+export const APP_ROOM_PREFIX = "app-";
+
+function newAppRoomId(): string {
+  return `${APP_ROOM_PREFIX}${crypto.randomUUID().replaceAll("-", "")}`;
+}
 
 /**
  * 403 `lobby_room` for a room of the lobby's (its id, or its record): its seats are taken in the
@@ -47,15 +59,11 @@ export function refuseLobbyRoom(roomId: string, record?: RoomRecord | null): voi
   }
 }
 
-function rosterKey(players: Seat[]): string {
-  return JSON.stringify(players.map(({ id, role, name }) => [id, role ?? null, name ?? null]));
-}
-
 /**
- * POST /rooms: records a room of a published revision with its roster, for an app (docs/rooms.md
- * "Seat tickets"). The first creation wins: 201 `{revisionId, roomId, players}` when this call
- * made it, 200 when it exists with the same roster (a retry), 409 `room_exists` when it exists
- * with another one, which it keeps. POST /rooms/tickets then gives tickets with that roster.
+ * POST /rooms: records a new room of a published revision with its roster, for an app (docs/rooms.md
+ * "Seat tickets"), and answers 201 `{revisionId, roomId, players}`. The room's id is minted here
+ * (`app-` and 32 hex digits), never the caller's, so no one can take a room id before the app
+ * that means to use it; the caller is the room's creator, its only owner (POST /rooms/tickets).
  */
 export const roomsRoute = new Hono<BackendEnv>().post(
   "/rooms",
@@ -63,11 +71,11 @@ export const roomsRoute = new Hono<BackendEnv>().post(
   authenticate({ required: true }),
   async (c) => {
     const { uid } = requestUser(c);
-    const { revisionId, roomId, players } = await jsonInput(c.req.raw, bodySchema);
-    refuseLobbyRoom(roomId);
+    const { revisionId, players } = await jsonInput(c.req.raw, bodySchema);
     const revision = await new CodeStore(c.env.BACKEND_DB).revision(revisionId);
     if (!revision) throw new ApiError(404, "revision_not_found", `No published revision ${revisionId}.`);
     if (!revision.hasLogic) throw new ApiError(404, "no_rooms", "This game is played alone: it has no rooms.");
+    const roomId = newAppRoomId();
     const { record, created } = await new RoomRecords(c.env.BACKEND_DB).create({
       revisionId,
       roomId,
@@ -75,11 +83,9 @@ export const roomsRoute = new Hono<BackendEnv>().post(
       creatorUid: uid,
       lobby: false,
     });
-    refuseLobbyRoom(roomId, record);
-    if (!created && rosterKey(record.players) !== rosterKey(players)) {
-      throw new ApiError(409, "room_exists", `Room ${roomId} exists with another roster, which it keeps.`);
-    }
+    // 122 random bits: a clash is as good as impossible, but never hand out someone else's room.
+    if (!created) throw new Error(`Room id ${roomId} was minted twice`);
     c.header("cache-control", "no-store");
-    return c.json({ revisionId, roomId, players: record.players }, created ? 201 : 200);
+    return c.json({ revisionId, roomId, players: record.players }, 201);
   },
 );

@@ -67,14 +67,16 @@ export interface SeatTicketRequest {
   seat: LobbySeat;
   /** The room record's roster (the revision's p1…pN). */
   players: Seat[];
+  /** The room's hold of a player's seat (Room.claimLobbySeat): the ticket is void once the seat is given back. */
+  hold?: string;
 }
 
 /** A ticket for the seat (a player's, or a monitor's for the spectator) and the game page on it. */
 export async function seatAnswer(request: SeatTicketRequest): Promise<SeatAnswer> {
-  const { rooms, ticketSecret, revision, roomId, seat, players } = request;
+  const { rooms, ticketSecret, revision, roomId, seat, players, hold } = request;
   const ticket = await mintSeatTicket(
     ticketSecret,
-    { revisionId: revision.id, roomId, seatId: seat.id, role: roleOf(seat), players, nickname: seat.name },
+    { revisionId: revision.id, roomId, seatId: seat.id, role: roleOf(seat), players, nickname: seat.name, hold },
     { ttlSeconds: LOBBY_TICKET_TTL_SECONDS },
   );
   const key = await lobbyRoomKey(ticketSecret, revision.id, roomId);

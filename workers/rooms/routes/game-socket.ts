@@ -64,8 +64,10 @@ export const gameSocketRoute = new Hono<AppEnv>().get("/ws/games/:revisionId/:ro
 
 /** A ticket decides the seat, its role and the roster; only the display name may come from the query. */
 function paramsOfTicket(ticket: SeatTicket, nickname: string): ConnectParams {
-  const { revisionId, roomId, seatId, role, players } = ticket;
-  return { revisionId, roomId, seatId, nickname: ticket.nickname ?? nickname, monitor: role === "monitor", players };
+  const { revisionId, roomId, seatId, role, players, hold } = ticket;
+  const nick = ticket.nickname ?? nickname;
+  const params: ConnectParams = { revisionId, roomId, seatId, nickname: nick, monitor: role === "monitor", players };
+  return hold ? { ...params, holdId: hold } : params;
 }
 
 /** Without a ticket (dev only): the seat and roster the query declares. */

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
+import type { ClaimResult } from "../../../durable-objects/room/lobby-seats";
 import type { Room } from "../../../durable-objects/room/room";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 import { locationHintOf, roomIdSchema } from "../../../src/room-access/connect-params";
@@ -10,7 +11,8 @@ import { RoomRecords } from "../../backend/ports/room-records";
 import { isLobbyRoomKey, LOBBY_ROOM_ID } from "../play/lobby-room-key";
 import { recordedLobbyRoster, refuseAppRoom, seatAnswer } from "../play/lobby-seat-tickets";
 import { revisionOrThrow } from "../play/published-revision";
-import { lobbySeatsOf, rosterOf } from "../play/seat-links";
+import { refusalResponse } from "../play/quick-play-refusal";
+import { type LobbySeat, lobbySeatsOf, rosterOf } from "../play/seat-links";
 import { type PlayerEnv, signedInPlayer } from "../signed-in-player";
 
 const roomParams = z.object({
@@ -75,7 +77,9 @@ function stateOf(holder: string | undefined, uid: string): SeatState {
  * - POST /lobby/{revisionId}/{roomId}/seats/{seatId} `{key}`: takes the seat (or takes it again)
  *   and answers `{seatId, role, ticket, expiresIn, gameUrl}`: a player ticket for the seat, or a
  *   monitor ticket for `spectator`, which anyone signed in may have; 409 `seat_taken` for another
- *   user's seat, 404 `seat_not_found` for a seat the game does not have.
+ *   user's seat, 409 `one_seat_each` for a second seat of one user, 404 `seat_not_found` for a
+ *   seat the game does not have. A free seat of a quick-play room is taken through its matchmaker,
+ *   on lease (routes/quick-play.ts), with its refusals (429).
  */
 export const lobbySeatRoutes = new Hono<PlayerEnv>()
   .get("/lobby/:revisionId/:roomId/seats", signedInPlayer, async (c) => {
@@ -102,14 +106,29 @@ export const lobbySeatRoutes = new Hono<PlayerEnv>()
     if (!seat) throw new ApiError(404, "seat_not_found", `This game has no seat ${seatId}.`);
     const uid = c.get("uid");
     const players = await recordedLobbyRoster(lobby.records, revision, roomId, uid);
+    let hold: string | undefined;
     if (seat.kind === "player") {
-      const holders = await room.lobbySeats({ seatId: seat.id, uid });
-      if (holders[seat.id] !== uid) {
-        throw new ApiError(409, "seat_taken", `${seat.name} is taken by another player: pick a free seat.`);
+      let claim: ClaimResult = await room.claimLobbySeat({ seatId: seat.id, uid });
+      if (claim.outcome === "quick_play") {
+        // A free seat of a room quick play made: its matchmaker hands it out, on lease like its own.
+        const matchmaker = c.env.QUICK_PLAY.get(c.env.QUICK_PLAY.idFromName(revision.id));
+        const answer = await matchmaker.takeLinkSeat({ revisionId: revision.id, roomId, seatId: seat.id, uid });
+        if (answer.refused) return refusalResponse(answer.refused);
+        claim = answer.claim;
       }
+      hold = heldOrThrow(claim, seat);
     }
     c.header("cache-control", "no-store");
     return c.json(
-      await seatAnswer({ rooms: c.get("config").apps.rooms, ticketSecret, revision, roomId, seat, players }),
+      await seatAnswer({ rooms: c.get("config").apps.rooms, ticketSecret, revision, roomId, seat, players, hold }),
     );
   });
+
+/** The claimer's hold of the seat, or 409 `seat_taken` / `one_seat_each`. */
+function heldOrThrow(claim: ClaimResult, seat: LobbySeat): string {
+  if (claim.hold !== null) return claim.hold;
+  if (claim.outcome === "one_seat_each") {
+    throw new ApiError(409, "one_seat_each", "You already hold another seat of this room: one seat per player.");
+  }
+  throw new ApiError(409, "seat_taken", `${seat.name} is taken by another player: pick a free seat.`);
+}

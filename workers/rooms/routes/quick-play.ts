@@ -6,6 +6,7 @@ import { lobbyRoomKey, newLobbyRoomId } from "../play/lobby-room-key";
 import { recordedLobbyRoster, seatAnswer } from "../play/lobby-seat-tickets";
 import { lobbyUrl } from "../play/lobby-urls";
 import { revisionOrThrow } from "../play/published-revision";
+import { refusalResponse } from "../play/quick-play-refusal";
 import { lobbySeatsOf, rosterOf } from "../play/seat-links";
 import { type PlayerEnv, signedInPlayer } from "../signed-in-player";
 
@@ -14,7 +15,10 @@ import { type PlayerEnv, signedInPlayer } from "../signed-in-player";
  * in an open room of the revision (the seat they already hold in one, else the first free seat of
  * the oldest; full, finished and private rooms are skipped), else in a new room, and answers
  * `{roomId, seatId, role, ticket, expiresIn, gameUrl, lobbyUrl}`. The QuickPlay Durable Object of
- * the revision serves its visitors one at a time, so two at once never get the same seat.
+ * the revision serves its visitors one at a time, so two at once never get the same seat. The seat
+ * is on lease: no socket within a minute, and it goes to the next visitor (its ticket is void);
+ * 429 `too_many_open_seats` / `quick_play_cooldown` with Retry-After for an account that may not
+ * have a new one now.
  */
 export const quickPlayRoutes = new Hono<PlayerEnv>().post(
   "/lobby/:revisionId/quick-play",
@@ -30,19 +34,21 @@ export const quickPlayRoutes = new Hono<PlayerEnv>().post(
     if (!revision.hasLogic) throw new ApiError(404, "no_rooms", "This game is played alone: it has no rooms or seats.");
     const uid = c.get("uid");
     const matchmaker = c.env.QUICK_PLAY.get(c.env.QUICK_PLAY.idFromName(revision.id));
-    const { roomId, seatId } = await matchmaker.seat({
+    const answer = await matchmaker.seat({
       revisionId: revision.id,
       uid,
       seatIds: rosterOf(revision).map((seat) => seat.id),
       newRoomId: newLobbyRoomId(),
     });
+    if (answer.refused) return refusalResponse(answer.refused);
+    const { roomId, seatId, hold } = answer.seat;
     const seat = lobbySeatsOf(revision).find((place) => place.id === seatId);
     if (!seat) throw new Error(`quick play gave seat ${seatId}, which the revision does not have`);
     const players = await recordedLobbyRoster(new RoomRecords(c.env.BACKEND_DB), revision, roomId, uid);
     const rooms = c.get("config").apps.rooms;
-    const answer = await seatAnswer({ rooms, ticketSecret, revision, roomId, seat, players });
+    const taken = await seatAnswer({ rooms, ticketSecret, revision, roomId, seat, players, hold });
     const key = await lobbyRoomKey(ticketSecret, revision.id, roomId);
     c.header("cache-control", "no-store");
-    return c.json({ roomId, ...answer, lobbyUrl: lobbyUrl(rooms, revision.id, { roomId, key }) });
+    return c.json({ roomId, ...taken, lobbyUrl: lobbyUrl(rooms, revision.id, { roomId, key }) });
   },
 );
