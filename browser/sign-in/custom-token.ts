@@ -1,3 +1,5 @@
+import type { IdentityToolkitCalls } from "../../src/idp/identity-toolkit-types";
+
 /** The identity provider's web endpoint and key, as the pages get them (public: apps ship the key). */
 export interface IdpEndpoint {
   apiUrl: string;
@@ -12,6 +14,13 @@ export interface CustomTokenSignIn {
   expiresIn: string;
 }
 
+type Exchange = IdentityToolkitCalls["signInWithCustomToken"];
+
+/** The exchange's request body, typed by the provider's contract. */
+export function customTokenRequest(customToken: string): Exchange["request"] {
+  return { token: customToken, returnSecureToken: true };
+}
+
 /**
  * Trades a custom token of the sign-in service (document 1, authentication 6) for the user's
  * tokens at the identity provider. null when the provider refuses it.
@@ -22,9 +31,11 @@ export async function exchangeCustomToken(idp: IdpEndpoint, customToken: string)
     {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+      body: JSON.stringify(customTokenRequest(customToken)),
     },
   );
   if (!response.ok) return null;
-  return (await response.json()) as CustomTokenSignIn;
+  const { idToken, refreshToken, expiresIn } = (await response.json()) as Exchange["response"];
+  if (!idToken || !refreshToken || !expiresIn) return null;
+  return { idToken, refreshToken, expiresIn };
 }

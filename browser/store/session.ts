@@ -1,5 +1,6 @@
 import type { StoreClientConfig } from "../../src/store/api";
 import { exchangeCustomToken } from "../sign-in/custom-token";
+import { refreshIdToken } from "../sign-in/refresh-token";
 import { CUSTOM_TOKEN_PARAM, createSpaAuth, type SpaAuth } from "../sign-in/spa-client";
 
 interface StoredTokens {
@@ -83,19 +84,13 @@ export class StoreSession {
   }
 
   private async refresh(refreshToken: string): Promise<string | null> {
-    const { tokenUrl, apiKey } = this.config.idp;
-    const res = await fetch(`${tokenUrl}/v1/token?key=${encodeURIComponent(apiKey)}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
-    }).catch(() => null);
-    if (!res?.ok) {
+    const refreshed = await refreshIdToken(this.config.idp, refreshToken);
+    if (!refreshed) {
       sessionStorage.removeItem(TOKENS_KEY);
       return null;
     }
-    const body = (await res.json()) as { id_token: string; refresh_token: string; expires_in: string };
-    this.write(body.id_token, body.refresh_token, Number(body.expires_in));
-    return body.id_token;
+    this.write(refreshed.idToken, refreshed.refreshToken, Number(refreshed.expiresIn));
+    return refreshed.idToken;
   }
 
   private write(idToken: string, refreshToken: string, expiresInSeconds: number): void {

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { IdpError, type IdTokenSession } from "./identity-provider";
+import type { IdentityToolkitCalls } from "./identity-toolkit-types";
 import type { Fetcher } from "./jwks";
 
 /** The provider's error body: {error: {code, message: "INVALID_CUSTOM_TOKEN" | ...}}. */
 const providerErrorSchema = z.object({ error: z.object({ code: z.number().optional(), message: z.string() }) });
 
-const sessionSchema = z.object({
+type Exchange = IdentityToolkitCalls["signInWithCustomToken"];
+
+/** What the adapter reads of the exchange's answer (fields of the contract's response). */
+export const signInAnswerSchema = z.object({
   idToken: z.string().min(1),
   refreshToken: z.string().min(1),
   // The real provider sends a decimal string ("3600").
@@ -22,7 +26,7 @@ export async function signInWithCustomToken(
   const request = new Request(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    body: JSON.stringify({ token: customToken, returnSecureToken: true } satisfies Exchange["request"]),
   });
   let response: Response;
   try {
@@ -50,7 +54,7 @@ export async function signInWithCustomToken(
       providerMessage,
     );
   }
-  const session = sessionSchema.safeParse(body);
+  const session = signInAnswerSchema.safeParse(body);
   if (!session.success) {
     throw new IdpError("provider_unavailable", "The identity provider's sign-in answer has no idToken/refreshToken.");
   }

@@ -73,10 +73,10 @@ describe("dev IdP: accounts:update with the user's ID token", () => {
     expect((await signIn(other.email, "first-password")).status).toBe(200);
   });
 
-  it("needs a valid ID token of a recent sign-in: MISSING_ID_TOKEN, INVALID_ID_TOKEN, CREDENTIAL_TOO_OLD_LOGIN_AGAIN", async () => {
+  it("needs a valid ID token of a recent sign-in: INVALID_REQ_TYPE without one, INVALID_ID_TOKEN, CREDENTIAL_TOO_OLD_LOGIN_AGAIN", async () => {
     const user = await account();
     expect(await providerError(await idpPost("/v1/accounts:update", { password: "second-password" }))).toBe(
-      "MISSING_ID_TOKEN",
+      "INVALID_REQ_TYPE : Unsupported request parameters.",
     );
     const forged = `${user.idToken.slice(0, -4)}AAAA`;
     expect(await providerError(await idpPost("/v1/accounts:update", { idToken: forged, password: "x-secret" }))).toBe(

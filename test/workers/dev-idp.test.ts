@@ -93,7 +93,7 @@ describe("dev IdP: email and password accounts", () => {
       headers: { "content-type": "application/json" },
       body: "{nope",
     });
-    expect(await providerError(res)).toBe("INVALID_ARGUMENT : Invalid JSON payload received.");
+    expect(await providerError(res)).toBe("Invalid JSON payload received. Unexpected token.");
   });
 });
 

@@ -15,6 +15,17 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * A body that does not parse into the call's request, refused by Google's API front end before the
+ * call runs: the message is "Invalid JSON payload received. <detail>", the status INVALID_ARGUMENT.
+ */
+export class InvalidPayloadError extends ProviderError {
+  constructor(detail: string) {
+    super("INVALID_ARGUMENT");
+    this.message = `Invalid JSON payload received. ${detail}`;
+  }
+}
+
 export function providerErrorResponse(error: ProviderError): Response {
   return Response.json(
     {
@@ -22,6 +33,7 @@ export function providerErrorResponse(error: ProviderError): Response {
         code: error.status,
         message: error.message,
         errors: [{ message: error.message, domain: "global", reason: "invalid" }],
+        ...(error instanceof InvalidPayloadError ? { status: "INVALID_ARGUMENT" } : {}),
       },
     },
     { status: error.status, headers: { "cache-control": "no-store" } },

@@ -1,5 +1,7 @@
+import { decodeJwt } from "jose";
 import { type Attempt, config, funnel, loginState, postJson, show } from "./login-page";
 import { providerCall } from "./provider";
+import { accountDeletion, customTokenSignIn } from "./provider-requests";
 
 // Linking another sign-in method (docs/sign-in.md, "Link another sign-in method"): the person
 // signs in the way they do today, the page trades that fresh ID token for a 60-second link grant
@@ -56,7 +58,7 @@ export async function linkIdentified(attempt: Attempt): Promise<boolean> {
  */
 async function removeTemporaryAccount(attempt: Attempt): Promise<void> {
   try {
-    await providerCall(config, "delete", { idToken: attempt.idToken });
+    await providerCall(config, "delete", accountDeletion(attempt.idToken));
     funnel.track(attempt.method, "delete", "link", "success", { uid: attempt.uid });
   } catch (error) {
     funnel.track(attempt.method, "delete", "link", "failure", { error, uid: attempt.uid });
@@ -75,8 +77,10 @@ export async function linkingIdToken(): Promise<string | null> {
     state: link.state,
   });
   try {
-    const answer = await providerCall(config, "signInWithCustomToken", { token, returnSecureToken: true });
-    funnel.track("custom_token", "sign_in", "link", "success", { uid: answer.localId });
+    const answer = await providerCall(config, "signInWithCustomToken", customTokenSignIn(token));
+    // The provider's answer to a custom token names no localId: the uid is the ID token's subject.
+    const uid = answer.idToken ? decodeJwt(answer.idToken).sub : undefined;
+    funnel.track("custom_token", "sign_in", "link", "success", { uid });
     return answer.idToken ?? null;
   } catch (error) {
     funnel.track("custom_token", "sign_in", "link", "failure", { error });

@@ -8,6 +8,7 @@ import { SESSION_KEY, SOCIAL_NAMES } from "./funnel";
 import { linkIdentified, linkingIdToken, startLinking } from "./link";
 import { type Attempt, config, consentBoxes, consented, funnel, loginState, show } from "./login-page";
 import { type ProviderAnswer, providerCall, providerMessage } from "./provider";
+import { passwordSignIn, phoneCodeRequest, phoneSignIn, socialSignIn } from "./provider-requests";
 import { recaptchaToken, recaptchaUsed } from "./recaptcha";
 import { askReconsent, type ReconsentDocument } from "./reconsent";
 import "./session-reconsent";
@@ -113,10 +114,10 @@ async function run(work: () => Promise<void>): Promise<void> {
 }
 
 /** A provider call whose failure is a funnel event (and sent at once when `flush`). */
-async function tracked(
-  call: () => Promise<ProviderAnswer>,
+async function tracked<T>(
+  call: () => Promise<T>,
   failure: { name: EvtName; action: "sign_in" | "send_code" | "verify_code"; flush: boolean },
-): Promise<ProviderAnswer> {
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -140,10 +141,11 @@ document.getElementById("link-start")?.addEventListener("click", startLinking);
 // Email + password only signs in existing accounts (document 1, Authentication 8: display only;
 // accounts are created and passwords changed with the provider's admin tools).
 async function signInWithPassword(email: string, password: string): Promise<void> {
-  const result = await tracked(
-    () => providerCall(config, "signInWithPassword", { email, password, returnSecureToken: true }),
-    { name: "email_password", action: "sign_in", flush: true },
-  );
+  const result = await tracked(() => providerCall(config, "signInWithPassword", passwordSignIn(email, password)), {
+    name: "email_password",
+    action: "sign_in",
+    flush: true,
+  });
   await complete({
     idToken: result.idToken as string,
     signUp: false,
@@ -185,7 +187,7 @@ phoneForm.addEventListener("submit", (event) => {
         // The provider sends a code to a web client only with a solved reCAPTCHA; a token is good once.
         const token = await recaptchaToken();
         try {
-          return await providerCall(config, "sendVerificationCode", { phoneNumber, recaptchaToken: token });
+          return await providerCall(config, "sendVerificationCode", phoneCodeRequest(phoneNumber, token));
         } finally {
           await recaptchaUsed();
         }
@@ -212,7 +214,7 @@ byId("verify-code").addEventListener("click", () => {
       () => {
         // This code already signed in (a later refusal does not give it back): a new one is needed.
         if (attempt === undefined) throw new ProviderError("SESSION_EXPIRED");
-        return providerCall(config, "signInWithPhoneNumber", { sessionInfo: attempt, code });
+        return providerCall(config, "signInWithPhoneNumber", phoneSignIn(attempt, code));
       },
       { name: "phone_otp", action: "verify_code", flush: true },
     );
@@ -250,15 +252,9 @@ if (returning) {
   history.replaceState(null, "", clean.href);
   void run(async () => {
     const linkTo = await linkingIdToken();
-    let result: ProviderAnswer;
+    let result: ProviderAnswer<"signInWithIdp">;
     try {
-      result = await providerCall(config, "signInWithIdp", {
-        requestUri,
-        sessionId: returning.sessionId,
-        returnSecureToken: true,
-        returnIdpCredential: true,
-        ...(linkTo ? { idToken: linkTo } : {}),
-      });
+      result = await providerCall(config, "signInWithIdp", socialSignIn(requestUri, returning.sessionId, linkTo));
       const action = linkTo ? "link" : "redirect_result";
       funnel.track(returning.name, action, linkTo ? "link" : result.isNewUser ? "signUp" : "signIn", "success", {
         uid: result.localId,

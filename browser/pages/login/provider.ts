@@ -1,38 +1,35 @@
 import type { LoginPageConfig } from "../../../src/page-configs/login";
 import { ProviderError } from "./errors";
+import type { AccountsMethod, ProviderAnswer, ProviderRequest } from "./provider-requests";
 
-/** What the login page reads of an identity-provider answer (accounts:* of the REST API). */
-export interface ProviderAnswer {
-  idToken?: string;
-  localId?: string;
-  isNewUser?: boolean;
-  sessionInfo?: string;
-  sessionId?: string;
-  authUri?: string;
+export type { ProviderAnswer } from "./provider-requests";
+
+/** What a refusal or an unfinished answer carries (signInWithIdp's needConfirmation, errorMessage). */
+interface ProviderOutcome {
   needConfirmation?: boolean;
   errorMessage?: string;
   error?: { message?: string };
 }
 
 /** One `accounts:<method>` call of the identity provider's REST API, from the browser. */
-export async function providerCall(
+export async function providerCall<M extends AccountsMethod>(
   config: LoginPageConfig,
-  method: string,
-  body: Record<string, unknown>,
-): Promise<ProviderAnswer> {
+  method: M,
+  body: ProviderRequest<M>,
+): Promise<ProviderAnswer<M>> {
   const url = `${config.idpApiUrl}/v1/accounts:${method}?key=${encodeURIComponent(config.idpApiKey)}`;
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  const data = (await response.json().catch(() => ({}))) as ProviderAnswer;
+  const data = (await response.json().catch(() => ({}))) as ProviderOutcome;
   if (!response.ok) throw new ProviderError(data?.error?.message ?? "UNKNOWN");
   // signInWithIdp answers 200 without an ID token when the email belongs to an account of
   // another sign-in method (needConfirmation), or with an errorMessage.
   if (data.needConfirmation) throw new ProviderError("NEED_CONFIRMATION");
   if (typeof data.errorMessage === "string") throw new ProviderError(data.errorMessage);
-  return data;
+  return data as ProviderAnswer<M>;
 }
 
 /** The sentence the page shows for a failed sign-in. */

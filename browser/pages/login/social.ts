@@ -2,6 +2,7 @@ import type { EvtName } from "../../auth-log/auth-log";
 import { SOCIAL_NAMES } from "./funnel";
 import { config, consented, funnel } from "./login-page";
 import { type ProviderAnswer, providerCall } from "./provider";
+import { socialStart } from "./provider-requests";
 
 // Social providers: the provider's redirect flow (createAuthUri, then signInWithIdp on return).
 // The page is left for the provider's site and loaded afresh on return, so the attempt's
@@ -10,9 +11,9 @@ const RETURN_KEY = "login.social.return";
 
 /** Leaves for the provider's sign-in page. */
 export async function startSocialSignIn(provider: string, name: EvtName): Promise<void> {
-  let result: ProviderAnswer;
+  let result: ProviderAnswer<"createAuthUri">;
   try {
-    result = await providerCall(config, "createAuthUri", { providerId: provider, continueUri: window.location.href });
+    result = await providerCall(config, "createAuthUri", socialStart(provider, window.location.href));
     funnel.track(name, "redirect_start", "signIn", "success");
   } catch (error) {
     funnel.track(name, "redirect_start", "signIn", "failure", { error });

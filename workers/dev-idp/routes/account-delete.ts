@@ -12,7 +12,7 @@ import { providerBody, requiredString } from "./request-body";
  * remove an account that a sign-in meant for linking created by mistake.
  */
 export const accountDeleteRoutes = new Hono<AppEnv>().post("/v1/accounts:delete", async (c) => {
-  const body = await providerBody(c);
+  const body = await providerBody(c, "delete");
   const idToken = requiredString(body, "idToken", "MISSING_ID_TOKEN");
   const idp = await devIdpOf(c);
   const { user, authTime } = await idp.sessionOfIdToken(idToken);

@@ -10,25 +10,22 @@ import { providerBody, requiredString } from "./request-body";
 /** How recent a sign-in must be to change email or password (the provider's "recent login"). */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
 
-function optionalString(body: Record<string, unknown>, field: string): string | undefined {
-  const value = body[field];
-  return typeof value === "string" ? value : undefined;
-}
-
 /**
  * accounts:update (Identity Toolkit setAccountInfo) with the user's own ID token: a new email
  * and/or password for the account the token names, as the provider lets any holder of a recent ID
- * token do. Errors like the provider's: MISSING_ID_TOKEN, INVALID_ID_TOKEN, TOKEN_EXPIRED,
- * CREDENTIAL_TOO_OLD_LOGIN_AGAIN (signed in more than 5 minutes ago), INVALID_EMAIL, EMAIL_EXISTS,
- * WEAK_PASSWORD. A change ends the account's sessions signed in before it (their refresh tokens
+ * token do. Errors like the provider's: INVALID_REQ_TYPE (no ID token), INVALID_ID_TOKEN,
+ * TOKEN_EXPIRED, CREDENTIAL_TOO_OLD_LOGIN_AGAIN (signed in more than 5 minutes ago), INVALID_EMAIL,
+ * EMAIL_EXISTS, WEAK_PASSWORD. A change ends the account's sessions signed in before it (their refresh tokens
  * answer TOKEN_EXPIRED) and, with returnSecureToken, answers a new session. A new email is
  * unverified.
  */
 export const accountUpdateRoutes = new Hono<AppEnv>().post("/v1/accounts:update", async (c) => {
-  const body = await providerBody(c);
-  const idToken = requiredString(body, "idToken", "MISSING_ID_TOKEN");
-  const email = optionalString(body, "email")?.toLowerCase();
-  const password = optionalString(body, "password");
+  const body = await providerBody(c, "update");
+  // Without an ID token (or an action code, which the dev IdP does not issue) Google's update has
+  // nothing to act on.
+  const idToken = requiredString(body, "idToken", "INVALID_REQ_TYPE : Unsupported request parameters.");
+  const email = body.email?.toLowerCase();
+  const { password } = body;
   if (email !== undefined && !EMAIL.test(email)) throw new ProviderError("INVALID_EMAIL");
   if (password !== undefined) checkNewPassword(password);
 

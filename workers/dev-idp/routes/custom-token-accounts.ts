@@ -7,7 +7,7 @@ import { providerBody, requiredString } from "./request-body";
 /** accounts:signInWithCustomToken (the exchange the sign-in service relies on) and accounts:lookup. */
 export const customTokenAccountRoutes = new Hono<AppEnv>()
   .post("/v1/accounts:signInWithCustomToken", async (c) => {
-    const body = await providerBody(c);
+    const body = await providerBody(c, "signInWithCustomToken");
     const token = requiredString(body, "token", "MISSING_CUSTOM_TOKEN");
     const idp = await devIdpOf(c);
     const { uid, claims } = await checkCustomToken(token, idp.config.serviceAccount);
@@ -26,11 +26,12 @@ export const customTokenAccountRoutes = new Hono<AppEnv>()
       };
       await idp.users.put(user);
     }
-    const session = await idp.signIn(user, "custom", claims);
+    // The provider answers no localId here (the uid is in the ID token).
+    const { localId: _, ...session } = await idp.signIn(user, "custom", claims);
     return c.json({ kind: "identitytoolkit#VerifyCustomTokenResponse", ...session, isNewUser });
   })
   .post("/v1/accounts:lookup", async (c) => {
-    const body = await providerBody(c);
+    const body = await providerBody(c, "lookup");
     const idToken = requiredString(body, "idToken", "MISSING_ID_TOKEN");
     const idp = await devIdpOf(c);
     const user = await idp.userOfIdToken(idToken);

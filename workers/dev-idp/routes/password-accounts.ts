@@ -20,7 +20,7 @@ export function checkNewPassword(password: string): void {
 /** accounts:signUp and accounts:signInWithPassword (email + password accounts). */
 export const passwordAccountRoutes = new Hono<AppEnv>()
   .post("/v1/accounts:signUp", async (c) => {
-    const body = await providerBody(c);
+    const body = await providerBody(c, "signUp");
     const email = requiredString(body, "email", "MISSING_EMAIL").toLowerCase();
     if (!EMAIL.test(email)) throw new ProviderError("INVALID_EMAIL");
     const password = requiredString(body, "password", "MISSING_PASSWORD");
@@ -41,8 +41,8 @@ export const passwordAccountRoutes = new Hono<AppEnv>()
     return c.json({ kind: "identitytoolkit#SignupNewUserResponse", email, ...session });
   })
   .post("/v1/accounts:signInWithPassword", async (c) => {
-    const body = await providerBody(c);
-    const email = requiredString(body, "email", "INVALID_EMAIL").toLowerCase();
+    const body = await providerBody(c, "signInWithPassword");
+    const email = requiredString(body, "email", "MISSING_EMAIL").toLowerCase();
     if (!EMAIL.test(email)) throw new ProviderError("INVALID_EMAIL");
     const password = requiredString(body, "password", "MISSING_PASSWORD");
     const idp = await devIdpOf(c);

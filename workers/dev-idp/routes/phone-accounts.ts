@@ -19,7 +19,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 export const phoneAccountRoutes = (clock: () => number) =>
   new Hono<AppEnv>()
     .post("/v1/accounts:sendVerificationCode", async (c) => {
-      const body = await providerBody(c);
+      const body = await providerBody(c, "sendVerificationCode");
       const phoneNumber = requiredString(body, "phoneNumber", "MISSING_PHONE_NUMBER");
       if (!E164.test(phoneNumber)) throw new ProviderError("INVALID_PHONE_NUMBER", "Invalid format.");
       const recaptchaToken = requiredString(body, "recaptchaToken", "MISSING_RECAPTCHA_TOKEN");
@@ -30,7 +30,7 @@ export const phoneAccountRoutes = (clock: () => number) =>
       return c.json({ sessionInfo: await idp.users.startPhoneSignIn(phoneNumber) });
     })
     .post("/v1/accounts:signInWithPhoneNumber", async (c) => {
-      const body = await providerBody(c);
+      const body = await providerBody(c, "signInWithPhoneNumber");
       const sessionInfo = requiredString(body, "sessionInfo", "MISSING_SESSION_INFO");
       const code = requiredString(body, "code", "MISSING_CODE");
       const idp = await devIdpOf(c);

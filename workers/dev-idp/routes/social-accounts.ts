@@ -27,8 +27,9 @@ function isSocialProvider(value: unknown): value is SocialProvider {
  */
 export const socialAccountRoutes = new Hono<AppEnv>()
   .post("/v1/accounts:createAuthUri", async (c) => {
-    const body = await providerBody(c);
-    const providerId = requiredString(body, "providerId", "MISSING_PROVIDER_ID");
+    const body = await providerBody(c, "createAuthUri");
+    // The provider's email lookup (`identifier`) is not part of the dev IdP: a provider id is needed.
+    const providerId = requiredString(body, "providerId", "MISSING_IDENTIFIER");
     if (!isSocialProvider(providerId)) throw new ProviderError("INVALID_PROVIDER_ID");
     const continueUri = requiredString(body, "continueUri", "MISSING_CONTINUE_URI");
     const config = c.get("config");
@@ -68,14 +69,13 @@ export const socialAccountRoutes = new Hono<AppEnv>()
     return c.redirect(back.href, 302);
   })
   .post("/v1/accounts:signInWithIdp", async (c) => {
-    const body = await providerBody(c);
+    const body = await providerBody(c, "signInWithIdp");
     const requestUri = requiredString(body, "requestUri", "MISSING_REQUEST_URI");
-    const sessionId = requiredString(body, "sessionId", "MISSING_SESSION_ID");
     const code = URL.canParse(requestUri) ? new URL(requestUri).searchParams.get("code") : null;
     if (!code) throw new ProviderError("INVALID_IDP_RESPONSE", "The request URI carries no authorization code.");
     const idp = await devIdpOf(c);
     const answer = await idp.users.redeemSocialCode(code);
-    if (!answer || answer.sessionId !== sessionId) {
+    if (!answer || answer.sessionId !== body.sessionId) {
       throw new ProviderError(
         "INVALID_IDP_RESPONSE",
         "The authorization code is unknown, used or from another session.",

@@ -5,15 +5,19 @@ import { ID_TOKEN_LIFETIME_SECONDS, mintIdToken } from "../id-token-minter";
 import { ProviderError } from "../provider-error";
 import { providerBody, requiredString } from "./request-body";
 
+/** The project number the refresh answers as project_id (a real project's is its Google Cloud number). */
+export const DEV_PROJECT_NUMBER = "100000000001";
+
 /**
  * The securetoken refresh call: POST /v1/token?key= grant_type=refresh_token&refresh_token=...
- * A fresh ID token carries the user's current custom claims, so claim changes show up here.
+ * (or JSON with grantType and refreshToken, as Google's parser takes either name). A fresh ID token
+ * carries the user's current custom claims, so claim changes show up here.
  */
 export const tokenRoutes = new Hono<AppEnv>().post("/v1/token", async (c) => {
-  const body = await providerBody(c);
-  const grantType = requiredString(body, "grant_type", "MISSING_GRANT_TYPE");
+  const body = await providerBody(c, "token");
+  const grantType = requiredString(body, "grantType", "MISSING_GRANT_TYPE");
   if (grantType !== "refresh_token") throw new ProviderError("INVALID_GRANT_TYPE");
-  const refreshToken = requiredString(body, "refresh_token", "MISSING_REFRESH_TOKEN");
+  const refreshToken = requiredString(body, "refreshToken", "MISSING_REFRESH_TOKEN");
   const idp = await devIdpOf(c);
   const grant = await idp.users.refreshGrant(refreshToken);
   if (!grant) throw new ProviderError("INVALID_REFRESH_TOKEN");
@@ -36,6 +40,6 @@ export const tokenRoutes = new Hono<AppEnv>().post("/v1/token", async (c) => {
     refresh_token: refreshToken,
     id_token: idToken,
     user_id: user.uid,
-    project_id: idp.config.projectId,
+    project_id: DEV_PROJECT_NUMBER,
   });
 });
