@@ -120,7 +120,10 @@ export interface CheckoutSessionAnswer {
   metadata: Record<string, string>;
   /** What the request restricted the session to; null when it did not. */
   allowed_payment_method_types: CheckoutPaymentMethodType[] | null;
-  /** The methods the session accepts: the allowed ones the account enables. */
+  /**
+   * The methods the session accepts: the allowed ones the account enables. A field of the pinned
+   * version's `Checkout.Session` (required there); only the request parameter of this name is gone.
+   */
   payment_method_types: CheckoutPaymentMethodType[];
   currency: string;
   amount_total: number;
