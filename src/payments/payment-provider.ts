@@ -145,7 +145,8 @@ export interface PaymentProvider {
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>;
   /**
    * Verifies the signature on the raw body and parses the event. Throws WebhookRejected
-   * (secret_missing when no signing secret is configured, signature_invalid otherwise).
+   * (secret_missing when the signing secret or the secret API key is not configured, whatever the
+   * event; signature_invalid otherwise).
    */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent>;
 }

@@ -11,6 +11,9 @@ export type KnownValues<T> = T extends string ? (string extends T ? never : T) :
 /** The locales Stripe Checkout renders, as the stripe package's types list them. */
 export type CheckoutLocale = KnownValues<Stripe.Checkout.SessionCreateParams.Locale>;
 
+/** The payment method types a Checkout Session can be restricted to (`allowed_payment_method_types`). */
+export type CheckoutPaymentMethodType = KnownValues<Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType>;
+
 /**
  * The members of a union as a list, from a record with one key per member. Called with the union
  * as its type argument, the compiler refuses the record when a member is missing or one is extra,

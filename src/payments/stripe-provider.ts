@@ -3,15 +3,16 @@ import { CHECKOUT_LOCALE_OF } from "./checkout-locale";
 import {
   type CheckoutSession,
   type CheckoutSessionRequest,
-  type CurrencyAmount,
   type PaymentEvent,
   type PaymentIntent,
   type PaymentProvider,
   PaymentProviderError,
-  type PaymentStatus,
   type ProductPrice,
   WebhookRejected,
 } from "./payment-provider";
+import { STRIPE_API_VERSION } from "./stripe-api-version";
+import type { CheckoutPaymentMethodType } from "./stripe-enums";
+import { toCheckoutSession, toPaymentEvent, toPaymentIntent, toProductPrice } from "./stripe-objects";
 
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -30,18 +31,50 @@ export interface StripeProviderOptions {
 const LOOKUP_KEYS_PER_CALL = 10;
 
 /**
+ * Document 2: card (wallets such as Apple Pay and Google Pay are card payments) and link; no
+ * delayed-payment method and no single-currency wallet. Sent as `allowed_payment_method_types`,
+ * the pinned API version's filter over the methods the account enables, so a method switched on
+ * in the Dashboard cannot widen the list.
+ */
+export const CHECKOUT_PAYMENT_METHODS = ["card", "link"] as const satisfies readonly CheckoutPaymentMethodType[];
+
+/**
+ * The checkout session the platform asks Stripe for, typed by the pinned version's own
+ * `SessionCreateParams`: a parameter that version does not take fails to compile.
+ */
+export function checkoutSessionParams(request: CheckoutSessionRequest): Stripe.Checkout.SessionCreateParams {
+  const metadata = { user_id: String(request.userId), product_id: request.productId };
+  return {
+    mode: "payment",
+    line_items: [{ price: request.priceId, quantity: 1 }],
+    allowed_payment_method_types: [...CHECKOUT_PAYMENT_METHODS],
+    client_reference_id: String(request.userId),
+    metadata,
+    payment_intent_data: { metadata },
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    ...(request.currency ? { currency: request.currency } : {}),
+    ...(request.locale ? { locale: CHECKOUT_LOCALE_OF[request.locale] } : {}),
+  };
+}
+
+/**
  * The payment provider on Stripe through the `stripe` package: its fetch HTTP client for the API
  * and constructEventAsync (WebCrypto) for webhook signatures on the raw body. The same code talks
- * to api.stripe.com and to workers/dev-payments (host/port/protocol options).
+ * to api.stripe.com and to workers/dev-payments (host/port/protocol options), always naming the
+ * pinned API version.
  */
 export class StripePaymentProvider implements PaymentProvider {
   private readonly stripe: Stripe;
+  private readonly hasSecretKey: boolean;
   private readonly webhookSecret: string | null;
   private readonly cryptoProvider = Stripe.createSubtleCryptoProvider();
 
   constructor(options: StripeProviderOptions) {
+    this.hasSecretKey = options.secretKey !== null;
     this.webhookSecret = options.webhookSecret;
     this.stripe = new Stripe(options.secretKey ?? "sk_missing", {
+      apiVersion: STRIPE_API_VERSION,
       httpClient: Stripe.createFetchHttpClient(options.fetch),
       maxNetworkRetries: 1,
       timeout: 20_000,
@@ -53,42 +86,24 @@ export class StripePaymentProvider implements PaymentProvider {
   async pricesByLookupKeys(lookupKeys: readonly string[]): Promise<ProductPrice[]> {
     const prices: ProductPrice[] = [];
     for (let i = 0; i < lookupKeys.length; i += LOOKUP_KEYS_PER_CALL) {
-      const chunk = lookupKeys.slice(i, i + LOOKUP_KEYS_PER_CALL);
-      const page = await this.call(() =>
-        this.stripe.prices.list({
-          lookup_keys: chunk,
-          active: true,
-          limit: 100,
-          expand: ["data.currency_options"],
-        }),
-      );
+      const params: Stripe.PriceListParams = {
+        lookup_keys: lookupKeys.slice(i, i + LOOKUP_KEYS_PER_CALL),
+        active: true,
+        limit: 100,
+        expand: ["data.currency_options"],
+      };
+      const page = await this.call(() => this.stripe.prices.list(params));
       for (const price of page.data) {
-        if (!price.lookup_key || price.unit_amount === null) continue;
-        prices.push(toProductPrice(price, price.lookup_key, price.unit_amount));
+        const known = toProductPrice(price);
+        if (known) prices.push(known);
       }
     }
     return prices;
   }
 
   async createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession> {
-    const metadata = { user_id: String(request.userId), product_id: request.productId };
-    const params: Stripe.Checkout.SessionCreateParams & { payment_method_types: string[] } = {
-      mode: "payment",
-      line_items: [{ price: request.priceId, quantity: 1 }],
-      // Document 2: card (wallets included) and link only, no delayed or single-currency methods.
-      // The API takes payment_method_types; this SDK's types leave it out in favour of dashboard
-      // configurations, which would let an operator's click widen the list.
-      payment_method_types: ["card", "link"],
-      client_reference_id: String(request.userId),
-      metadata,
-      payment_intent_data: { metadata },
-      success_url: request.successUrl,
-      cancel_url: request.cancelUrl,
-      ...(request.currency ? { currency: request.currency } : {}),
-      ...(request.locale ? { locale: CHECKOUT_LOCALE_OF[request.locale] } : {}),
-    };
-    const session = await this.call(() => this.stripe.checkout.sessions.create(params));
-    return toCheckoutSession(session);
+    const params = checkoutSessionParams(request);
+    return toCheckoutSession(await this.call(() => this.stripe.checkout.sessions.create(params)));
   }
 
   async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSession> {
@@ -96,24 +111,20 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent> {
-    const intent = await this.call(() =>
-      this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }),
-    );
-    const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
-    return {
-      id: intent.id,
-      status: intent.status,
-      userId: parseUserId(intent.metadata?.user_id),
-      productId: intent.metadata?.product_id ?? null,
-      amountRefunded: charge?.amount_refunded ?? 0,
-      refunded: charge?.refunded ?? false,
-      paid: intent.status === "succeeded" && (charge?.paid ?? false),
-    };
+    const params: Stripe.PaymentIntentRetrieveParams = { expand: ["latest_charge"] };
+    return toPaymentIntent(await this.call(() => this.stripe.paymentIntents.retrieve(paymentIntentId, params)));
   }
 
+  /**
+   * Document 2: a missing payment secret makes webhooks answer 400 and grant nothing. Without the
+   * API key no event could be acted on (completions and refunds refetch the payment intent), so
+   * every event is refused the same way, before its signature is even read.
+   */
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent> {
     if (!this.webhookSecret)
       throw new WebhookRejected("secret_missing", "The webhook signing secret is not configured.");
+    if (!this.hasSecretKey)
+      throw new WebhookRejected("secret_missing", "The payment provider's secret API key is not configured.");
     if (!signatureHeader) throw new WebhookRejected("signature_invalid", "The Stripe-Signature header is missing.");
     let event: Stripe.Event;
     try {
@@ -149,98 +160,5 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       throw new PaymentProviderError(`Stripe: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-}
-
-function toProductPrice(price: Stripe.Price, lookupKey: string, unitAmount: number): ProductPrice {
-  const taxBehavior = taxBehaviorOf(price.tax_behavior);
-  const currencyOptions: Record<string, CurrencyAmount> = { [price.currency]: { unitAmount, taxBehavior } };
-  for (const [currency, option] of Object.entries(price.currency_options ?? {})) {
-    if (option.unit_amount === null) continue;
-    currencyOptions[currency] = { unitAmount: option.unit_amount, taxBehavior: taxBehaviorOf(option.tax_behavior) };
-  }
-  return {
-    priceId: price.id,
-    lookupKey,
-    active: price.active,
-    currency: price.currency,
-    unitAmount,
-    taxBehavior,
-    currencyOptions,
-  };
-}
-
-const TAX_BEHAVIORS = ["inclusive", "exclusive", "unspecified"] as const;
-function taxBehaviorOf(value: string | null | undefined): CurrencyAmount["taxBehavior"] {
-  return TAX_BEHAVIORS.find((known) => known === value) ?? "unspecified";
-}
-
-function paymentStatusOf(value: string | null | undefined): PaymentStatus {
-  return oneOf(value, ["paid", "unpaid", "no_payment_required"], "unpaid");
-}
-
-function oneOf<T extends string>(value: string | null | undefined, known: readonly T[], fallback: T): T {
-  return known.find((k) => k === value) ?? fallback;
-}
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === "string" ? value : value.id;
-}
-
-function parseUserId(value: string | undefined | null): number | null {
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  return Number(value);
-}
-
-function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
-  return {
-    id: session.id,
-    url: session.url ?? null,
-    status: oneOf(session.status, ["open", "complete", "expired"], "open"),
-    paymentStatus: paymentStatusOf(session.payment_status),
-    paymentIntentId: idOf(session.payment_intent),
-    userId: parseUserId(session.metadata?.user_id),
-    productId: session.metadata?.product_id ?? null,
-    currency: session.currency ?? null,
-    amountTotal: session.amount_total ?? null,
-  };
-}
-
-function toPaymentEvent(event: Stripe.Event): PaymentEvent {
-  switch (event.type) {
-    case "checkout.session.completed": {
-      const session = event.data.object;
-      return {
-        kind: "checkout_completed",
-        eventId: event.id,
-        sessionId: session.id,
-        paymentStatus: paymentStatusOf(session.payment_status),
-        paymentIntentId: idOf(session.payment_intent),
-        userId: parseUserId(session.metadata?.user_id),
-        productId: session.metadata?.product_id ?? null,
-      };
-    }
-    case "charge.refunded": {
-      const charge = event.data.object;
-      return {
-        kind: "charge_refunded",
-        eventId: event.id,
-        chargeId: charge.id,
-        paymentIntentId: idOf(charge.payment_intent),
-      };
-    }
-    case "charge.dispute.created": {
-      const dispute = event.data.object;
-      return {
-        kind: "dispute_created",
-        eventId: event.id,
-        disputeId: dispute.id,
-        chargeId: idOf(dispute.charge),
-        paymentIntentId: idOf(dispute.payment_intent),
-      };
-    }
-    default:
-      return { kind: "other", eventId: event.id, type: event.type };
   }
 }

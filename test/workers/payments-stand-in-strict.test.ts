@@ -3,7 +3,9 @@ import Stripe from "stripe";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { apiOptionsFor } from "../../src/config/payments";
 import { CHECKOUT_LOCALE_OF } from "../../src/payments/checkout-locale";
+import { STRIPE_API_VERSION } from "../../src/payments/stripe-api-version";
 import type { CheckoutLocale, KnownValues } from "../../src/payments/stripe-enums";
+import { checkoutSessionParams } from "../../src/payments/stripe-provider";
 import { STORE_LOCALES } from "../../src/store/locales";
 import { stripeApiFetch } from "../../src/worker-kit/providers";
 import { CHECKOUT_LOCALES } from "../../workers/dev-payments/stripe-enums";
@@ -16,6 +18,7 @@ import { config, deliverySettings, newUser, pay } from "./helpers/payments";
  * own answer would give.
  */
 const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
+  apiVersion: STRIPE_API_VERSION,
   httpClient: Stripe.createFetchHttpClient(stripeApiFetch(config.stripeApi.path, config)),
   maxNetworkRetries: 0,
   telemetry: false,
@@ -23,20 +26,16 @@ const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
 });
 
 /** What the platform sends (src/payments/stripe-provider.ts), for one test to break one part of. */
-function validSession(): Stripe.Checkout.SessionCreateParams & { payment_method_types: string[] } {
-  const metadata = { user_id: "7", product_id: "web_coins_100" };
-  return {
-    mode: "payment",
-    line_items: [{ price: "price_dev_coins_100", quantity: 1 }],
-    payment_method_types: ["card", "link"],
-    client_reference_id: "7",
-    metadata,
-    payment_intent_data: { metadata },
-    success_url: "http://localhost:8787/store/result?session_id={CHECKOUT_SESSION_ID}",
-    cancel_url: "http://localhost:8787/store/?checkout=cancelled",
+function validSession(): Stripe.Checkout.SessionCreateParams {
+  return checkoutSessionParams({
+    userId: 7,
+    productId: "web_coins_100",
+    priceId: "price_dev_coins_100",
     currency: "jpy",
     locale: "ja",
-  };
+    successUrl: "http://localhost:8787/store/result?session_id={CHECKOUT_SESSION_ID}",
+    cancelUrl: "http://localhost:8787/store/?checkout=cancelled",
+  });
 }
 
 /** The error the stripe package throws for a call, or a failure when the call succeeds. */
@@ -53,12 +52,20 @@ async function refusal(call: Promise<unknown>): Promise<Stripe.errors.StripeInva
   return invalid;
 }
 
-/** A session with some of the valid parameters replaced (a value of undefined leaves it out). */
-function createSession(changes: Record<string, unknown>) {
-  const params = { ...validSession(), ...changes };
-  for (const [key, value] of Object.entries(params))
-    if (value === undefined) delete (params as Record<string, unknown>)[key];
-  return stripe.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams);
+/**
+ * A session with some of the platform's parameters replaced (a value of undefined leaves one
+ * out), sent untyped through the package's raw request: the values under test are ones the
+ * pinned types refuse, and no cast widens them.
+ */
+function createSession(changes: Record<string, unknown>): Promise<Stripe.Checkout.Session> {
+  const params: Record<string, unknown> = { ...validSession(), ...changes };
+  for (const [key, value] of Object.entries(params)) if (value === undefined) delete params[key];
+  return stripe.rawRequest("POST", "/v1/checkout/sessions", params);
+}
+
+/** A one-time price of `unitAmount` in `currency`, for a session's total. */
+async function priceOf(currency: string, unitAmount: number): Promise<string> {
+  return (await stripe.prices.create({ currency, unit_amount: unitAmount, product_data: { name: "coins" } })).id;
 }
 
 beforeAll(async () => {
@@ -66,9 +73,26 @@ beforeAll(async () => {
 });
 
 describe("the payment stand-in's checkout sessions: what Stripe takes", () => {
-  it("creates the session the platform sends", async () => {
-    const session = await createSession({});
-    expect(session).toMatchObject({ status: "open", currency: "jpy", amount_total: 160, locale: "ja" });
+  it("creates the session the platform sends, restricted to card and link", async () => {
+    const session = await stripe.checkout.sessions.create(validSession());
+    expect(session).toMatchObject({
+      status: "open",
+      currency: "jpy",
+      amount_total: 160,
+      locale: "ja",
+      allowed_payment_method_types: ["card", "link"],
+      payment_method_types: ["card", "link"],
+    });
+    const cardOnly = await createSession({ allowed_payment_method_types: ["card"] });
+    expect(cardOnly.payment_method_types).toEqual(["card"]);
+  });
+
+  it("refuses payment_method_types, which API version 2026-10-28.endive removed from sessions (parameter_unknown)", async () => {
+    expect(STRIPE_API_VERSION).toBe("2026-10-28.endive");
+    const error = await refusal(
+      createSession({ allowed_payment_method_types: undefined, payment_method_types: ["card", "link"] }),
+    );
+    expect(error).toMatchObject({ code: "parameter_unknown", param: "payment_method_types" });
   });
 
   it("refuses locale zh-CN as Stripe does: an enum value Checkout does not have, listed in the message", async () => {
@@ -109,9 +133,53 @@ describe("the payment stand-in's checkout sessions: what Stripe takes", () => {
   });
 
   it("refuses a payment method type Checkout does not have, naming the item", async () => {
-    const error = await refusal(createSession({ payment_method_types: ["card", "bitcoin"] }));
-    expect(error.param).toBe("payment_method_types[1]");
-    expect(error.message).toMatch(/^Invalid payment_method_types\[1\]: must be one of .*\bcard\b.*\blink\b/);
+    const error = await refusal(createSession({ allowed_payment_method_types: ["card", "bitcoin"] }));
+    expect(error.param).toBe("allowed_payment_method_types[1]");
+    expect(error.message).toMatch(/^Invalid allowed_payment_method_types\[1\]: must be one of .*\bcard\b.*\blink\b/);
+  });
+
+  it("refuses a total under Stripe's minimum charge of its currency (amount_too_small), and takes the minimum", async () => {
+    // Stripe's table: ¥50, $0.50, HK$4.00; TWD and KRW convert to the JPY minimum (charge-limits.ts).
+    const minimums = { jpy: 50, usd: 50, hkd: 400, twd: 1_500, krw: 700 };
+    for (const [currency, minimum] of Object.entries(minimums)) {
+      const under = await refusal(
+        createSession({
+          line_items: [{ price: await priceOf(currency, minimum - 1), quantity: 1 }],
+          currency: undefined,
+        }),
+      );
+      expect(under.code).toBe("amount_too_small");
+      expect(under.message).toMatch(
+        new RegExp(`^The Checkout Session's total amount due must add up to at least .* ${currency}$`),
+      );
+      const at = await createSession({
+        line_items: [{ price: await priceOf(currency, minimum), quantity: 1 }],
+        currency: undefined,
+      });
+      expect(at).toMatchObject({ currency, amount_total: minimum });
+    }
+    const jpy = await refusal(
+      createSession({ line_items: [{ price: await priceOf("jpy", 49), quantity: 1 }], currency: undefined }),
+    );
+    expect(jpy.message).toBe("The Checkout Session's total amount due must add up to at least ¥50 jpy");
+    const usd = await refusal(
+      createSession({ line_items: [{ price: await priceOf("usd", 49), quantity: 1 }], currency: undefined }),
+    );
+    expect(usd.message).toBe("The Checkout Session's total amount due must add up to at least $0.50 usd");
+    // The total counts, not each item: two at ¥25 make ¥50.
+    const two = await createSession({
+      line_items: [{ price: await priceOf("jpy", 25), quantity: 2 }],
+      currency: undefined,
+    });
+    expect(two.amount_total).toBe(50);
+  });
+
+  it("refuses a currency whose minimum charge the stand-in does not know, rather than passing it unchecked", async () => {
+    const error = await refusal(
+      createSession({ line_items: [{ price: await priceOf("inr", 5_000), quantity: 1 }], currency: undefined }),
+    );
+    expect(error.param).toBe("currency");
+    expect(error.message).toContain("knows no minimum charge for inr");
   });
 
   it("refuses a mode Checkout does not have, and one the stand-in does not implement", async () => {

@@ -59,7 +59,7 @@ describe("the Stripe client against the payment stand-in (same code as against S
     });
     expect(await raw.json()).toMatchObject({
       mode: "payment",
-      payment_method_types: ["card", "link"],
+      allowed_payment_method_types: ["card", "link"],
       client_reference_id: String(userId),
       metadata: { user_id: String(userId), product_id: "web_coins_100" },
       success_url: `http://localhost:8787/store/result?session_id=${session.id}`,

@@ -99,7 +99,7 @@ describe("the store on the backend and the payment stand-in", () => {
     expect(url).toBe(`${PAYMENTS}/checkout/${sessionId}`);
     expect(await standInSession(sessionId)).toMatchObject({
       mode: "payment",
-      payment_method_types: ["card", "link"],
+      allowed_payment_method_types: ["card", "link"],
       client_reference_id: String(me.user.id),
       metadata: { user_id: String(me.user.id), product_id: productId },
       currency: "krw",

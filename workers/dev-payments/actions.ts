@@ -1,6 +1,7 @@
 import { deliverNew, recordEvent } from "./events";
 import {
   type ChargeObject,
+  type CheckoutSessionAnswer,
   type CheckoutSessionObject,
   type DisputeObject,
   newId,
@@ -80,11 +81,23 @@ export async function sessionForCancel(standIn: StandIn, sessionId: string): Pro
   return session;
 }
 
+/** What a refund request may set besides the payment it refunds. */
+export interface RefundRequest {
+  /** Minor units; absent: what is left unrefunded. */
+  amount?: number;
+  reason?: RefundObject["reason"];
+  metadata?: Record<string, string>;
+}
+
 /**
  * A refund of a payment intent's charge, in full or of `amount` (minor units), with its
  * charge.refunded event (Stripe sends it for partial refunds too).
  */
-export async function refundPayment(standIn: StandIn, paymentIntentId: string, amount?: number): Promise<RefundObject> {
+export async function refundPayment(
+  standIn: StandIn,
+  paymentIntentId: string,
+  request: RefundRequest = {},
+): Promise<RefundObject> {
   const { store } = standIn;
   const intent = await store.get("payment_intent", paymentIntentId);
   if (!intent) throw notFoundError("payment_intent", paymentIntentId);
@@ -99,7 +112,7 @@ export async function refundPayment(standIn: StandIn, paymentIntentId: string, a
     );
   }
   const unrefunded = charge.amount - charge.amount_refunded;
-  const refunding = amount ?? unrefunded;
+  const refunding = request.amount ?? unrefunded;
   if (refunding > unrefunded) {
     throw invalidRequest(
       `Refund amount (${refunding}) is greater than unrefunded amount on charge (${unrefunded}).`,
@@ -110,11 +123,20 @@ export async function refundPayment(standIn: StandIn, paymentIntentId: string, a
     id: newId("re"),
     object: "refund",
     amount: refunding,
+    balance_transaction: null,
     charge: charge.id,
-    payment_intent: intent.id,
-    currency: charge.currency,
-    status: "succeeded",
     created: nowSeconds(),
+    currency: charge.currency,
+    customer: null,
+    customer_account: null,
+    metadata: request.metadata ?? {},
+    payment_intent: intent.id,
+    payment_method: null,
+    reason: request.reason ?? null,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: "succeeded",
+    transfer_reversal: null,
   };
   const amountRefunded = charge.amount_refunded + refunding;
   const refunded: ChargeObject = {
@@ -155,7 +177,7 @@ export async function openDispute(standIn: StandIn, paymentIntentId: string): Pr
 }
 
 /** The session as the API returns it (the stand-in's bookkeeping fields left out). */
-export function publicSession(session: CheckoutSessionObject) {
+export function publicSession(session: CheckoutSessionObject): CheckoutSessionAnswer {
   const { payment_intent_metadata: _metadata, price: _price, ...visible } = session;
   return visible;
 }

@@ -1,29 +1,24 @@
-import type { PriceObject, ProductObject } from "./objects";
+import { currencyOption, type PriceObject, type ProductObject, priceObject } from "./objects";
 
 function seedProduct(lookupKey: string, name: string): ProductObject {
   return { id: `prod_${lookupKey}`, object: "product", active: true, name, created: 1_767_225_600, livemode: false };
 }
 
 function seedPrice(id: string, lookupKey: string, jpy: number, krw: number, twd: number, hkd: number): PriceObject {
-  return {
+  return priceObject({
     id,
-    object: "price",
-    active: true,
     currency: "jpy",
-    unit_amount: jpy,
-    tax_behavior: "inclusive",
-    lookup_key: lookupKey,
-    type: "one_time",
+    unitAmount: jpy,
+    taxBehavior: "inclusive",
+    lookupKey,
     product: `prod_${lookupKey}`,
-    currency_options: {
-      jpy: { unit_amount: jpy, tax_behavior: "inclusive" },
-      krw: { unit_amount: krw, tax_behavior: "inclusive" },
-      twd: { unit_amount: twd, tax_behavior: "inclusive" },
-      hkd: { unit_amount: hkd, tax_behavior: "inclusive" },
+    currencyOptions: {
+      krw: currencyOption(krw, "inclusive"),
+      twd: currencyOption(twd, "inclusive"),
+      hkd: currencyOption(hkd, "inclusive"),
     },
     created: 1_767_225_600,
-    livemode: false,
-  };
+  });
 }
 
 /** The products the seeded prices sell, named as an operator would name them at Stripe. */

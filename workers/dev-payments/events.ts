@@ -2,13 +2,12 @@ import Stripe from "stripe";
 import { FIRST_RETRY_MS } from "../../durable-objects/webhook-outbox/retry-schedule";
 import type { WebhookOutbox } from "../../durable-objects/webhook-outbox/webhook-outbox";
 import type { Config } from "../../src/config";
+import { STRIPE_API_VERSION } from "../../src/payments/stripe-api-version";
 import { loopbackFetcher } from "../../src/worker-kit/loopback-fetch";
 import { currentLog } from "../../src/worker-kit/request-log";
-import { type EventObject, newId, nowSeconds } from "./objects";
+import { type EventObject, type EventObjects, type EventType, newId, nowSeconds } from "./objects";
 import type { DeliveryRecord, DeliverySettings, StandInStore } from "./store";
 
-/** The API version the stand-in's events claim (the one the stripe package speaks). */
-const API_VERSION = Stripe.API_VERSION;
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 export interface EventContext {
@@ -21,12 +20,19 @@ export interface EventContext {
 
 export type WebhookOutboxStub = DurableObjectStub<WebhookOutbox>;
 
-/** Records an event of a state change; it is delivered by deliverNew (or held for a flush). */
-export async function recordEvent(store: StandInStore, type: string, object: unknown): Promise<EventObject> {
-  const event: EventObject = {
+/**
+ * Records an event of a state change; it is delivered by deliverNew (or held for a flush). It
+ * names the API version the platform pins, which its webhook endpoint would be set to at Stripe.
+ */
+export async function recordEvent<T extends EventType>(
+  store: StandInStore,
+  type: T,
+  object: EventObjects[T],
+): Promise<EventObject<T>> {
+  const event: EventObject<T> = {
     id: newId("evt"),
     object: "event",
-    api_version: API_VERSION,
+    api_version: STRIPE_API_VERSION,
     created: nowSeconds(),
     type,
     data: { object },

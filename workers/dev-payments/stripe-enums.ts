@@ -1,5 +1,10 @@
 import type Stripe from "stripe";
-import { type CheckoutLocale, type KnownValues, membersOf } from "../../src/payments/stripe-enums";
+import {
+  type CheckoutLocale,
+  type CheckoutPaymentMethodType,
+  type KnownValues,
+  membersOf,
+} from "../../src/payments/stripe-enums";
 
 /**
  * The values the Stripe API takes for the enum parameters the stand-in checks, taken from the
@@ -60,14 +65,8 @@ export const CHECKOUT_MODES = membersOf<KnownValues<Stripe.Checkout.SessionCreat
   subscription: true,
 });
 
-/**
- * Checkout's `payment_method_types`. The package's session params no longer spell that parameter
- * (docs/decisions.md); its members are those of `allowed_payment_method_types`, the same list the
- * API reference gives for `payment_method_types`.
- */
-export const CHECKOUT_PAYMENT_METHOD_TYPES = membersOf<
-  KnownValues<Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType>
->({
+/** Checkout's `allowed_payment_method_types` (SessionCreateParams.AllowedPaymentMethodType). */
+export const CHECKOUT_PAYMENT_METHOD_TYPES = membersOf<CheckoutPaymentMethodType>({
   acss_debit: true,
   affirm: true,
   afterpay_clearpay: true,

@@ -8,9 +8,10 @@ import { handlePaymentEvent, RetryLater } from "../payments/handle-event";
 
 /**
  * POST /webhook/payprov: the payment provider's events (document 2). Authenticated by the
- * signature over the raw body, never by a user token. 400: signing secret missing or signature
- * wrong (nothing granted). 5xx: processing failed or the user/product is unknown, so the
- * provider retries. 200: handled, including duplicates and skips.
+ * signature over the raw body, never by a user token. 400: the signing secret or the secret API
+ * key missing (`secret_missing`, whatever the event) or the signature wrong (`signature_invalid`);
+ * nothing granted. 5xx: processing failed or the user/product is unknown, so the provider
+ * retries. 200: handled, including duplicates and skips.
  */
 export const webhookRoutes = new Hono<AppEnv>().post("/webhook/payprov", async (c) => {
   const rawBody = await c.req.text();
@@ -21,7 +22,9 @@ export const webhookRoutes = new Hono<AppEnv>().post("/webhook/payprov", async (
     event = await deps.provider.verifyWebhook(rawBody, c.req.header("stripe-signature") ?? null);
   } catch (error) {
     if (!(error instanceof WebhookRejected)) throw error;
-    if (error.reason === "secret_missing") log.error("payment webhook refused: STRIPE_WEBHOOK_SECRET is not set");
+    // The message says which secret is missing, never a value.
+    if (error.reason === "secret_missing")
+      log.error("payment webhook refused: a payment secret is not set", { reason: error.message });
     else log.warn("payment webhook refused: bad signature");
     throw new ApiError(400, error.reason, error.message);
   }

@@ -1,22 +1,16 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { refundPayment } from "../actions";
-import { expand, integer, invalidRequest, metadata, noSuchParam, stripeParams, text } from "../params";
+import { invalidRequest, noSuchParam, stripeParams } from "../params";
+import {
+  createRefundParams,
+  retrieveChargeParams,
+  retrieveDisputeParams,
+  retrievePaymentIntentParams,
+} from "../request-params";
 import { formBody, notFoundError, queryOf, StripeApiError, standInOf } from "../stand-in";
-import { REFUND_REASONS } from "../stripe-enums";
 import { checkoutSessionRoutes } from "./checkout-sessions";
 import { priceRoutes } from "./prices";
-
-const createRefundParams = z.strictObject({
-  payment_intent: text().optional(),
-  charge: text().optional(),
-  amount: integer(1).optional(),
-  reason: z.enum(REFUND_REASONS).optional(),
-  metadata: metadata.optional(),
-});
-
-const noParams = z.strictObject({});
 
 /** The API key of a request, as Stripe takes it: `Bearer <key>` or Basic with the key as user name. */
 function apiKeyOf(header: string | undefined): string | undefined {
@@ -48,14 +42,14 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/", checkoutSessionRoutes)
   .get("/v1/payment_intents/:id", async (c) => {
     const { store } = standInOf(c);
-    const query = stripeParams(z.strictObject({ expand: expand(["latest_charge"]) }), queryOf(c));
+    const query = stripeParams(retrievePaymentIntentParams, queryOf(c));
     const intent = await store.get("payment_intent", c.req.param("id"));
     if (!intent) throw notFoundError("payment_intent", c.req.param("id"));
     if (!query.expand?.includes("latest_charge")) return c.json(intent);
     return c.json({ ...intent, latest_charge: await store.get("charge", intent.latest_charge) });
   })
   .get("/v1/charges/:id", async (c) => {
-    stripeParams(noParams, queryOf(c));
+    stripeParams(retrieveChargeParams, queryOf(c));
     const charge = await standInOf(c).store.get("charge", c.req.param("id"));
     if (!charge) throw notFoundError("charge", c.req.param("id"));
     return c.json(charge);
@@ -79,10 +73,12 @@ export const apiRoutes = new Hono<AppEnv>()
         "parameter_missing",
       );
     }
-    return c.json(await refundPayment(standIn, intentId, body.amount));
+    return c.json(
+      await refundPayment(standIn, intentId, { amount: body.amount, reason: body.reason, metadata: body.metadata }),
+    );
   })
   .get("/v1/disputes/:id", async (c) => {
-    stripeParams(noParams, queryOf(c));
+    stripeParams(retrieveDisputeParams, queryOf(c));
     const dispute = await standInOf(c).store.get("dispute", c.req.param("id"));
     if (!dispute) throw notFoundError("dispute", c.req.param("id"));
     return c.json(dispute);

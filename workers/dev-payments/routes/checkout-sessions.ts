@@ -1,37 +1,22 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import { formatBaseUrl } from "../../../src/base-url";
+import type { CheckoutPaymentMethodType } from "../../../src/payments/stripe-enums";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { publicSession } from "../actions";
+import { checkCheckoutTotal } from "../charge-limits";
 import { type CheckoutSessionObject, newId, nowSeconds, type PriceObject } from "../objects";
-import { absoluteUrl, currency, integer, invalidRequest, metadata, noSuchParam, stripeParams, text } from "../params";
+import { invalidRequest, noSuchParam, stripeParams } from "../params";
+import { createSessionParams, retrieveSessionParams } from "../request-params";
 import { formBody, notFoundError, queryOf, type StandIn, standInOf } from "../stand-in";
-import { CHECKOUT_LOCALES, CHECKOUT_MODES, CHECKOUT_PAYMENT_METHOD_TYPES } from "../stripe-enums";
 
-/** Stripe's limit on line items of a payment-mode session. */
-const MAX_LINE_ITEMS = 100;
+type LineItem = z.infer<typeof createSessionParams>["line_items"][number];
 
 /**
- * The parameters of POST /v1/checkout/sessions the platform sends, checked as Stripe checks them
- * (docs/payments.md); any other parameter is refused as unknown rather than silently ignored.
+ * The payment methods the stand-in's account enables (what a Dashboard's payment method
+ * configuration would). A session accepts these, narrowed by `allowed_payment_method_types`.
  */
-const createSessionParams = z.strictObject({
-  mode: z.enum(CHECKOUT_MODES),
-  line_items: z
-    .array(z.strictObject({ price: text(), quantity: integer(1) }))
-    .refine((items) => items.length <= MAX_LINE_ITEMS, {
-      message: `Invalid array: line_items can have at most ${MAX_LINE_ITEMS} entries`,
-    }),
-  payment_method_types: z.array(z.enum(CHECKOUT_PAYMENT_METHOD_TYPES)).optional(),
-  client_reference_id: text(200).optional(),
-  metadata: metadata.optional(),
-  payment_intent_data: z.strictObject({ metadata: metadata.optional() }).optional(),
-  success_url: absoluteUrl,
-  cancel_url: absoluteUrl.optional(),
-  currency: currency.optional(),
-  locale: z.enum(CHECKOUT_LOCALES).optional(),
-});
-type LineItem = z.infer<typeof createSessionParams>["line_items"][number];
+const ACCOUNT_PAYMENT_METHODS: readonly CheckoutPaymentMethodType[] = ["card", "link"];
 
 /**
  * Every line item's price exists and is active, and has the session's currency (the `currency`
@@ -78,6 +63,8 @@ export const checkoutSessionRoutes = new Hono<AppEnv>()
       throw invalidRequest(`The payment stand-in implements mode payment only, not ${body.mode}.`, "mode");
     }
     const total = await totalOf(standIn, body.line_items, body.currency);
+    checkCheckoutTotal(total.amount, total.currency);
+    const allowed = body.allowed_payment_method_types ?? null;
     const id = newId("cs_test");
     const session: CheckoutSessionObject = {
       id,
@@ -89,7 +76,8 @@ export const checkoutSessionRoutes = new Hono<AppEnv>()
       client_reference_id: body.client_reference_id ?? null,
       metadata: body.metadata ?? {},
       payment_intent_metadata: body.payment_intent_data?.metadata ?? {},
-      payment_method_types: body.payment_method_types ?? ["card"],
+      allowed_payment_method_types: allowed,
+      payment_method_types: ACCOUNT_PAYMENT_METHODS.filter((type) => !allowed || allowed.includes(type)),
       currency: total.currency,
       amount_total: total.amount,
       price: total.firstPrice.id,
@@ -104,7 +92,7 @@ export const checkoutSessionRoutes = new Hono<AppEnv>()
     return c.json(publicSession(session));
   })
   .get("/v1/checkout/sessions/:id", async (c) => {
-    stripeParams(z.strictObject({}), queryOf(c));
+    stripeParams(retrieveSessionParams, queryOf(c));
     const session = await standInOf(c).store.get("session", c.req.param("id"));
     if (!session) throw notFoundError("checkout.session", c.req.param("id"));
     return c.json(publicSession(session));

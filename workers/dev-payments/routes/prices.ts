@@ -1,53 +1,18 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
-import { newId, nowSeconds, type PriceObject, type ProductObject } from "../objects";
 import {
-  boolean,
-  currency,
-  expand,
-  integer,
-  invalidRequest,
-  isIsoCurrency,
-  noSuchParam,
-  stripeParams,
-  text,
-} from "../params";
+  currencyOption,
+  newId,
+  nowSeconds,
+  type PriceObject,
+  type ProductObject,
+  priceObject,
+  type TaxBehavior,
+} from "../objects";
+import { invalidRequest, isIsoCurrency, noSuchParam, stripeParams } from "../params";
+import { createPriceParams, listPricesParams, updatePriceParams } from "../request-params";
 import { formBody, notFoundError, queryOf, standInOf } from "../stand-in";
 import type { StandInStore } from "../store";
-import { TAX_BEHAVIORS } from "../stripe-enums";
-
-/** Stripe takes at most 10 lookup_keys in one prices.list call. */
-const LOOKUP_KEYS_PER_CALL = 10;
-
-const listPricesQuery = z.strictObject({
-  lookup_keys: z
-    .array(text(200))
-    .refine((keys) => keys.length <= LOOKUP_KEYS_PER_CALL, {
-      message: `Invalid array: lookup_keys can have at most ${LOOKUP_KEYS_PER_CALL} entries`,
-    })
-    .optional(),
-  active: boolean.optional(),
-  limit: integer(1, 100).optional(),
-  expand: expand(["data.currency_options"]),
-});
-
-const taxBehavior = z.enum(TAX_BEHAVIORS).optional();
-
-const createPriceParams = z.strictObject({
-  currency,
-  unit_amount: integer(0),
-  lookup_key: text(200).optional(),
-  transfer_lookup_key: boolean.optional(),
-  tax_behavior: taxBehavior,
-  product: text().optional(),
-  product_data: z.strictObject({ name: text() }).optional(),
-  currency_options: z
-    .record(z.string(), z.strictObject({ unit_amount: integer(0), tax_behavior: taxBehavior }))
-    .optional(),
-});
-
-const updatePriceParams = z.strictObject({ active: boolean.optional() });
 
 /**
  * The product a new price sells, as Stripe takes it: an existing `product`, or a new one from
@@ -82,7 +47,7 @@ async function productOf(
 export const priceRoutes = new Hono<AppEnv>()
   .get("/v1/prices", async (c) => {
     const { store } = standInOf(c);
-    const query = stripeParams(listPricesQuery, queryOf(c));
+    const query = stripeParams(listPricesParams, queryOf(c));
     const found = await Promise.all((query.lookup_keys ?? []).map((key) => store.priceByLookupKey(key)));
     const prices = found
       .filter((price): price is PriceObject => price !== null)
@@ -111,29 +76,22 @@ export const priceRoutes = new Hono<AppEnv>()
       }
     }
     const productId = await productOf(store, body.product, body.product_data);
-    const taxBehaviorOf = (value: (typeof TAX_BEHAVIORS)[number] | undefined) => value ?? "unspecified";
-    const price: PriceObject = {
+    const taxBehaviorOf = (value: TaxBehavior | undefined) => value ?? "unspecified";
+    const price = priceObject({
       id: newId("price"),
-      object: "price",
-      active: true,
       currency: body.currency,
-      unit_amount: body.unit_amount,
-      tax_behavior: taxBehaviorOf(body.tax_behavior),
-      lookup_key: body.lookup_key ?? null,
-      type: "one_time",
+      unitAmount: body.unit_amount,
+      taxBehavior: taxBehaviorOf(body.tax_behavior),
+      lookupKey: body.lookup_key ?? null,
       product: productId,
-      currency_options: {
-        ...Object.fromEntries(
-          options.map(([code, option]) => [
-            code.toLowerCase(),
-            { unit_amount: option.unit_amount, tax_behavior: taxBehaviorOf(option.tax_behavior) },
-          ]),
-        ),
-        [body.currency]: { unit_amount: body.unit_amount, tax_behavior: taxBehaviorOf(body.tax_behavior) },
-      },
+      currencyOptions: Object.fromEntries(
+        options.map(([code, option]) => [
+          code.toLowerCase(),
+          currencyOption(option.unit_amount, taxBehaviorOf(option.tax_behavior)),
+        ]),
+      ),
       created: nowSeconds(),
-      livemode: false,
-    };
+    });
     await store.put("price", price.id, price);
     if (price.lookup_key) await store.put("lookup", price.lookup_key, price.id);
     return c.json(price);
