@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { RATE_LIMITS } from "../../../src/config/rate-limits";
 import { MAX_SEATS } from "../../../src/engine/roster";
 import type { Seat } from "../../../src/engine/types";
 import { roomIdSchema } from "../../../src/room-access/connect-params";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
+import { rateLimited } from "../../../src/worker-kit/rate-limit";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { CodeStore } from "../code/code-store";
 import { isLobbyRoomId, LOBBY_ROOM_PREFIX, type RoomRecord, RoomRecords } from "../ports/room-records";
@@ -56,11 +58,13 @@ function rosterKey(players: Seat[]): string {
  * "Seat tickets"). The first creation wins: 201 `{revisionId, roomId, players}` when this call
  * made it, 200 when it exists with the same roster (a retry), 409 `room_exists` when it exists
  * with another one, which it keeps. POST /rooms/tickets then gives tickets with that roster.
+ * Rate-limited per user, retries included (429 `rate_limited`).
  */
 export const roomsRoute = new Hono<BackendEnv>().post(
   "/rooms",
   smallJsonBody,
   authenticate({ required: true }),
+  rateLimited<BackendEnv>(RATE_LIMITS.roomRecords, (c) => requestUser(c).uid),
   async (c) => {
     const { uid } = requestUser(c);
     const { revisionId, roomId, players } = await jsonInput(c.req.raw, bodySchema);
