@@ -28,6 +28,12 @@ export function publishTokenHash(plaintext: string): Promise<string> {
 export const PUBLISH_TOKEN_NAME_MAX = 100;
 
 /**
+ * Active (not revoked) publish tokens one account may hold: one per machine or CI that publishes,
+ * with room to spare. A new one past it is refused until one is revoked.
+ */
+export const MAX_ACTIVE_PUBLISH_TOKENS = 20;
+
+/**
  * The provider-side uid a publish token's ID tokens name (its principal): one throw-away account
  * per token, never the issuer's, so nothing done with such an ID token at the identity provider
  * (linking a sign-in method, changing email or password) touches the issuer's account. The

@@ -14,21 +14,30 @@ export interface ErrorBody {
   requestId?: string;
 }
 
-/** Throw from a handler to answer with a JSON error; onError turns it into the response. */
+/**
+ * Throw from a handler to answer with a JSON error; onError turns it into the response, with
+ * `headers` added (a 429's Retry-After).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
-export function errorResponse(status: ContentfulStatusCode, code: string, message: string): Response {
+export function errorResponse(
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
   const body: ErrorBody = { error: code, message, requestId: currentRequestId() };
-  return Response.json(body, { status, headers: { "cache-control": "no-store" } });
+  return Response.json(body, { status, headers: { ...headers, "cache-control": "no-store" } });
 }
 
 export function notFound(c: Context): Response {
@@ -37,7 +46,7 @@ export function notFound(c: Context): Response {
 
 /** Last line of defence: known errors keep their status, anything else is logged and hidden. */
 export function handleError(error: unknown, c: Context): Response {
-  if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
+  if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers);
   currentLog().error("unhandled error", {
     method: c.req.method,
     route: appRoute(c),

@@ -14,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page, Response, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "../../src/config/rate-limits.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../../tools/local-platform/wrangler-env.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
@@ -26,6 +27,7 @@ import {
   STAGING_PORTS,
   type Staging,
   standInIdToken,
+  standInNewAccount,
   startRehearsal,
   startStagingBeside,
 } from "./support/rehearsal.ts";
@@ -398,5 +400,35 @@ describe("prd's log after the rehearsal", () => {
       .map((line) => JSON.parse(line) as { severity?: string; message?: string });
     expect(lines.length).toBeGreaterThan(50);
     expect(lines.filter((line) => line.severity === "ERROR" || line.severity === "CRITICAL")).toEqual([]);
+  });
+});
+
+describe("prd's creation rate limits", () => {
+  const rule = RATE_LIMITS.publishTokens;
+  const createToken = (idToken: string) =>
+    hostedFetch(`${urls.auth}/api/publish-tokens`, rehearsal.prd.port, {
+      method: "POST",
+      headers: { authorization: `Bearer ${idToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "burst" }),
+    });
+
+  it(`refuses the publish token past ${rule.limit} a minute of one account with 429 rate_limited; another account still creates one`, async () => {
+    // The local limiter counts in windows aligned to the clock: a burst that crossed one is run
+    // again by a fresh account.
+    const windowNow = () => Math.floor(Date.now() / (rule.period * 1000));
+    let answers: Awaited<ReturnType<typeof createToken>>[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const { idToken } = await standInNewAccount(rehearsal);
+      const started = windowNow();
+      answers = await Promise.all(Array.from({ length: rule.limit + 1 }, () => createToken(idToken)));
+      if (windowNow() === started) break;
+    }
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(rule.limit).fill(201), 429]);
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(refused?.headers["retry-after"]).toBe(String(rule.period));
+    expect(JSON.parse(refused?.body ?? "{}")).toMatchObject({ error: "rate_limited" });
+
+    const other = await standInNewAccount(rehearsal);
+    expect((await createToken(other.idToken)).status).toBe(201);
   });
 });

@@ -46,6 +46,11 @@ class_name = "WebhookOutbox"
 tag = "v1"
 new_sqlite_classes = ["Room", "WebhookOutbox"]
 
+[[ratelimits]]
+name = "CHECKOUT_LIMITER"
+namespace_id = "1005"
+simple = { limit = 10, period = 60 }
+
 [env.prd]
 name = "game-prd"
 main = "platform/production.ts"
@@ -95,6 +100,11 @@ class_name = "Room"
 [[env.prd.migrations]]
 tag = "v1"
 new_sqlite_classes = ["Room"]
+
+[[env.prd.ratelimits]]
+name = "CHECKOUT_LIMITER"
+namespace_id = "3005"
+simple = { limit = 10, period = 60 }
 `;
 
 /** The clean config with each [from, to] replaced, written to a file and read back as deploy:check reads it. */
@@ -192,6 +202,18 @@ describe("deploy:check on a config with everything filled in", () => {
       ['[[env.prd.kv_namespaces]]\nbinding = "SESSIONS"', '[[env.prd.kv_namespaces]]\nbinding = "OTHER"'],
       "[[env.prd.kv_namespaces]]",
       "has no SESSIONS",
+    ],
+    [
+      "a rate limit the environment does not repeat",
+      ['[[env.prd.ratelimits]]\nname = "CHECKOUT_LIMITER"', '[[env.prd.ratelimits]]\nname = "OTHER_LIMITER"'],
+      "[[env.prd.ratelimits]]",
+      "has no CHECKOUT_LIMITER",
+    ],
+    [
+      "a rate-limit namespace dev counts in too",
+      ['namespace_id = "3005"', 'namespace_id = "1005"'],
+      "[[env.prd.ratelimits]] CHECKOUT_LIMITER",
+      "is also the top level's CHECKOUT_LIMITER",
     ],
   ] as const)("reports %s as one error", async (_, edit, at, problem) => {
     const findings = await check({ config: configWith(edit as [string, string]) });

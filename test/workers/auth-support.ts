@@ -8,7 +8,7 @@ import type { AppEnv } from "../../src/worker-kit/app-env";
 import { handleError, notFound } from "../../src/worker-kit/errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { createAuthApp } from "../../workers/auth/app";
-import { PublishTokenStore } from "../../workers/auth/publish-token-store";
+import { PublishTokenStore, type PublishTokenSummary } from "../../workers/auth/publish-token-store";
 import { seededAccounts } from "../../workers/dev-idp/ports/seeded-accounts";
 
 export const AUTH = "http://localhost:8787/auth";
@@ -80,14 +80,20 @@ export async function newUser(): Promise<{ uid: string; idToken: string; email: 
   return { uid: body.localId, idToken: body.idToken, email };
 }
 
+/** A new active publish token of issuerUid, straight in AUTH_DB (no rate limit on the way). */
+export async function newPublishToken(issuerUid: string): Promise<{ token: string; summary: PublishTokenSummary }> {
+  const created = await new PublishTokenStore(env.AUTH_DB, Date.now).create(issuerUid, null);
+  if (!created) throw new Error(`${issuerUid} holds the most active publish tokens already`);
+  return created;
+}
+
 /**
  * An ID token minted by a publish-token exchange: a new active publish token of issuerUid (which
  * need not be an account at the dev IdP), exchanged at /api/oauth/token. It names the token's
  * principal and acts for issuerUid on the publishing routes.
  */
 export async function publishTokenIdToken(issuerUid = "publisher-1"): Promise<string> {
-  const { token } = await new PublishTokenStore(env.AUTH_DB, Date.now).create(issuerUid, null);
-  return exchangePublishToken(token);
+  return exchangePublishToken((await newPublishToken(issuerUid)).token);
 }
 
 /** The uid a custom token signs in as, by exchanging it at the dev IdP (proves it is real). */

@@ -20,6 +20,7 @@ export function bindingFindings(
     ["d1_databases", names(top.d1_databases), names(env.d1_databases)],
     ["r2_buckets", names(top.r2_buckets), names(env.r2_buckets)],
     ["worker_loaders", names(top.worker_loaders), names(env.worker_loaders)],
+    ["ratelimits", (top.ratelimits ?? []).map((r) => r.name), (env.ratelimits ?? []).map((r) => r.name)],
     [
       "durable_objects.bindings",
       (top.durable_objects?.bindings ?? []).filter((b) => classes.has(b.class_name)).map((b) => b.name),
@@ -76,4 +77,5 @@ const TABLES: Record<SharedResource["kind"], string> = {
   "KV namespace": "kv_namespaces",
   "D1 database": "d1_databases",
   "R2 bucket": "r2_buckets",
+  "rate-limit namespace": "ratelimits",
 };

@@ -1,8 +1,9 @@
 /**
  * What two environments of wrangler.toml must never share (README "Deploy"): document 3 keeps the
  * logic files in one object store shared across environments, so the bucket bound as CODE may be
- * common; every other resource (KV namespaces, D1 databases, other R2 buckets, and the Worker
- * name, which scopes the Durable Object namespaces) is each environment's own. wrangler inherits
+ * common; every other resource (KV namespaces, D1 databases, other R2 buckets, rate-limit
+ * namespaces, and the Worker name, which scopes the Durable Object namespaces) is each
+ * environment's own. wrangler inherits
  * no binding into an environment, so each table is read as written.
  */
 import type { WranglerConfig, WranglerEnvironment } from "../local-platform/wrangler-config.ts";
@@ -13,7 +14,7 @@ export const SHARED_BUCKET_BINDING = "CODE";
 export interface SharedResource {
   /** "dev" for the top level, else the `[env.X]` name. */
   environments: [string, string];
-  kind: "Worker name" | "KV namespace" | "D1 database" | "R2 bucket";
+  kind: "Worker name" | "KV namespace" | "D1 database" | "R2 bucket" | "rate-limit namespace";
   value: string;
   /** The binding naming it in each environment ("" for the Worker name). */
   bindings: [string, string];
@@ -43,6 +44,11 @@ function resourcesOf(env: WranglerEnvironment): Resource[] {
       kind: "R2 bucket" as const,
       binding: bucket.binding,
       values: [bucket.bucket_name ?? ""],
+    })),
+    ...(env.ratelimits ?? []).map((limiter) => ({
+      kind: "rate-limit namespace" as const,
+      binding: limiter.name,
+      values: [limiter.namespace_id],
     })),
   ].map((resource) => ({ ...resource, values: resource.values.filter(Boolean) }));
 }

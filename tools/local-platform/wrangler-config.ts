@@ -27,6 +27,15 @@ const environmentSchema = z.object({
     .optional(),
   migrations: z.array(z.object({ tag: z.string(), new_sqlite_classes: z.array(z.string()).optional() })).optional(),
   worker_loaders: z.array(binding).optional(),
+  ratelimits: z
+    .array(
+      z.object({
+        name: z.string(),
+        namespace_id: z.string(),
+        simple: z.object({ limit: z.number(), period: z.number() }),
+      }),
+    )
+    .optional(),
 });
 
 export type WranglerEnvironment = z.infer<typeof environmentSchema>;

@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { newPublishToken, publishTokenHash } from "../../src/auth/publish-token";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { MAX_ACTIVE_PUBLISH_TOKENS, newPublishToken, publishTokenHash } from "../../src/auth/publish-token";
 import { publishTokens } from "../../src/db/auth-schema";
 import { authDb } from "../../src/db/client";
 
@@ -22,8 +22,12 @@ export class PublishTokenStore {
     this.db = authDb({ AUTH_DB: database });
   }
 
-  /** A new active token of uid: the plaintext (returned once) and its summary. */
-  async create(uid: string, name: string | null): Promise<{ token: string; summary: PublishTokenSummary }> {
+  /**
+   * A new active token of uid: the plaintext (returned once) and its summary; null when uid holds
+   * MAX_ACTIVE_PUBLISH_TOKENS already. One statement counts and inserts, so a burst of parallel
+   * creations cannot pass the cap together.
+   */
+  async create(uid: string, name: string | null): Promise<{ token: string; summary: PublishTokenSummary } | null> {
     const token = newPublishToken();
     const row = {
       id: crypto.randomUUID(),
@@ -33,7 +37,12 @@ export class PublishTokenStore {
       name,
       lastUsedAt: null,
     };
-    await this.db.insert(publishTokens).values(row);
+    const t = publishTokens;
+    const inserted = await this.db.run(sql`
+      INSERT INTO ${t} (id, token_hash, issuer_uid, created_at, name)
+      SELECT ${row.id}, ${row.tokenHash}, ${uid}, ${row.createdAt.getTime()}, ${name}
+      WHERE (SELECT count(*) FROM ${t} WHERE ${t.issuerUid} = ${uid} AND ${t.revokedAt} IS NULL) < ${MAX_ACTIVE_PUBLISH_TOKENS}`);
+    if (inserted.meta.changes === 0) return null;
     return { token, summary: summaryOf(row) };
   }
 

@@ -9,6 +9,7 @@ import { typeDefs } from "../../src/graphql/schema";
 import { currentLog } from "../../src/worker-kit/request-log";
 import type { RequestUser } from "./auth";
 import { ledgerOf } from "./backend-services";
+import { operationLimitPlugins } from "./graphql-limits";
 import { graphqlServices } from "./graphql-services";
 import { orderingServices } from "./ordering/ordering-services";
 import { ensureUser } from "./ports/users";
@@ -47,6 +48,8 @@ export function yogaFor(config: Config): BackendYoga {
       // GraphiQL loads its scripts from a CDN: not offered (dev runs with no internet).
       graphiql: false,
       landingPage: false,
+      // Aliases, depth, tokens and cost of each operation, before it runs (graphql-limits.ts).
+      plugins: operationLimitPlugins(),
       // No browser calls this across origins (docs/decisions.md, "GraphQL answers no CORS"): the
       // store server calls it server-side, the product-order page is same-origin, apps are no
       // browsers. yoga's default would grant every origin, with credentials.

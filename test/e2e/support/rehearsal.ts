@@ -177,3 +177,15 @@ export async function standInIdToken(rehearsal: Rehearsal, email: string, passwo
   if (!response.ok) throw new Error(`the stand-in refused ${email}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { idToken: string }).idToken;
 }
+
+/** A new account of the stand-in identity provider (made as its sign-up API makes one) and its ID token. */
+export async function standInNewAccount(rehearsal: Rehearsal): Promise<{ email: string; idToken: string }> {
+  const email = `rehearsal-${Date.now()}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const response = await fetch(`${rehearsal.standIn.url}/idp/v1/accounts:signUp?key=${PROVIDER_SETTINGS.IDP_API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "rehearsal password", returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`the stand-in refused a sign-up: ${response.status} ${await response.text()}`);
+  return { email, idToken: ((await response.json()) as { idToken: string }).idToken };
+}

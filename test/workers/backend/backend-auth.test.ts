@@ -7,9 +7,8 @@ import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { handleError, notFound } from "../../../src/worker-kit/errors";
 import { identityProviderFor } from "../../../src/worker-kit/providers";
 import { issuerOfPublishPrincipal } from "../../../workers/auth/ports/publish-principals";
-import { PublishTokenStore } from "../../../workers/auth/publish-token-store";
 import { authenticate, type BackendEnv, requestUser, userOfIdToken } from "../../../workers/backend/auth";
-import { newUser, publishTokenIdToken } from "../auth-support";
+import { newPublishToken, newUser, publishTokenIdToken } from "../auth-support";
 
 /** Probe routes flagged as the backend's routes are: a publishing route, a signed-in route, an open one. */
 function probeApp() {
@@ -77,14 +76,14 @@ describe("backend authentication", () => {
 
   it("drops admin rights of an admin issuer's publish-token ID token (rule 9c)", async () => {
     // A principal whose ID token carries admin (set at the provider by whoever holds it) stays non-admin.
-    const { summary } = await new PublishTokenStore(env.AUTH_DB, Date.now).create("admin-2", null);
+    const { summary } = await newPublishToken("admin-2");
     const claims = { admin: true, publish_token: true, issuer_uid: "admin-2" };
     const res = await call("/code/upload_sessions", await idTokenWithClaims(publishPrincipalUid(summary.id), claims));
     expect(await res.json()).toEqual({ uid: "admin-2", admin: false, publishToken: true });
   });
 
   it("treats any ID token of a publish principal as a publish token, with or without the claim", async () => {
-    const { summary } = await new PublishTokenStore(env.AUTH_DB, Date.now).create("issuer-5", null);
+    const { summary } = await newPublishToken("issuer-5");
     const linked = await idTokenWithClaims(publishPrincipalUid(summary.id), {});
     expect(await (await call("/code/upload_sessions", linked)).json()).toEqual({
       uid: "issuer-5",

@@ -8,10 +8,12 @@ import { maskedAccount } from "../../../src/auth/mask";
 import { withQuery } from "../../../src/auth/redirect-uri";
 import { CODE_KINDS } from "../../../src/auth/single-use";
 import { urlFor } from "../../../src/base-url";
+import { RATE_LIMITS } from "../../../src/config/rate-limits";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
 import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
+import { callerKey, rateLimiter } from "../../../src/worker-kit/rate-limit";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import type { Redemption } from "../code-store";
 import { allowedRedirect } from "../redirects";
@@ -36,6 +38,8 @@ const decisionForm = z.object({
   decision: z.enum(["continue", "cancel"]),
 });
 
+const codeIssues = rateLimiter(RATE_LIMITS.transferCodes);
+
 const REFUSALS = {
   unknown: "The transfer code is unknown or was already used.",
   used: "The transfer code was already used.",
@@ -47,13 +51,15 @@ const REFUSALS = {
  * Transfer (document 1, Authentication 5): an app trades a fresh ID token for a 5-minute code and
  * opens /transfer?code= in a browser. The browser first shows whose account it is (issue 12: a
  * forwarded link must not silently sign someone into another person's account); Continue posts
- * back, and only then does the browser get the SSO session and the custom token.
+ * back, and only then does the browser get the SSO session and the custom token. Codes are
+ * rate-limited per user (429 `rate_limited`).
  */
 export const transferRoutes = new Hono<AuthEnv>()
   .post("/api/transfer/code", async (c) => {
     const body = parseOrThrow(transferRequest, await jsonBody(c.req.raw));
     const redirectUri = allowedRedirect(c, body.redirect_uri);
     const token = await freshFinishedUser(c, body.id_token, "start a browser session");
+    await codeIssues(c.env, callerKey(token.uid, c.req.raw));
     const { codes } = c.get("auth");
     const code = await codes.issue("transfer_code", {
       uid: token.uid,

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { RATE_LIMITS } from "../../../src/config/rate-limits";
 import { MAX_SEATS } from "../../../src/engine/roster";
 import { roomIdSchema } from "../../../src/room-access/connect-params";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
+import { rateLimited } from "../../../src/worker-kit/rate-limit";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { CodeStore } from "../code/code-store";
 import { isLobbyRoomId, LOBBY_ROOM_PREFIX, type RoomRecord, RoomRecords } from "../ports/room-records";
@@ -64,11 +66,13 @@ export function refuseLobbyRoom(roomId: string, record?: RoomRecord | null): voi
  * "Seat tickets"), and answers 201 `{revisionId, roomId, players}`. The room's id is minted here
  * (`app-` and 32 hex digits), never the caller's, so no one can take a room id before the app
  * that means to use it; the caller is the room's creator, its only owner (POST /rooms/tickets).
+ * Rate-limited per user (429 `rate_limited`).
  */
 export const roomsRoute = new Hono<BackendEnv>().post(
   "/rooms",
   smallJsonBody,
   authenticate({ required: true }),
+  rateLimited<BackendEnv>(RATE_LIMITS.roomRecords, (c) => requestUser(c).uid),
   async (c) => {
     const { uid } = requestUser(c);
     const { revisionId, players } = await jsonInput(c.req.raw, bodySchema);

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { urlFor } from "../../../src/base-url";
+import { RATE_LIMITS } from "../../../src/config/rate-limits";
 import { MAX_SEATS } from "../../../src/engine/roster";
 import { CODE_LIMITS } from "../../../src/publishing/limits";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
+import { rateLimited } from "../../../src/worker-kit/rate-limit";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
 import { freeRevisionId } from "../code/code-files";
 import { CodeStore } from "../code/code-store";
@@ -27,10 +29,12 @@ const uploadRequest = z.object({
  * POST /code/upload_sessions (publish tokens allowed): starts an upload of a revision of a
  * scenario the caller owns, or of a new scenario id (which the caller then owns). Answers with
  * the URLs to PUT the client zip and logic.js to; they carry a secret and work for 15 minutes.
+ * Rate-limited per user, a publish token's issuer counted as the user (429 `rate_limited`).
  */
 export const uploadSessionRoutes = new Hono<BackendEnv>().post(
   "/code/upload_sessions",
   authenticate({ required: true, publishTokens: "allow" }),
+  rateLimited<BackendEnv>(RATE_LIMITS.uploadSessions, (c) => requestUser(c).uid),
   smallJsonBody,
   async (c) => {
     const user = requestUser(c);

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { RATE_LIMITS } from "../../../src/config/rate-limits";
 import type { StoreCheckout } from "../../../src/store/api";
 import { CURRENCIES } from "../../../src/store/currency";
 import { STORE_LOCALES } from "../../../src/store/locales";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
+import { rateLimited } from "../../../src/worker-kit/rate-limit";
 import { currentLog } from "../../../src/worker-kit/request-log";
 import { requireUser } from "../require-user";
 import type { StoreEnv } from "../store-env";
@@ -26,32 +28,37 @@ const checkoutBody = z.strictObject({
   locale: z.enum(STORE_LOCALES).optional(),
 });
 
-/** POST /api/checkout: a hosted checkout session for one product; answers {url}. */
-export const checkoutRoutes = new Hono<StoreEnv>().post("/api/checkout", requireUser, async (c) => {
-  const body = parseOrThrow(checkoutBody, await jsonBody(c.req.raw));
-  const { backend, payments } = c.get("store");
-  const me = await backend.me(c.get("user").idToken);
-  // Rule 1: the body names the user explicitly, and it must be the token's user.
-  if (body.userId !== me.id) {
-    throw new ApiError(403, "user_mismatch", "userId is not the signed-in user.");
-  }
-  const products = await backend.webProducts();
-  const product = products.find((p) => p.productId === body.productId);
-  const [price] = product ? await payments.pricesByLookupKeys([product.productId]) : [];
-  if (!product || !price || price.lookupKey !== product.productId) {
-    if (product) currentLog().warn("store product without a price", { productId: product.productId });
-    throw new ApiError(404, "product_not_found", "No coin product with this productId is on sale.");
-  }
-  const session = await payments.createCheckoutSession({
-    priceId: price.id,
-    currency: pickCurrency(price.amounts, preferredCurrencies(c, body.currency)),
-    userId: me.id,
-    productId: product.productId,
-    ...(body.locale ? { locale: body.locale } : {}),
-    ...checkoutReturnUrls(c.get("config")),
-  });
-  currentLog().info("checkout session created", { productId: product.productId });
-  c.header("cache-control", "no-store");
-  const answer: StoreCheckout = { url: session.url };
-  return c.json(answer);
-});
+/** POST /api/checkout: a hosted checkout session for one product; answers {url}. Rate-limited per user (429 `rate_limited`). */
+export const checkoutRoutes = new Hono<StoreEnv>().post(
+  "/api/checkout",
+  requireUser,
+  rateLimited<StoreEnv>(RATE_LIMITS.checkoutSessions, (c) => c.get("user").uid),
+  async (c) => {
+    const body = parseOrThrow(checkoutBody, await jsonBody(c.req.raw));
+    const { backend, payments } = c.get("store");
+    const me = await backend.me(c.get("user").idToken);
+    // Rule 1: the body names the user explicitly, and it must be the token's user.
+    if (body.userId !== me.id) {
+      throw new ApiError(403, "user_mismatch", "userId is not the signed-in user.");
+    }
+    const products = await backend.webProducts();
+    const product = products.find((p) => p.productId === body.productId);
+    const [price] = product ? await payments.pricesByLookupKeys([product.productId]) : [];
+    if (!product || !price || price.lookupKey !== product.productId) {
+      if (product) currentLog().warn("store product without a price", { productId: product.productId });
+      throw new ApiError(404, "product_not_found", "No coin product with this productId is on sale.");
+    }
+    const session = await payments.createCheckoutSession({
+      priceId: price.id,
+      currency: pickCurrency(price.amounts, preferredCurrencies(c, body.currency)),
+      userId: me.id,
+      productId: product.productId,
+      ...(body.locale ? { locale: body.locale } : {}),
+      ...checkoutReturnUrls(c.get("config")),
+    });
+    currentLog().info("checkout session created", { productId: product.productId });
+    c.header("cache-control", "no-store");
+    const answer: StoreCheckout = { url: session.url };
+    return c.json(answer);
+  },
+);
