@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ClientZipError } from "../../../src/publishing/client-zip";
+import { ClientZipError, readClientZip } from "../../../src/publishing/client-zip";
 import { CODE_LIMITS } from "../../../src/publishing/limits";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { bodyLimited } from "../../../src/worker-kit/input";
@@ -21,6 +21,16 @@ async function openSession(store: CodeStore, secret: string): Promise<UploadSess
   return session;
 }
 
+/** What the zip checks refuse, as the client's error: 400 invalid_client_zip naming the file or limit. */
+async function zipChecked<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ClientZipError) throw new ApiError(400, "invalid_client_zip", `Client zip: ${error.message}.`);
+    throw error;
+  }
+}
+
 /**
  * PUT /code/uploads/{secret}/client.zip and /logic.js: the files of an upload session, through
  * the Worker into R2 (CODE). The secret in the URL is the credential (like a presigned URL), so
@@ -34,24 +44,18 @@ export const uploadRoutes = new Hono<BackendEnv>()
     const store = new CodeStore(c.env.BACKEND_DB);
     const session = await openSession(store, c.req.param("secret"));
     const zip = new Uint8Array(await c.req.arrayBuffer());
-    let extracted: Awaited<ReturnType<typeof extractClientFiles>>;
-    try {
-      extracted = await extractClientFiles(c.env.CODE, session.revisionId, zip);
-    } catch (error) {
-      if (error instanceof ClientZipError)
-        throw new ApiError(400, "invalid_client_zip", `Client zip: ${error.message}.`);
-      throw error;
-    }
+    const clientZip = await zipChecked(() => readClientZip(zip));
+    const fileSetId = await zipChecked(() => extractClientFiles(c.env.CODE, session.revisionId, clientZip));
     const attached = await store.attach(session.id, {
-      clientFiles: extracted.fileSetId,
+      clientFiles: fileSetId,
       clientZipBytes: zip.byteLength,
     });
     if (!attached) {
-      await deleteClientFileSet(c.env.CODE, session.revisionId, extracted.fileSetId);
+      await deleteClientFileSet(c.env.CODE, session.revisionId, fileSetId);
       throw REGISTERED();
     }
     if (session.clientFiles) await deleteClientFileSet(c.env.CODE, session.revisionId, session.clientFiles);
-    return c.json({ bytes: zip.byteLength, files: extracted.files });
+    return c.json({ bytes: zip.byteLength, files: clientZip.files });
   })
   .put("/code/uploads/:secret/logic.js", bodyLimited(CODE_LIMITS.logicBytes, "logic.js"), async (c) => {
     const store = new CodeStore(c.env.BACKEND_DB);
