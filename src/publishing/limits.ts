@@ -25,5 +25,17 @@ export const CODE_LIMITS = {
   uploadSessionMs: 15 * 60 * 1000,
 } as const;
 
+/**
+ * What one account's unregistered uploads may hold at once (docs/publishing.md, "Limits"). Files
+ * of a session that expired unregistered stay in R2 until the cleanup deletes them, and count
+ * until then.
+ */
+export const UPLOAD_QUOTAS = {
+  /** Upload sessions neither registered nor expired. */
+  openSessions: 5,
+  /** Bytes kept in R2 by sessions not registered and not yet cleaned up: client files uncompressed and logic.js. */
+  storedBytes: 256 * 1024 * 1024,
+} as const;
+
 /** The page every client zip must have at its root: what the play page opens for each seat. */
 export const CLIENT_ENTRY = "index.html";

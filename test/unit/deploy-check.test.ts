@@ -46,6 +46,9 @@ class_name = "WebhookOutbox"
 tag = "v1"
 new_sqlite_classes = ["Room", "WebhookOutbox"]
 
+[triggers]
+crons = ["*/10 * * * *"]
+
 [env.prd]
 name = "game-prd"
 main = "platform/production.ts"
@@ -192,6 +195,12 @@ describe("deploy:check on a config with everything filled in", () => {
       ['[[env.prd.kv_namespaces]]\nbinding = "SESSIONS"', '[[env.prd.kv_namespaces]]\nbinding = "OTHER"'],
       "[[env.prd.kv_namespaces]]",
       "has no SESSIONS",
+    ],
+    [
+      "crons of its own without the top level's (wrangler inherits the table only when it is absent)",
+      ["[env.prd.vars]\n", '[env.prd.triggers]\ncrons = ["0 3 * * *"]\n\n[env.prd.vars]\n'],
+      "[env.prd.triggers] crons",
+      'has no "*/10 * * * *"',
     ],
   ] as const)("reports %s as one error", async (_, edit, at, problem) => {
     const findings = await check({ config: configWith(edit as [string, string]) });

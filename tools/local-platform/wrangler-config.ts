@@ -27,6 +27,7 @@ const environmentSchema = z.object({
     .optional(),
   migrations: z.array(z.object({ tag: z.string(), new_sqlite_classes: z.array(z.string()).optional() })).optional(),
   worker_loaders: z.array(binding).optional(),
+  triggers: z.object({ crons: z.array(z.string()).optional() }).optional(),
 });
 
 export type WranglerEnvironment = z.infer<typeof environmentSchema>;
