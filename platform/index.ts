@@ -5,13 +5,14 @@
  */
 import { createAuthApp, defaultAuthDeps } from "../workers/auth/app";
 import { createBackendApp } from "../workers/backend/app";
+import { runBackendSchedule } from "../workers/backend/scheduled";
 import { createDevIdpApp } from "../workers/dev-idp/app";
 import { seededAccounts } from "../workers/dev-idp/ports/seeded-accounts";
 import { createDevPaymentsApp } from "../workers/dev-payments/app";
 import { createRoomsApp } from "../workers/rooms/app";
 import { createStoreApp } from "../workers/store/app";
 import { renderDevIndexPage } from "./dev-index-page";
-import { platformHandler } from "./platform";
+import { platformHandler, scheduledHandler } from "./platform";
 
 // The Durable Object classes and the egress gate wrangler.toml binds; the payment stand-in's outbox in dev only.
 export { Balance } from "../durable-objects/balance/balance";
@@ -35,6 +36,10 @@ export const handlePlatformRequest = platformHandler({
   indexPage: async (config) => (await renderDevIndexPage(config)).toString(),
 });
 
+// The cron of wrangler.toml's [triggers]: the upload cleanup (docs/publishing.md, "Cleanup").
+export const handleScheduled = scheduledHandler({ backend: runBackendSchedule });
+
 export default {
   fetch: handlePlatformRequest,
+  scheduled: handleScheduled,
 } satisfies ExportedHandler<Env>;

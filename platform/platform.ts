@@ -129,3 +129,28 @@ function logged(request: Request, started: number, response: Response): Response
   logAccess(currentLog(), { method: request.method, route: "(router)", status: response.status, started });
   return response;
 }
+
+/** One app's work on the Worker's cron: handed the bindings and the time the run was scheduled for. */
+export type ScheduledTask = (env: Env, scheduledTime: number) => Promise<void>;
+
+/**
+ * The Worker's scheduled handler (wrangler.toml `[triggers] crons`): each app's task in turn,
+ * logging as that app. A task that throws is logged and the others still run; the run then fails,
+ * so the dashboard shows it.
+ */
+export function scheduledHandler(tasks: Readonly<Partial<Record<AppName, ScheduledTask>>>) {
+  return async (controller: ScheduledController, env: Env): Promise<void> => {
+    const log = loggerFor(env, { app: "platform", cron: controller.cron });
+    let failed = false;
+    for (const [app, task] of Object.entries(tasks)) {
+      const appLog = log.child({ app });
+      await withLog(appLog, () => task(env, controller.scheduledTime)).catch((error: unknown) => {
+        failed = true;
+        appLog.error("scheduled task failed", {
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        });
+      });
+    }
+    if (failed) throw new Error("a scheduled task failed (see the log lines before this one)");
+  };
+}

@@ -5,9 +5,10 @@
  */
 import { createAuthApp } from "../workers/auth/app";
 import { createBackendApp } from "../workers/backend/app";
+import { runBackendSchedule } from "../workers/backend/scheduled";
 import { createRoomsApp } from "../workers/rooms/app";
 import { createStoreApp } from "../workers/store/app";
-import { platformHandler } from "./platform";
+import { platformHandler, scheduledHandler } from "./platform";
 
 // The Durable Object classes and the egress gate wrangler.toml binds.
 export { Balance } from "../durable-objects/balance/balance";
@@ -21,6 +22,10 @@ export const handlePlatformRequest = platformHandler({
   apps: { auth: () => createAuthApp(), store: createStoreApp, backend: createBackendApp, rooms: createRoomsApp },
 });
 
+// The cron of wrangler.toml's [triggers]: the upload cleanup (docs/publishing.md, "Cleanup").
+export const handleScheduled = scheduledHandler({ backend: runBackendSchedule });
+
 export default {
   fetch: handlePlatformRequest,
+  scheduled: handleScheduled,
 } satisfies ExportedHandler<Env>;

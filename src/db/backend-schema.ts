@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Seat } from "../engine/types";
 
@@ -172,25 +173,36 @@ export const scenarios = sqliteTable(
  * BACKEND_DB. An upload started by POST /code/upload_sessions: its upload URLs carry a secret
  * (only the SHA-256 is kept) and work until expires_at; completed_at is set by registration.
  */
-export const uploadSessions = sqliteTable("upload_sessions", {
-  id: text("id").primaryKey(),
-  secretHash: text("secret_hash").notNull().unique(),
-  revisionId: text("revision_id").notNull().unique(),
-  scenarioId: text("scenario_id").notNull(),
-  uploaderUid: text("uploader_uid").notNull(),
-  name: text("name"),
-  playerCount: integer("player_count"),
-  hasLogic: integer("has_logic", { mode: "boolean" }).notNull(),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-  completedAt: integer("completed_at", { mode: "timestamp_ms" }),
-  /** The client file set the last accepted client zip PUT extracted (`{revisionId}/client/{id}/`, migration 0011). */
-  clientFiles: text("client_files"),
-  clientZipBytes: integer("client_zip_bytes"),
-  /** The staged logic.js of the last accepted logic PUT (`{revisionId}/staged/{id}/logic.js`). */
-  logicFile: text("logic_file"),
-  logicBytes: integer("logic_bytes"),
-});
+export const uploadSessions = sqliteTable(
+  "upload_sessions",
+  {
+    id: text("id").primaryKey(),
+    secretHash: text("secret_hash").notNull().unique(),
+    revisionId: text("revision_id").notNull().unique(),
+    scenarioId: text("scenario_id").notNull(),
+    uploaderUid: text("uploader_uid").notNull(),
+    name: text("name"),
+    playerCount: integer("player_count"),
+    hasLogic: integer("has_logic", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /** The client file set the last accepted client zip PUT extracted (`{revisionId}/client/{id}/`, migration 0060). */
+    clientFiles: text("client_files"),
+    clientZipBytes: integer("client_zip_bytes"),
+    /** The bytes of that file set, uncompressed: what it keeps in R2, counted by the upload quota (migration 0080). */
+    clientBytes: integer("client_bytes"),
+    /** The staged logic.js of the last accepted logic PUT (`{revisionId}/staged/{id}/logic.js`). */
+    logicFile: text("logic_file"),
+    logicBytes: integer("logic_bytes"),
+    /** When the upload cleanup deleted what the session left in R2 beyond its revision's files (migration 0080). */
+    sweptAt: integer("swept_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("upload_sessions_uploader").on(t.uploaderUid),
+    index("upload_sessions_unswept").on(t.expiresAt).where(sql`${t.sweptAt} IS NULL`),
+  ],
+);
 
 /**
  * BACKEND_DB. A published revision: its client files are the file set `client_files` in CODE

@@ -11,10 +11,16 @@
  *   so nothing a later PUT writes can reach a registered revision.
  * - `{revisionId}/client.zip`: the zip itself, as revisions registered before extraction kept it.
  *   Never served.
+ *
+ * `staged` and `clientFileSets` are the prefixes of what uploads write: all of it but what a session or
+ * revision points at is deleted by the upload cleanup (workers/backend/code/upload-cleanup.ts).
  */
 export const codeKeys = {
+  revision: (revisionId: string) => `${revisionId}/`,
   logic: (revisionId: string) => `${revisionId}/logic.js`,
+  staged: (revisionId: string) => `${revisionId}/staged/`,
   stagedLogic: (revisionId: string, fileId: string) => `${revisionId}/staged/${fileId}/logic.js`,
+  clientFileSets: (revisionId: string) => `${revisionId}/client/`,
   clientFileSet: (revisionId: string, fileSetId: string) => `${revisionId}/client/${fileSetId}/`,
   clientFile: (revisionId: string, fileSetId: string, path: string) => `${revisionId}/client/${fileSetId}/${path}`,
   legacyClientZip: (revisionId: string) => `${revisionId}/client.zip`,

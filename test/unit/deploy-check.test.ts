@@ -51,6 +51,9 @@ name = "CHECKOUT_LIMITER"
 namespace_id = "1005"
 simple = { limit = 10, period = 60 }
 
+[triggers]
+crons = ["*/10 * * * *"]
+
 [env.prd]
 name = "game-prd"
 main = "platform/production.ts"
@@ -214,6 +217,12 @@ describe("deploy:check on a config with everything filled in", () => {
       ['namespace_id = "3005"', 'namespace_id = "1005"'],
       "[[env.prd.ratelimits]] CHECKOUT_LIMITER",
       "is also the top level's CHECKOUT_LIMITER",
+    ],
+    [
+      "crons of its own without the top level's (wrangler inherits the table only when it is absent)",
+      ["[env.prd.vars]\n", '[env.prd.triggers]\ncrons = ["0 3 * * *"]\n\n[env.prd.vars]\n'],
+      "[env.prd.triggers] crons",
+      'has no "*/10 * * * *"',
     ],
   ] as const)("reports %s as one error", async (_, edit, at, problem) => {
     const findings = await check({ config: configWith(edit as [string, string]) });

@@ -7,7 +7,8 @@ import { describeShared, type SharedResource, sharedResources } from "./environm
 /**
  * wrangler inherits no binding into an environment: each of the top level's must be repeated,
  * except Durable Objects of classes the environment's migrations do not create (the dev
- * build's alone, such as the payment stand-in's WebhookOutbox).
+ * build's alone, such as the payment stand-in's WebhookOutbox). The top level's crons must run in
+ * the environment too.
  */
 export function bindingFindings(
   environment: DeployEnvironment,
@@ -37,6 +38,17 @@ export function bindingFindings(
         fix: "repeat the binding in this environment (wrangler does not inherit bindings)",
       })),
   );
+  // Unlike bindings, wrangler inherits `triggers`: an environment without the table runs the top level's crons.
+  const crons = (env.triggers ?? top.triggers)?.crons ?? [];
+  for (const cron of top.triggers?.crons ?? []) {
+    if (crons.includes(cron)) continue;
+    findings.push({
+      level: "error",
+      where: `[env.${environment}.triggers] crons`,
+      problem: `has no "${cron}", which the top level runs (the upload cleanup, docs/publishing.md)`,
+      fix: `add "${cron}" to the environment's crons`,
+    });
+  }
   for (const binding of env.durable_objects?.bindings ?? []) {
     if (classes.has(binding.class_name)) continue;
     findings.push({

@@ -36,6 +36,8 @@ const environmentSchema = z.object({
       }),
     )
     .optional(),
+
+  triggers: z.object({ crons: z.array(z.string()).optional() }).optional(),
 });
 
 export type WranglerEnvironment = z.infer<typeof environmentSchema>;

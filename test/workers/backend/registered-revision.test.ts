@@ -70,12 +70,14 @@ describe("a registered revision never changes", () => {
     const { started } = await uploadedV1();
     const store = new CodeStore(env.BACKEND_DB);
     const before = await store.session(started.uploadId);
+    if (!before) throw new Error("the upload session is gone");
     const claimed = await store.claim(started.uploadId);
-    expect(claimed).toMatchObject({ clientFiles: before?.clientFiles, logicFile: before?.logicFile });
-    expect(await store.attach(started.uploadId, { clientFiles: "late", clientZipBytes: 1 })).toBe(false);
-    expect(await store.attach(started.uploadId, { logicFile: "late", logicBytes: 1 })).toBe(false);
+    expect(claimed).toMatchObject({ clientFiles: before.clientFiles, logicFile: before.logicFile });
+    const late = { clientFiles: "late", clientZipBytes: 1, clientBytes: 1 };
+    expect(await store.attach(before, late)).toBe("registered");
+    expect(await store.attach(before, { logicFile: "late", logicBytes: 1 })).toBe("registered");
     expect(await store.claim(started.uploadId)).toBeNull();
-    expect(await store.session(started.uploadId)).toMatchObject({ clientFiles: before?.clientFiles });
+    expect(await store.session(started.uploadId)).toMatchObject({ clientFiles: before.clientFiles });
   });
 
   it("finishes a registration that stopped after claiming the session; a second one is 409", async () => {

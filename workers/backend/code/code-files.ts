@@ -1,4 +1,4 @@
-import { extractClientZip } from "../../../src/publishing/client-zip";
+import type { ClientZip } from "../../../src/publishing/client-zip";
 import { codeKeys, randomHexId } from "../../../src/publishing/code-keys";
 import { newRevisionId } from "../../../src/publishing/revision";
 import { ApiError } from "../../../src/worker-kit/errors";
@@ -6,18 +6,18 @@ import { ApiError } from "../../../src/worker-kit/errors";
 const LOGIC_TYPE = "text/javascript; charset=utf-8";
 
 /**
- * Extracts a client zip into a new file set of the revision (src/publishing/client-zip.ts checks it and
- * caps each file's output), one R2 object per file, streamed as it is inflated. Nothing points at
- * the set yet; a refused zip leaves nothing behind.
+ * Extracts a checked client zip (src/publishing/client-zip.ts) into a new file set of the
+ * revision, one R2 object per file, streamed as it is inflated; answers the set's id. Nothing
+ * points at the set yet; a refused zip leaves nothing behind.
  */
-export async function extractClientFiles(bucket: R2Bucket, revisionId: string, zip: Uint8Array) {
+export async function extractClientFiles(bucket: R2Bucket, revisionId: string, zip: ClientZip): Promise<string> {
   const fileSetId = randomHexId();
   try {
-    const extracted = await extractClientZip(zip, (path, size) => {
+    await zip.extract((path, size) => {
       const { readable, writable } = new FixedLengthStream(size);
       return { writable, stored: bucket.put(codeKeys.clientFile(revisionId, fileSetId, path), readable) };
     });
-    return { fileSetId, ...extracted };
+    return fileSetId;
   } catch (error) {
     await deleteClientFileSet(bucket, revisionId, fileSetId);
     throw error;

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { urlFor } from "../../../src/base-url";
 import { RATE_LIMITS } from "../../../src/config/rate-limits";
 import { MAX_SEATS } from "../../../src/engine/roster";
-import { CODE_LIMITS } from "../../../src/publishing/limits";
-import { ApiError } from "../../../src/worker-kit/errors";
+import { CODE_LIMITS, UPLOAD_QUOTAS } from "../../../src/publishing/limits";
+import { ApiError, errorResponse } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
 import { rateLimited } from "../../../src/worker-kit/rate-limit";
 import { authenticate, type BackendEnv, requestUser } from "../auth";
@@ -29,7 +29,9 @@ const uploadRequest = z.object({
  * POST /code/upload_sessions (publish tokens allowed): starts an upload of a revision of a
  * scenario the caller owns, or of a new scenario id (which the caller then owns). Answers with
  * the URLs to PUT the client zip and logic.js to; they carry a secret and work for 15 minutes.
- * Rate-limited per user, a publish token's issuer counted as the user (429 `rate_limited`).
+ * Rate-limited per user, a publish token's issuer counted as the user (429 `rate_limited`), and
+ * an account has at most UPLOAD_QUOTAS.openSessions sessions open (neither registered nor
+ * expired): past that, 429 with Retry-After until its oldest one expires.
  */
 export const uploadSessionRoutes = new Hono<BackendEnv>().post(
   "/code/upload_sessions",
@@ -44,7 +46,7 @@ export const uploadSessionRoutes = new Hono<BackendEnv>().post(
     if (owner !== user.uid && !user.admin) {
       throw new ApiError(403, "scenario_not_yours", `Scenario ${body.scenarioId} belongs to another account.`);
     }
-    const { session, secret } = await store.startUpload(
+    const started = await store.startUpload(
       {
         scenarioId: body.scenarioId,
         uploaderUid: user.uid,
@@ -54,6 +56,8 @@ export const uploadSessionRoutes = new Hono<BackendEnv>().post(
       },
       await freeRevisionId(c.env.CODE, body.scenarioId),
     );
+    if ("refusedUntil" in started) return tooManyOpenUploads(started.refusedUntil);
+    const { session, secret } = started;
     const api = c.get("config").apps.backend;
     const upload = (file: string) => urlFor(api, `/code/uploads/${secret}/${file}`);
     c.header("cache-control", "no-store");
@@ -69,3 +73,13 @@ export const uploadSessionRoutes = new Hono<BackendEnv>().post(
     );
   },
 );
+
+function tooManyOpenUploads(until: Date): Response {
+  const response = errorResponse(
+    429,
+    "too_many_open_uploads",
+    `You have ${UPLOAD_QUOTAS.openSessions} upload sessions open; register one, or start again when the oldest expires (${until.toISOString()}).`,
+  );
+  response.headers.set("retry-after", String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))));
+  return response;
+}
