@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_ACTIVE_PUBLISH_TOKENS } from "../../src/auth/publish-token";
 import { RATE_LIMITS } from "../../src/config/rate-limits";
+import { UPLOAD_QUOTAS } from "../../src/publishing/limits";
 import { handleError } from "../../src/worker-kit/errors";
 import { rateLimited } from "../../src/worker-kit/rate-limit";
 import { PublishTokenStore } from "../../workers/auth/publish-token-store";
@@ -80,7 +81,13 @@ describe("POST {API_URL}/code/upload_sessions", () => {
       const answers = await burst(rule.limit + 1, (i) => start(tokens[i % 2] as string, issuer));
       return { answers, issuer };
     });
-    expectOneRefusal(answers, rule, 201);
+    // The limiter lets 20 through; of those, the open-session quota accepts 5 and refuses the rest.
+    const codes = answers.refusals.map((refusal) => (refusal.body as { error: string }).error);
+    expect(codes.filter((code) => code === "rate_limited")).toHaveLength(1);
+    expect(codes.filter((code) => code === "too_many_open_uploads")).toHaveLength(
+      rule.limit - UPLOAD_QUOTAS.openSessions,
+    );
+    expect(answers.statuses.filter((status) => status === 201)).toHaveLength(UPLOAD_QUOTAS.openSessions);
     // The issuer's own ID token is the same user: refused too.
     expect((await start(await signIdToken(idTokenClaims(issuer)), issuer)).status).toBe(429);
     const other = unique("other");
