@@ -138,6 +138,23 @@ export class RoomHost {
   }
 
   /**
+   * Closes a client's socket with `code` and lets the room hear it leave at once (its close event
+   * then finds the connection gone). Silent drops, floods and oversized frames end this way.
+   */
+  async closeSocket(ws: WebSocket, { code, reason }: { code: number; reason: string }): Promise<void> {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // already closed
+    }
+    const core = this.core;
+    if (!core) return;
+    const connectionId = readAttachment(ws).connectionId;
+    const outcome = await this.guard(null, () => core.disconnect(connectionId));
+    if (outcome) this.deliver(null, outcome);
+  }
+
+  /**
    * At the alarm: the channel into the sandbox is closed once it carried nothing for
    * CHANNEL_IDLE_MS (an open channel keeps the Durable Object from hibernating); until then the
    * alarm is reserved again for the moment it would be.

@@ -5,7 +5,7 @@ import type { ActionMessage } from "./action-backlog";
 import { ActionRuns } from "./action-runs";
 import { INPUT_RATE_PER_SECOND, RoomConnections } from "./connections";
 import { earliestDueDeadline, fireDueDeadlines } from "./deadline-runs";
-import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame } from "./frame-refusals";
+import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
 import { frames } from "./frames";
 import { pinRoster, startGame } from "./game-start";
 import type { RoomInput } from "./inputs";
@@ -204,7 +204,7 @@ export class RoomCore {
   disconnect(connectionId: string): Promise<RoomOutcome> {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
-      const connection = this.connections.remove(connectionId);
+      const connection = this.connections.remove(connectionId, this.now());
       if (!connection) return this.finish(out);
       if (this.journal) this.noteInput({ kind: "disconnect", connectionId });
       const changes = this.notePresence(out);
@@ -238,8 +238,29 @@ export class RoomCore {
     return presenceChanges(before, online);
   }
 
-  /** One client frame, already checked at the edge (engine/parse-frame.ts). */
+  /**
+   * One client frame, already checked at the edge (engine/parse-frame.ts). Before it is queued it
+   * counts against its seat's frame budget; one over the budget, or over the size limit, is refused
+   * at once and never reaches scenario code.
+   */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
+    if (!parsed.ok && parsed.code === "frame_too_large")
+      return Promise.resolve(this.refuseAtOnce(connectionId, parsed));
+    const verdict = this.connections.takeFrame(connectionId, this.now());
+    if (verdict !== "accept") {
+      const out = new OutcomeBuilder();
+      const connection = this.connections.get(connectionId);
+      refuseOverBudget(this.logAbout, connection, parsed, out, verdict === "close");
+      if (connection) {
+        this.noteRefused(connection, "rate_limited", parsed);
+        if (verdict === "close")
+          this.log("warn", "connection closed: it kept sending over its frame budget", {
+            playerId: connection.playerId,
+            connectionId,
+          });
+      }
+      return Promise.resolve(this.finish(out));
+    }
     if (!this.connections.reserveFrame(connectionId)) {
       const out = new OutcomeBuilder();
       const connection = this.connections.get(connectionId);
@@ -265,6 +286,17 @@ export class RoomCore {
             return this.finish(out);
           });
     return operation.finally(() => this.connections.releaseFrame(connectionId));
+  }
+
+  /** A frame refused without waiting for its turn (an oversized one: its socket is closed). */
+  private refuseAtOnce(connectionId: string, parsed: Extract<ParsedFrame, { ok: false }>): RoomOutcome {
+    const out = new OutcomeBuilder();
+    const connection = this.connections.get(connectionId);
+    if (connection) {
+      refuseFrame(this.logAbout, connection, parsed, out);
+      this.noteRefused(connection, parsed.code, parsed);
+    }
+    return this.finish(out);
   }
 
   /** An action waits from the moment it is queued; on its turn it runs with those right behind it (action-runs.ts). */
@@ -442,6 +474,7 @@ export class RoomCore {
       started: this.record.started,
       frozen: this.frozen,
       persist: out.persist,
+      closeSender: out.closeSender,
     };
   }
 }

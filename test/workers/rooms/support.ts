@@ -181,7 +181,18 @@ export function statsWhen(
   );
 }
 
-/** The room's alarm as stored now (null: none). */
+/**
+ * Stops the room core's clock at the real time now plus `aheadMs` (game time, frame budgets, seat
+ * graces read it), so that a test counts frames and answers rather than milliseconds.
+ */
+export function stopRoomClock(stub: DurableObjectStub<Room>, aheadMs = 0): Promise<number> {
+  return runInDurableObject(stub, (room: Room) => {
+    const at = Date.now() + aheadMs;
+    room.clock = () => at;
+    return at;
+  });
+}
+
 /**
  * Lets the room's channel into the sandbox go idle: its clock moves CHANNEL_IDLE_MS ahead and the
  * room's alarm runs, which closes the channel (and does what else is due, such as a batched write).
@@ -218,6 +229,7 @@ export async function restart(stub: DurableObjectStub<Room>, revisionId: string,
   return roomStub(revisionId, roomId);
 }
 
+/** The room's alarm as stored now (null: none). */
 export function alarmOf(stub: DurableObjectStub<Room>): Promise<number | null> {
   return runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
 }
