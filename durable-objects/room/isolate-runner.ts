@@ -1,4 +1,4 @@
-import { ChannelRunner } from "../../src/engine/channel-runner";
+import { ChannelRunner, type WatchCalls } from "../../src/engine/channel-runner";
 import { codeKeys } from "../../src/publishing/code-keys";
 import { ENGINE_TEMPLATE_JS } from "./sandbox/generated-template";
 import { CHANNEL_CPU_MS, CHANNEL_LIMITS, SANDBOX_COMPATIBILITY_DATE } from "./sandbox-settings";
@@ -16,6 +16,7 @@ export function loadIsolateRunner(
   codeId: string,
   outbound: Fetcher | null,
   now: () => number,
+  watch: WatchCalls,
 ): ChannelRunner {
   const worker = env.LOADER.get(codeId, async () => {
     const object = await env.CODE.get(codeKeys.logic(revisionId));
@@ -46,5 +47,6 @@ export function loadIsolateRunner(
     },
     CHANNEL_LIMITS,
     now,
+    watch,
   );
 }

@@ -37,6 +37,7 @@ export class RoomHost {
   private core: RoomCore | null = null;
   private storage: RoomStorage | null = null;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
+  private tickWaiting = false;
   /** Dev only, from the first time a dev tool asked (observe()). */
   private observer: DevObserver | null = null;
   /** The runner of the core's code: its channel into the sandbox (isolate-runner.ts). */
@@ -155,6 +156,19 @@ export class RoomHost {
   }
 
   /**
+   * At the alarm, before anything that waits its turn in the core (a call that never returns holds
+   * the queue): a call into the sandbox past its deadline fails as a thrown error would, and its
+   * channel is replaced (src/engine/channel-runner.ts).
+   */
+  failOverdueCalls(): void {
+    const failed = this.channel?.failOverdue() ?? 0;
+    if (failed > 0)
+      this.parts.log("warn", "a call into the sandbox passed its deadline; its channel was replaced", {
+        calls: failed,
+      });
+  }
+
+  /**
    * At the alarm: the channel into the sandbox is closed once it carried nothing for
    * CHANNEL_IDLE_MS (an open channel keeps the Durable Object from hibernating); until then the
    * alarm is reserved again for the moment it would be.
@@ -225,6 +239,7 @@ export class RoomHost {
       actionCalls: this.core?.actionCalls ?? 0,
       sandboxChannels: this.channel?.opened ?? 0,
       sandboxChannelOpen: this.channel?.isOpen ?? false,
+      sandboxCallsWaiting: this.channel?.waitingCalls ?? 0,
     };
   }
 
@@ -246,7 +261,9 @@ export class RoomHost {
     );
     // The old code's channel (a changed codeId) closes with it.
     this.channel?.close();
-    this.channel = loadIsolateRunner(env, revisionId, codeId, outbound, this.parts.channelNow);
+    this.channel = loadIsolateRunner(env, revisionId, codeId, outbound, this.parts.channelNow, (inMs) =>
+      this.parts.wake.reserve(inMs),
+    );
     this.channelWatched = false;
     return this.channel;
   }
@@ -279,11 +296,17 @@ export class RoomHost {
     }
   }
 
+  /** One tick waits in the core at a time: behind a slow call, ticks are skipped, not piled up. */
   private async runTick() {
     const core = this.core;
-    if (!core) return;
-    const outcome = await this.guard(null, () => core.tick());
-    if (outcome) this.deliver(null, outcome);
+    if (!core || this.tickWaiting) return;
+    this.tickWaiting = true;
+    try {
+      const outcome = await this.guard(null, () => core.tick());
+      if (outcome) this.deliver(null, outcome);
+    } finally {
+      this.tickWaiting = false;
+    }
   }
 }
 

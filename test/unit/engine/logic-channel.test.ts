@@ -6,7 +6,7 @@ import type { GameDefinition, LogicInput } from "../../../src/engine/types";
 import counter from "../../fixtures/counter.logic.js";
 import json from "../../fixtures/json.logic.js";
 
-const LIMITS = { calls: 1_000, spentMs: 100 };
+const LIMITS = { calls: 1_000, spentMs: 100, callMs: 5_000 };
 const input = (state: unknown): LogicInput => ({
   state,
   playerId: null,
@@ -32,6 +32,10 @@ class Sandbox {
   /** Time a call takes, by the runner's clock. */
   callMs = 0;
   failOpen: Error | null = null;
+  /** When set, opening a channel waits for this promise (a sandbox that takes long to start). */
+  openGate: Promise<void> | null = null;
+  /** The looks at the calls the runner asked for (watch), each in ms from then. */
+  readonly watches: number[] = [];
 
   readonly game: GameDefinition;
 
@@ -43,6 +47,7 @@ class Sandbox {
 
   readonly open = async (events: ChannelEvents): Promise<ChannelEnd> => {
     if (this.failOpen) throw this.failOpen;
+    if (this.openGate) await this.openGate;
     const channel = { events, closed: false, sent: [] as string[] };
     this.channels.push(channel);
     return {
@@ -62,7 +67,7 @@ class Sandbox {
   };
 
   runner(limits = LIMITS) {
-    return new ChannelRunner(this.open, limits, this.now);
+    return new ChannelRunner(this.open, limits, this.now, (inMs) => this.watches.push(inMs));
   }
 
   /** The newest channel's events, to reply or close from the sandbox's side. */
@@ -135,7 +140,7 @@ describe("calls over the channel", () => {
 describe("a channel's limits", () => {
   it("is retired after `calls` calls: it closes once answered and the next call opens another", async () => {
     const sandbox = new Sandbox(counter);
-    const runner = sandbox.runner({ calls: 3, spentMs: 1_000 });
+    const runner = sandbox.runner({ ...LIMITS, calls: 3, spentMs: 1_000 });
     for (let i = 0; i < 3; i++) await runner.describe();
     expect(sandbox.channels.map((c) => c.closed)).toEqual([true]);
     await runner.describe();
@@ -145,7 +150,7 @@ describe("a channel's limits", () => {
   it("is retired once its calls took `spentMs` in all, by the runner's clock", async () => {
     const sandbox = new Sandbox(counter);
     sandbox.callMs = 40;
-    const runner = sandbox.runner({ calls: 1_000, spentMs: 100 });
+    const runner = sandbox.runner({ ...LIMITS, calls: 1_000, spentMs: 100 });
     await runner.describe();
     await runner.describe();
     expect(sandbox.channels.map((c) => c.closed)).toEqual([false]);
@@ -156,10 +161,61 @@ describe("a channel's limits", () => {
   });
 });
 
+describe("a call's deadline", () => {
+  it("fails a call that waits past `callMs` at the look it asked for, as a thrown error; the next call opens a new channel", async () => {
+    const sandbox = new Sandbox(counter);
+    sandbox.manual = true;
+    const runner = sandbox.runner();
+    const hung = runner.describe();
+    await settle();
+    expect(sandbox.watches).toEqual([LIMITS.callMs]);
+    sandbox.time += LIMITS.callMs - 1;
+    expect(runner.failOverdue()).toBe(0);
+    // Not yet due: it asks for the next look, 1 ms on.
+    expect(sandbox.watches).toEqual([LIMITS.callMs, 1]);
+    sandbox.time += 1;
+    expect(runner.failOverdue()).toBe(1);
+    await expect(hung).rejects.toThrow(`the call took longer than ${LIMITS.callMs} ms`);
+    expect(sandbox.last.closed).toBe(true);
+    sandbox.manual = false;
+    expect((await runner.describe()).actions).toContain("add");
+    expect(sandbox.channels).toHaveLength(2);
+  });
+
+  it("asks for one look at a time, not one per call", async () => {
+    const sandbox = new Sandbox(counter);
+    const runner = sandbox.runner();
+    for (let i = 0; i < 5; i++) await runner.describe();
+    expect(sandbox.watches).toEqual([LIMITS.callMs]);
+    expect(runner.failOverdue()).toBe(0);
+    await runner.describe();
+    expect(sandbox.watches).toEqual([LIMITS.callMs, LIMITS.callMs]);
+  });
+
+  it("gives up on a sandbox that does not start within `callMs`; should it open later, that channel is closed unused", async () => {
+    const sandbox = new Sandbox(counter);
+    let start = () => {};
+    sandbox.openGate = new Promise((resolve) => {
+      start = resolve;
+    });
+    const runner = sandbox.runner();
+    const waiting = runner.describe();
+    await settle();
+    sandbox.time += LIMITS.callMs;
+    expect(runner.failOverdue()).toBe(1);
+    await expect(waiting).rejects.toThrow(`the sandbox did not start within ${LIMITS.callMs} ms`);
+    sandbox.openGate = null;
+    start();
+    await settle();
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([true]);
+    expect((await runner.describe()).actions).toContain("add");
+  });
+});
+
 describe("idle and closing", () => {
   it("tells how long the open channel has been idle: not while a call waits, not once closed", async () => {
     const sandbox = new Sandbox(counter);
-    const runner = sandbox.runner({ calls: 1_000, spentMs: 1_000 });
+    const runner = sandbox.runner({ ...LIMITS, calls: 1_000, spentMs: 1_000 });
     expect(runner.idleSince()).toBeNull();
     sandbox.time = 500;
     sandbox.manual = true;

@@ -9,6 +9,7 @@ import { codeKeys } from "../../../src/publishing/code-keys";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";
+import hangSource from "../../fixtures/hang.logic.js?raw";
 import jsonSource from "../../fixtures/json.logic.js?raw";
 import slowSource from "../../fixtures/slow.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
@@ -20,6 +21,7 @@ export const FIXTURES = {
   slow: slowSource,
   ticTacToe: ticTacToeSource,
   json: jsonSource,
+  hang: hangSource,
 };
 export const ROSTER = JSON.stringify([
   { id: "alice", role: "a" },
