@@ -236,6 +236,7 @@ export class RoomHost {
       codeId: this.core?.record.codeId ?? null,
       started: this.core?.started ?? false,
       ticking: this.tickTimer !== null,
+      tickRate: this.core?.tickRate ?? 0,
       actionCalls: this.core?.actionCalls ?? 0,
       sandboxChannels: this.channel?.opened ?? 0,
       sandboxChannelOpen: this.channel?.isOpen ?? false,
@@ -261,9 +262,16 @@ export class RoomHost {
     );
     // The old code's channel (a changed codeId) closes with it.
     this.channel?.close();
-    this.channel = loadIsolateRunner(env, revisionId, codeId, outbound, this.parts.channelNow, (inMs) =>
-      this.parts.wake.reserve(inMs),
-    );
+    const guardGlobals = configFor(env).environment === "dev";
+    this.channel = loadIsolateRunner(env, { revisionId, codeId, outbound, guardGlobals }, this.parts.channelNow, {
+      watch: (inMs) => this.parts.wake.reserve(inMs),
+      globalWrites: (names) =>
+        this.parts.log(
+          "warn",
+          "logic.js wrote to the isolate's globals, which every room of this revision shares: keep no mutable state outside the room's state (docs/authoring.md)",
+          { globals: names, revisionId },
+        ),
+    });
     this.channelWatched = false;
     return this.channel;
   }

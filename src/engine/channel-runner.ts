@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ChannelCall, ChannelReply } from "./logic-channel";
+import { tickRateOf } from "./describe-game";
+import { type ChannelCall, type ChannelReply, MAX_GLOBAL_WRITES } from "./logic-channel";
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "./logic-runner";
 import type { GameDescription, LogicInput } from "./types";
 
@@ -35,8 +36,13 @@ export interface ChannelLimits {
   callMs: number;
 }
 
-/** Asks for a look at the calls (failOverdue) no later than `inMs` from now: the room's alarm. */
-export type WatchCalls = (inMs: number) => void;
+/** What the runner tells the room besides answers. */
+export interface ChannelHooks {
+  /** Asks for a look at the calls (failOverdue) no later than `inMs` from now: the room's alarm. */
+  watch?: (inMs: number) => void;
+  /** Dev only: globals scenario code changed, as the sandbox's guard names them (each once). */
+  globalWrites?: (names: string[]) => void;
+}
 
 const gameEvent = z.object({ name: z.string(), data: z.unknown().optional() });
 const settledSchema = z.discriminatedUnion("ok", [
@@ -52,17 +58,19 @@ const settledSchema = z.discriminatedUnion("ok", [
   }),
   z.object({ ok: z.literal(false), code: z.enum(["unknown_action", "failed"]), error: z.string() }),
 ]);
+/** What describe answers; the room applies its own limits again (the sandbox may lie: its globals are the scenario's). */
 const descriptionSchema = z.object({
   actions: z.array(z.string()),
   serverActions: z.array(z.string()),
   deadlines: z.array(z.string()),
-  tickRate: z.number(),
+  tickRate: z.number().transform(tickRateOf),
   hasUpdate: z.boolean(),
   hasOnPresence: z.boolean(),
 });
+const globalWrites = z.array(z.string().max(200)).max(MAX_GLOBAL_WRITES).optional();
 const replySchema = z.discriminatedUnion("ok", [
-  z.object({ id: z.number(), ok: z.literal(true), value: z.unknown() }),
-  z.object({ id: z.number().nullable(), ok: z.literal(false), error: z.string() }),
+  z.object({ id: z.number(), ok: z.literal(true), value: z.unknown(), globalWrites }),
+  z.object({ id: z.number().nullable(), ok: z.literal(false), error: z.string(), globalWrites }),
 ]);
 /** What each operation's value must be. */
 const VALUE_OF = {
@@ -118,13 +126,13 @@ export class ChannelRunner implements LogicRunner {
   private readonly open: OpenChannel;
   private readonly limits: ChannelLimits;
   private readonly now: () => number;
-  private readonly watch: WatchCalls;
+  private readonly hooks: ChannelHooks;
 
-  constructor(open: OpenChannel, limits: ChannelLimits, now: () => number, watch: WatchCalls = () => {}) {
+  constructor(open: OpenChannel, limits: ChannelLimits, now: () => number, hooks: ChannelHooks = {}) {
     this.open = open;
     this.limits = limits;
     this.now = now;
-    this.watch = watch;
+    this.hooks = hooks;
   }
 
   describe(): Promise<GameDescription> {
@@ -198,7 +206,7 @@ export class ChannelRunner implements LogicRunner {
   private watchFrom(since: number) {
     if (this.watching) return;
     this.watching = true;
-    this.watch(Math.max(0, since + this.limits.callMs - this.now()));
+    this.hooks.watch?.(Math.max(0, since + this.limits.callMs - this.now()));
   }
 
   private async call(call: ChannelCall): Promise<unknown> {
@@ -264,6 +272,7 @@ export class ChannelRunner implements LogicRunner {
 
   private receive(channel: Channel, text: string) {
     const reply = parseReply(text);
+    if (reply?.globalWrites?.length) this.hooks.globalWrites?.(reply.globalWrites);
     if (reply && !reply.ok && reply.id === null)
       return this.fail(channel, `the sandbox refused a request: ${reply.error}`);
     const waiting = reply?.id == null ? undefined : channel.waiting.get(reply.id);

@@ -115,6 +115,11 @@ export class RoomCore {
     return { ...this.record, clock: clockForStorage(this.record.clock, this.now()) };
   }
 
+  /** The tick rate the room runs at: the game's, within the room's limit (0 until described). */
+  get tickRate(): number {
+    return this.logic.tickRate;
+  }
+
   /** Calls into scenario code made for actions since the core started (the benchmark's actions per call). */
   get actionCalls(): number {
     return this.logic.actionCalls;

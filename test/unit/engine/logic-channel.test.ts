@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ChannelEnd, type ChannelEvents, ChannelRunner } from "../../../src/engine/channel-runner";
+import { describeGame, MAX_TICK_RATE } from "../../../src/engine/describe-game";
 import { answerChannelRequest } from "../../../src/engine/logic-channel";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import type { GameDefinition, LogicInput } from "../../../src/engine/types";
@@ -67,7 +68,7 @@ class Sandbox {
   };
 
   runner(limits = LIMITS) {
-    return new ChannelRunner(this.open, limits, this.now, (inMs) => this.watches.push(inMs));
+    return new ChannelRunner(this.open, limits, this.now, { watch: (inMs) => this.watches.push(inMs) });
   }
 
   /** The newest channel's events, to reply or close from the sandbox's side. */
@@ -158,6 +159,47 @@ describe("a channel's limits", () => {
     expect(sandbox.channels.map((c) => c.closed)).toEqual([true]);
     await runner.describe();
     expect(sandbox.channels).toHaveLength(2);
+  });
+});
+
+describe("what the room does not take from the sandbox's word", () => {
+  it("caps the tick rate describe claims at the room's limit; a negative one is no tick loop", async () => {
+    for (const [claimed, runs] of [
+      [1_000, MAX_TICK_RATE],
+      [-5, 0],
+      [20, 20],
+    ]) {
+      const sandbox = new Sandbox(counter);
+      sandbox.manual = true;
+      const runner = sandbox.runner();
+      const described = runner.describe();
+      await settle();
+      const [id] = sandbox.ids();
+      const value = { ...describeGame(counter), tickRate: claimed };
+      sandbox.last.events.message(JSON.stringify({ id, ok: true, value }));
+      expect((await described).tickRate).toBe(runs);
+    }
+  });
+});
+
+describe("globals written in the sandbox (dev)", () => {
+  it("are named in the reply when the sandbox has a guard, and the runner tells the room", async () => {
+    const written = [["lastMove"], [], ["JSON.stringify"]];
+    const reply = await answerChannelRequest(counter, '{"id":1,"op":"describe"}', () => written.shift() ?? []);
+    expect(JSON.parse(reply)).toMatchObject({ id: 1, ok: true, globalWrites: ["lastMove"] });
+    expect(JSON.parse(await answerChannelRequest(counter, '{"id":2,"op":"describe"}'))).not.toHaveProperty(
+      "globalWrites",
+    );
+
+    const sandbox = new Sandbox(counter);
+    sandbox.manual = true;
+    const told: string[][] = [];
+    const runner = new ChannelRunner(sandbox.open, LIMITS, sandbox.now, { globalWrites: (names) => told.push(names) });
+    const described = runner.describe();
+    await settle();
+    sandbox.last.events.message(reply);
+    await described;
+    expect(told).toEqual([["lastMove"]]);
   });
 });
 

@@ -11,6 +11,8 @@ import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";
 import hangSource from "../../fixtures/hang.logic.js?raw";
 import jsonSource from "../../fixtures/json.logic.js?raw";
+import leakySource from "../../fixtures/leaky.logic.js?raw";
+import liarSource from "../../fixtures/liar.logic.js?raw";
 import slowSource from "../../fixtures/slow.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
 
@@ -22,6 +24,8 @@ export const FIXTURES = {
   ticTacToe: ticTacToeSource,
   json: jsonSource,
   hang: hangSource,
+  liar: liarSource,
+  leaky: leakySource,
 };
 export const ROSTER = JSON.stringify([
   { id: "alice", role: "a" },
