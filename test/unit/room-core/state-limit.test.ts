@@ -27,7 +27,9 @@ describe("the room's state size limit", () => {
       ...counter,
       actions: {
         ...counter.actions,
-        wide: (state: { blob?: string }) => void (state.blob = "é".repeat(MAX_STATE_BYTES / 2)),
+        wide: (state: { blob?: string }) => {
+          state.blob = "é".repeat(MAX_STATE_BYTES / 2);
+        },
       },
     });
     const outcome = await send(alice, { type: "__action", action: "wide", payload: {}, seq: 1 });
