@@ -96,15 +96,22 @@ export class RoomConnections {
     this.voice.set(connectionId, report);
   }
 
-  /** Seats with a live connection, in roster order. */
-  onlineSeats(roster: readonly Seat[] | null): string[] {
-    return onlineSeats(roster, this.byId.values());
+  /** Seats with a live connection or a grace (`graced`), in roster order. */
+  onlineSeats(roster: readonly Seat[] | null, graced: readonly string[]): string[] {
+    return onlineSeats(roster, this.byId.values(), graced);
+  }
+
+  /** Whether a seat of the roster has a live connection (monitors do not count). */
+  seatConnected(seatId: string, roster: readonly Seat[] | null): boolean {
+    for (const connection of this.byId.values())
+      if (!connection.monitor && seatOf(connection, roster)?.id === seatId) return true;
+    return false;
   }
 
   presence(
     roster: readonly Seat[] | null,
     seen: readonly string[],
-    view: { now: number; frozen: boolean; pausedBy: string | null },
+    view: { now: number; frozen: boolean; pausedBy: string | null; graced: readonly string[] },
   ): PresencePayload {
     return computePresence({ roster, connections: this.byId.values(), voice: this.voice, seen, ...view });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sandboxModules } from "../../../durable-objects/room/isolate-runner";
 import { ENGINE_TEMPLATE_JS, GLOBALS_GUARD_JS } from "../../../durable-objects/room/sandbox/generated-template";
+import { sandboxModules } from "../../../durable-objects/room/sandbox-modules";
 
 describe("the modules of a room's isolate", () => {
   const logic = "export default { setup() { return {}; } };";

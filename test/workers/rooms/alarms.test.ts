@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
 import { CHANNEL_IDLE_MS, CHANNEL_LIMITS } from "../../../durable-objects/room/sandbox-settings";
 import { readAttachment, writeAttachment } from "../../../durable-objects/room/socket-attachment";
-import { alarmOf, letChannelIdle, twoPlayers } from "./support";
+import { alarmOf, endGraces, letChannelIdle, twoPlayers } from "./support";
 
 function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: number) {
   return runInDurableObject(stub, (_room: Room, state) => {
@@ -42,10 +42,12 @@ describe("heartbeat and silent drop", () => {
     await ageConnection(stub, "bob", 61_000);
     const since = alice.frames.length;
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
-    expect(presence.message.payload.seats[1].seatId).toBe("bob");
     expect((await bob.whenClosed()).code).toBe(4000);
     expect((await stub.stats()).connections).toBe(1);
+    // Offline once the seat's grace is over, as after any close.
+    await endGraces(stub);
+    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
+    expect(presence.message.payload.seats[1].seatId).toBe("bob");
     expect(await alarmOf(stub)).not.toBeNull();
   });
 

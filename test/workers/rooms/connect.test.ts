@@ -5,7 +5,7 @@ import type { Room } from "../../../durable-objects/room/room";
 import { PING_FRAME } from "../../../src/engine/protocol";
 import { codeKeys } from "../../../src/publishing/code-keys";
 import { FRAME_BUDGET } from "../../../src/room-core/frame-budget";
-import { connect, publish, ROSTER, roomStub, socketOf, socketUrl, twoPlayers } from "./support";
+import { connect, endGraces, publish, ROSTER, roomStub, socketOf, socketUrl, twoPlayers } from "./support";
 
 describe("GET /ws/games/{revisionId}/{roomId}", () => {
   it("upgrades, starts the game on the first connection with a roster, and sends __state then __game_start", async () => {
@@ -94,13 +94,16 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
     expect(typeof presence.message.payload.serverNow).toBe("number");
   });
 
-  it("takes a seat offline when its last connection closes, and counts only open sockets", async () => {
+  it("takes a seat offline once its grace after its last connection closed is over, and counts only open sockets", async () => {
     const { alice, bob, stub } = await twoPlayers();
     const since = alice.frames.length;
     bob.close();
-    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
-    expect(presence.message.payload.seats[1]).toMatchObject({ seatId: "bob", online: false });
+    const left = await alice.next("__platform", (f) => f.message.payload.seats[1].connections === 0, since);
+    expect(left.message.payload.seats[1]).toMatchObject({ seatId: "bob", online: true });
     expect((await stub.stats()).connections).toBe(1);
+    await endGraces(stub);
+    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
+    expect(presence.message.payload.seats[1]).toMatchObject({ seatId: "bob", online: false, connections: 0 });
   });
 
   it("counts only sockets in OPEN state: one the room is closing no longer counts", async () => {

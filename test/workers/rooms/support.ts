@@ -6,6 +6,7 @@ import { RoomStorage } from "../../../durable-objects/room/room-storage";
 import { CHANNEL_IDLE_MS } from "../../../durable-objects/room/sandbox-settings";
 import ticTacToeSource from "../../../examples/tic-tac-toe/logic.js?raw";
 import { codeKeys } from "../../../src/publishing/code-keys";
+import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";
@@ -13,6 +14,7 @@ import hangSource from "../../fixtures/hang.logic.js?raw";
 import jsonSource from "../../fixtures/json.logic.js?raw";
 import leakySource from "../../fixtures/leaky.logic.js?raw";
 import liarSource from "../../fixtures/liar.logic.js?raw";
+import listenerSource from "../../fixtures/listener.logic.js?raw";
 import slowSource from "../../fixtures/slow.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
 
@@ -26,6 +28,7 @@ export const FIXTURES = {
   hang: hangSource,
   liar: liarSource,
   leaky: leakySource,
+  listener: listenerSource,
 };
 export const ROSTER = JSON.stringify([
   { id: "alice", role: "a" },
@@ -197,6 +200,22 @@ export function stopRoomClock(stub: DurableObjectStub<Room>, aheadMs = 0): Promi
     room.clock = () => at;
     return at;
   });
+}
+
+/** Moves the room core's clock `aheadMs` ahead of real time, and keeps it running. */
+export function moveRoomClock(stub: DurableObjectStub<Room>, aheadMs: number): Promise<void> {
+  return runInDurableObject(stub, (room: Room) => {
+    room.clock = () => Date.now() + aheadMs;
+  });
+}
+
+/**
+ * Lets the grace of every seat whose last connection closed run out: the room core's clock moves
+ * SEAT_GRACE_MS ahead and the room's alarm runs, which takes those seats offline.
+ */
+export async function endGraces(stub: DurableObjectStub<Room>): Promise<void> {
+  await moveRoomClock(stub, SEAT_GRACE_MS);
+  await runDurableObjectAlarm(stub);
 }
 
 /**
