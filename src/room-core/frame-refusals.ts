@@ -48,6 +48,7 @@ export function refuseFrame(
  */
 export function refuseOverBudget(
   logAbout: ConnectionLog,
+  log: RoomLogger,
   connection: ConnectionInfo | undefined,
   parsed: ParsedFrame,
   out: OutcomeBuilder,
@@ -58,6 +59,10 @@ export function refuseOverBudget(
       burst: FRAME_BUDGET.burst,
       perSecond: FRAME_BUDGET.perSecond,
     });
+    if (close) {
+      const { playerId, connectionId } = connection;
+      log("warn", "connection closed: it kept sending over its frame budget", { playerId, connectionId });
+    }
   }
   if (parsed.ok && parsed.message.type === "__action") {
     out.toSender.push(frames.actionError("rate_limited", "Too many messages; slow down", parsed.message.seq));

@@ -266,29 +266,22 @@ export class RoomCore {
    * at once and never reaches scenario code.
    */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
-    if (!parsed.ok && parsed.code === "frame_too_large")
-      return Promise.resolve(this.refuseAtOnce(connectionId, parsed));
+    if (!parsed.ok && parsed.code === "frame_too_large") {
+      const refusal = parsed;
+      return this.refuseAtOnce(connectionId, parsed, refusal.code, (connection, out) => {
+        if (connection) refuseFrame(this.logAbout, connection, refusal, out);
+      });
+    }
     const verdict = this.connections.takeFrame(connectionId, this.now());
     if (verdict !== "accept") {
-      const out = new OutcomeBuilder();
-      const connection = this.connections.get(connectionId);
-      refuseOverBudget(this.logAbout, connection, parsed, out, verdict === "close");
-      if (connection) {
-        this.noteRefused(connection, "rate_limited", parsed);
-        if (verdict === "close")
-          this.log("warn", "connection closed: it kept sending over its frame budget", {
-            playerId: connection.playerId,
-            connectionId,
-          });
-      }
-      return Promise.resolve(this.finish(out));
+      return this.refuseAtOnce(connectionId, parsed, "rate_limited", (connection, out) =>
+        refuseOverBudget(this.logAbout, this.log, connection, parsed, out, verdict === "close"),
+      );
     }
     if (!this.connections.reserveFrame(connectionId)) {
-      const out = new OutcomeBuilder();
-      const connection = this.connections.get(connectionId);
-      refuseFlood(this.logAbout, connection, parsed, out);
-      if (connection) this.noteRefused(connection, "too_many_pending", parsed);
-      return Promise.resolve(this.finish(out));
+      return this.refuseAtOnce(connectionId, parsed, "too_many_pending", (connection, out) =>
+        refuseFlood(this.logAbout, connection, parsed, out),
+      );
     }
     const operation: Promise<RoomOutcome> =
       parsed.ok && parsed.message.type === "__action"
@@ -310,15 +303,18 @@ export class RoomCore {
     return operation.finally(() => this.connections.releaseFrame(connectionId));
   }
 
-  /** A frame refused without waiting for its turn (an oversized one: its socket is closed). */
-  private refuseAtOnce(connectionId: string, parsed: Extract<ParsedFrame, { ok: false }>): RoomOutcome {
+  /** A frame refused without waiting for its turn (too large, over the budget, over the queue limit). */
+  private refuseAtOnce(
+    connectionId: string,
+    parsed: ParsedFrame,
+    code: string,
+    refuse: (connection: ConnectionInfo | undefined, out: OutcomeBuilder) => void,
+  ): Promise<RoomOutcome> {
     const out = new OutcomeBuilder();
     const connection = this.connections.get(connectionId);
-    if (connection) {
-      refuseFrame(this.logAbout, connection, parsed, out);
-      this.noteRefused(connection, parsed.code, parsed);
-    }
-    return this.finish(out);
+    refuse(connection, out);
+    if (connection) this.noteRefused(connection, code, parsed);
+    return Promise.resolve(this.finish(out));
   }
 
   /** An action waits from the moment it is queued; on its turn it runs with those right behind it (action-runs.ts). */
