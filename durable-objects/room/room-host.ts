@@ -262,15 +262,17 @@ export class RoomHost {
     );
     // The old code's channel (a changed codeId) closes with it.
     this.channel?.close();
+    // Dev only: outside dev no guard runs, and what a reply says of globals is not heard.
     const guardGlobals = configFor(env).environment === "dev";
+    const globalWrites = (names: string[]) =>
+      this.parts.log(
+        "warn",
+        "logic.js wrote to the isolate's globals, which every room of this revision shares: keep no mutable state outside the room's state (docs/authoring.md)",
+        { globals: names, revisionId },
+      );
     this.channel = loadIsolateRunner(env, { revisionId, codeId, outbound, guardGlobals }, this.parts.channelNow, {
       watch: (inMs) => this.parts.wake.reserve(inMs),
-      globalWrites: (names) =>
-        this.parts.log(
-          "warn",
-          "logic.js wrote to the isolate's globals, which every room of this revision shares: keep no mutable state outside the room's state (docs/authoring.md)",
-          { globals: names, revisionId },
-        ),
+      ...(guardGlobals ? { globalWrites } : {}),
     });
     this.channelWatched = false;
     return this.channel;
