@@ -1,5 +1,8 @@
+import { runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
-import { twoPlayers } from "./support";
+import type { Room } from "../../../durable-objects/room/room";
+import { hostedBindings } from "../hosted-build";
+import { connect, publish, ROSTER, roomStub, twoPlayers } from "./support";
 
 type Line = Record<string, unknown>;
 let warn: MockInstance<typeof console.warn>;
@@ -43,6 +46,20 @@ describe("in dev, a room warns when its logic writes the isolate's globals", () 
   it("says nothing of a logic that keeps to its state", async () => {
     const { alice } = await twoPlayers("counter");
     for (let seq = 1; seq <= 3; seq++) await alice.act("roll", {}, seq);
+    expect(globalsWarnings()).toEqual([]);
+  });
+});
+
+describe("in stg and prd, no guard runs", () => {
+  it("a room of the prd build loads no guard: a logic that writes a global plays, and nothing is said", async () => {
+    const revisionId = await publish("leaky");
+    const roomId = `room-${crypto.randomUUID()}`;
+    await runInDurableObject(roomStub(revisionId, roomId), (room: Room) => {
+      Object.assign(room, { env: hostedBindings("prd") });
+    });
+    const alice = await connect(revisionId, roomId, { seatId: "alice", players: ROSTER });
+    await alice.next("__game_start");
+    expect(await alice.act("remember", { cell: 4 }, 1)).toMatchObject({ type: "__action_result", state: { moves: 1 } });
     expect(globalsWarnings()).toEqual([]);
   });
 });
