@@ -48,11 +48,12 @@ export class RoomConnections {
 
   /**
    * Counts one frame of the connection against its seat's budget (frame-budget.ts), before it is
-   * parsed further or queued. An unknown connection (closed meanwhile) is refused.
+   * queued. An unknown connection (gone meanwhile) has no budget: its frame finds no connection on
+   * its turn and does nothing, as before.
    */
   takeFrame(connectionId: string, now: number): FrameVerdict {
     const connection = this.byId.get(connectionId);
-    if (!connection) return "refuse";
+    if (!connection) return "accept";
     let budget = this.budgets.get(connection.playerId);
     if (!budget) {
       budget = new FrameBudget(now);
