@@ -7,7 +7,7 @@ export const FILTER_KINDS = {
   all: "every kind",
   action: "actions",
   rejected: "rejected (errors)",
-  presence: "joins, leaves, onPresence",
+  presence: "joins, leaves, offline, onPresence",
   ticks: "ticks",
   inputs: "inputs",
   deadline: "deadlines",
@@ -26,7 +26,7 @@ export function matchesKind(row: LogRow, kind: FilterKind): boolean {
     case "rejected":
       return (entry.kind === "action" && !entry.result.ok) || entry.kind === "refused" || entry.kind === "start_failed";
     case "presence":
-      return entry.kind === "join" || entry.kind === "leave" || entry.kind === "presence";
+      return entry.kind === "join" || entry.kind === "leave" || entry.kind === "offline" || entry.kind === "presence";
     case "ticks":
       return entry.kind === "ticks";
     case "inputs":
@@ -52,6 +52,8 @@ export function rowText(row: LogRow): string {
       return `${entry.seat} joined${entry.monitor ? " (monitor)" : entry.observer ? " (observer)" : ""}`;
     case "leave":
       return `${entry.seat} left`;
+    case "offline":
+      return `${entry.seat} offline (no connection since its grace began)`;
     case "start":
       return `game started: ${entry.roster.length} seats, seed ${entry.seed}`;
     case "start_failed":

@@ -1,36 +1,34 @@
-import type { RoomCore } from "../../src/room-core/room-core";
+import { CLOSE_CODES } from "../../src/engine/protocol";
 import { isSilent, latestHeartbeat } from "../../src/room-core/silent-drop";
 import type { RoomAlarm } from "./room-alarm";
 import type { RoomHost } from "./room-host";
 import { readAttachment } from "./socket-attachment";
 
-const CLOSE_SILENT = 4000;
-
 /**
  * The room's one alarm fired (room-alarm.ts sets it for the next deadline, the 60 s keep-alive,
- * a reserved batched write or the sandbox channel's check): the waiting write goes out, silent
- * sockets are dropped, due deadlines run, an idle channel into the sandbox closes. A room with no
- * record has nothing to do.
+ * a reserved batched write or the sandbox channel's check): the waiting write goes out, a call
+ * into the sandbox past its deadline fails, silent sockets are dropped, due deadlines run, an idle
+ * channel into the sandbox closes. A room with no record has nothing to do.
  */
 export async function onAlarm(ctx: DurableObjectState, host: RoomHost, wake: RoomAlarm): Promise<void> {
   wake.fired();
   const core = host.restoredCore();
   if (!core) return;
   host.flush();
-  await dropSilent(ctx, host, core);
+  host.failOverdueCalls();
+  await dropSilent(ctx, host);
   host.deliver(null, await core.fireDeadlines());
   host.closeIdleChannel();
 }
 
 /** Silent-drop check, at each alarm: the later of the runtime's heartbeat answer and the room's own. */
-async function dropSilent(ctx: DurableObjectState, host: RoomHost, core: RoomCore) {
+async function dropSilent(ctx: DurableObjectState, host: RoomHost) {
   const now = Date.now();
   for (const ws of host.openSockets()) {
     const info = readAttachment(ws);
     const autoReply = ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime();
     if (!isSilent(info.connectedAt, latestHeartbeat(autoReply, info.lastHeartbeat), now)) continue;
     host.log("info", "silent connection dropped", { playerId: info.playerId, connectionId: info.connectionId });
-    ws.close(CLOSE_SILENT, "no heartbeat for 60 s");
-    host.deliver(null, await core.disconnect(info.connectionId));
+    await host.closeSocket(ws, { code: CLOSE_CODES.silent, reason: "no heartbeat for 60 s" });
   }
 }

@@ -1,6 +1,6 @@
-import { ChannelRunner } from "../../src/engine/channel-runner";
+import { type ChannelHooks, ChannelRunner } from "../../src/engine/channel-runner";
 import { codeKeys } from "../../src/publishing/code-keys";
-import { ENGINE_TEMPLATE_JS } from "./sandbox/generated-template";
+import { sandboxModules } from "./sandbox-modules";
 import { CHANNEL_CPU_MS, CHANNEL_LIMITS, SANDBOX_COMPATIBILITY_DATE } from "./sandbox-settings";
 
 export class LogicMissingError extends Error {}
@@ -12,10 +12,14 @@ export class LogicMissingError extends Error {}
  */
 export function loadIsolateRunner(
   env: Env,
-  revisionId: string,
-  codeId: string,
-  outbound: Fetcher | null,
+  {
+    revisionId,
+    codeId,
+    outbound,
+    guardGlobals,
+  }: { revisionId: string; codeId: string; outbound: Fetcher | null; guardGlobals: boolean },
   now: () => number,
+  hooks: ChannelHooks,
 ): ChannelRunner {
   const worker = env.LOADER.get(codeId, async () => {
     const object = await env.CODE.get(codeKeys.logic(revisionId));
@@ -23,7 +27,7 @@ export function loadIsolateRunner(
     return {
       compatibilityDate: SANDBOX_COMPATIBILITY_DATE,
       mainModule: "template.js",
-      modules: { "template.js": ENGINE_TEMPLATE_JS, "logic.js": await object.text() },
+      modules: sandboxModules(await object.text(), guardGlobals),
       env: {},
       globalOutbound: outbound,
       limits: { cpuMs: CHANNEL_CPU_MS },
@@ -46,5 +50,6 @@ export function loadIsolateRunner(
     },
     CHANNEL_LIMITS,
     now,
+    hooks,
   );
 }

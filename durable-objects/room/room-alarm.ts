@@ -4,10 +4,10 @@ import type { Logger } from "../../src/log/logger";
 export const HEARTBEAT_MS = 60_000;
 
 /**
- * The room's one alarm, for its reasons to wake: the next deadline, the 60 s keep-alive
- * (silent-drop check), a reserved batched write, and the check for an idle channel into the
- * sandbox. It is only ever moved earlier; an empty room keeps none. Changes run one after
- * another, each on what the one before set.
+ * The room's one alarm, for its reasons to wake: the next deadline or a seat's grace, the 60 s
+ * keep-alive (silent-drop check), a reserved batched write, and the looks at the channel into the
+ * sandbox (a call's deadline, idleness). It is only ever moved earlier; an empty room keeps one
+ * only while a seat's grace runs. Changes run one after another, each on what the one before set.
  */
 export class RoomAlarm {
   /** When the alarm is set, as far as this object knows (null: none, or not read yet). */
@@ -30,9 +30,10 @@ export class RoomAlarm {
   }
 
   /**
-   * After an operation: min(next deadline, heartbeat) while a connection is open; none (after
-   * `flushWaiting`, the write a reservation still held) when the room is empty. Most operations
-   * leave the alarm as it is, and queue nothing.
+   * After an operation: min(next deadline, heartbeat) while a connection is open. When the room is
+   * empty, the write a reservation still held goes out (`flushWaiting`), and the alarm stays only
+   * for the core's next wake (a seat's grace, the only one an empty room has), else there is none.
+   * Most operations leave the alarm as it is, and queue nothing.
    */
   follow(nextDeadline: number | null, openCount: number, flushWaiting: () => void): void {
     const due = Math.min(nextDeadline ?? Number.POSITIVE_INFINITY, Date.now() + HEARTBEAT_MS);
@@ -40,6 +41,7 @@ export class RoomAlarm {
     this.change(async () => {
       if (openCount > 0) return this.noLaterThan(due);
       flushWaiting();
+      if (nextDeadline !== null) return this.noLaterThan(nextDeadline);
       if (this.at !== null || (await this.storage.getAlarm()) !== null) await this.storage.deleteAlarm();
       this.at = null;
     });

@@ -37,6 +37,7 @@ export class RoomHost {
   private core: RoomCore | null = null;
   private storage: RoomStorage | null = null;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
+  private tickWaiting = false;
   /** Dev only, from the first time a dev tool asked (observe()). */
   private observer: DevObserver | null = null;
   /** The runner of the core's code: its channel into the sandbox (isolate-runner.ts). */
@@ -138,6 +139,36 @@ export class RoomHost {
   }
 
   /**
+   * Closes a client's socket with `code` and lets the room hear it leave at once (its close event
+   * then finds the connection gone). Silent drops, floods and oversized frames end this way.
+   */
+  async closeSocket(ws: WebSocket, { code, reason }: { code: number; reason: string }): Promise<void> {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // already closed
+    }
+    const core = this.core;
+    if (!core) return;
+    const connectionId = readAttachment(ws).connectionId;
+    const outcome = await this.guard(null, () => core.disconnect(connectionId));
+    if (outcome) this.deliver(null, outcome);
+  }
+
+  /**
+   * At the alarm, before anything that waits its turn in the core (a call that never returns holds
+   * the queue): a call into the sandbox past its deadline fails as a thrown error would, and its
+   * channel is replaced (src/engine/channel-runner.ts).
+   */
+  failOverdueCalls(): void {
+    const failed = this.channel?.failOverdue() ?? 0;
+    if (failed > 0)
+      this.parts.log("warn", "a call into the sandbox passed its deadline; its channel was replaced", {
+        calls: failed,
+      });
+  }
+
+  /**
    * At the alarm: the channel into the sandbox is closed once it carried nothing for
    * CHANNEL_IDLE_MS (an open channel keeps the Durable Object from hibernating); until then the
    * alarm is reserved again for the moment it would be.
@@ -205,9 +236,11 @@ export class RoomHost {
       codeId: this.core?.record.codeId ?? null,
       started: this.core?.started ?? false,
       ticking: this.tickTimer !== null,
+      tickRate: this.core?.tickRate ?? 0,
       actionCalls: this.core?.actionCalls ?? 0,
       sandboxChannels: this.channel?.opened ?? 0,
       sandboxChannelOpen: this.channel?.isOpen ?? false,
+      sandboxCallsWaiting: this.channel?.waitingCalls ?? 0,
     };
   }
 
@@ -229,7 +262,18 @@ export class RoomHost {
     );
     // The old code's channel (a changed codeId) closes with it.
     this.channel?.close();
-    this.channel = loadIsolateRunner(env, revisionId, codeId, outbound, this.parts.channelNow);
+    // Dev only: outside dev no guard runs, and what a reply says of globals is not heard.
+    const guardGlobals = configFor(env).environment === "dev";
+    const globalWrites = (names: string[]) =>
+      this.parts.log(
+        "warn",
+        "logic.js wrote to the isolate's globals, which every room of this revision shares: keep no mutable state outside the room's state (docs/authoring.md)",
+        { globals: names, revisionId },
+      );
+    this.channel = loadIsolateRunner(env, { revisionId, codeId, outbound, guardGlobals }, this.parts.channelNow, {
+      watch: (inMs) => this.parts.wake.reserve(inMs),
+      ...(guardGlobals ? { globalWrites } : {}),
+    });
     this.channelWatched = false;
     return this.channel;
   }
@@ -262,11 +306,17 @@ export class RoomHost {
     }
   }
 
+  /** One tick waits in the core at a time: behind a slow call, ticks are skipped, not piled up. */
   private async runTick() {
     const core = this.core;
-    if (!core) return;
-    const outcome = await this.guard(null, () => core.tick());
-    if (outcome) this.deliver(null, outcome);
+    if (!core || this.tickWaiting) return;
+    this.tickWaiting = true;
+    try {
+      const outcome = await this.guard(null, () => core.tick());
+      if (outcome) this.deliver(null, outcome);
+    } finally {
+      this.tickWaiting = false;
+    }
   }
 }
 

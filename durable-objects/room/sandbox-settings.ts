@@ -10,9 +10,11 @@ export const SANDBOX_CPU_MS = 200;
  * The runtime counts CPU per invocation, and a channel is one: after calls that took
  * CHANNEL_LIMITS.spentMs in all, it is retired, so a channel whose limit is SANDBOX_CPU_MS +
  * spentMs always has SANDBOX_CPU_MS left for the next call. `calls` also bounds the subrequests
- * (the egress gate's) that one channel's calls add up to.
+ * (the egress gate's) that one channel's calls add up to. `callMs` is every call's wall-clock
+ * deadline: a call that awaits what never settles fails then, as a thrown error does, and its
+ * channel is replaced (checked at the room's alarm, which the runner reserves for it).
  */
-export const CHANNEL_LIMITS: ChannelLimits = { calls: 1_000, spentMs: 100 };
+export const CHANNEL_LIMITS: ChannelLimits = { calls: 1_000, spentMs: 100, callMs: 5_000 };
 /** The runtime's CPU limit of one channel: a call that loops is stopped within SANDBOX_CPU_MS + spentMs. */
 export const CHANNEL_CPU_MS = SANDBOX_CPU_MS + CHANNEL_LIMITS.spentMs;
 /** A channel that carried no call for this long is closed, so that an idle room can hibernate. */

@@ -29,14 +29,19 @@ export class RoomSockets {
   }
 
   message(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // Awaited: while the sandbox runs a call, the runtime keeps handing the room further frames,
-    // which queue up in the core and run together in the next call (src/room-core/action-runs.ts).
+    // A socket the room is closing (a flood, an oversized frame, a silent drop) is read no further.
+    if (ws.readyState !== WebSocket.OPEN) return Promise.resolve();
+    // Awaited: the runtime hands the room a socket's next frame once this one is answered; frames
+    // of other sockets that arrive while the sandbox runs a call queue up in the core and run
+    // together in the next call (src/room-core/action-runs.ts).
     return this.withSocketLog(ws, async (attachment) => {
       const core = this.host.restoredCore();
       if (!core) return;
       const outcome = await this.host.guard(ws, () => core.receive(attachment.connectionId, parseClientFrame(message)));
       updateAttachment(ws, attachment, core.connection(attachment.connectionId));
-      if (outcome) this.host.deliver(ws, outcome);
+      if (!outcome) return;
+      this.host.deliver(ws, outcome);
+      if (outcome.closeSender) await this.host.closeSocket(ws, outcome.closeSender);
     });
   }
 

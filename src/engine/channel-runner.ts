@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ChannelCall, ChannelReply } from "./logic-channel";
+import { tickRateOf } from "./describe-game";
+import { type ChannelCall, type ChannelReply, MAX_GLOBAL_WRITES } from "./logic-channel";
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "./logic-runner";
 import type { GameDescription, LogicInput } from "./types";
 
@@ -28,6 +29,19 @@ export interface ChannelLimits {
   calls: number;
   /** Time its calls may take in all (sent to answered, by the runner's clock): at least the CPU they used. */
   spentMs: number;
+  /**
+   * Wall-clock deadline of one call (sent, or the channel's opening begun, to answered): a call past
+   * it fails like a thrown error and its channel is replaced (failOverdue).
+   */
+  callMs: number;
+}
+
+/** What the runner tells the room besides answers. */
+export interface ChannelHooks {
+  /** Asks for a look at the calls (failOverdue) no later than `inMs` from now: the room's alarm. */
+  watch?: (inMs: number) => void;
+  /** Dev only: globals scenario code changed, as the sandbox's guard names them (each once). */
+  globalWrites?: (names: string[]) => void;
 }
 
 const gameEvent = z.object({ name: z.string(), data: z.unknown().optional() });
@@ -44,17 +58,19 @@ const settledSchema = z.discriminatedUnion("ok", [
   }),
   z.object({ ok: z.literal(false), code: z.enum(["unknown_action", "failed"]), error: z.string() }),
 ]);
+/** What describe answers; the room applies its own limits again (the sandbox may lie: its globals are the scenario's). */
 const descriptionSchema = z.object({
   actions: z.array(z.string()),
   serverActions: z.array(z.string()),
   deadlines: z.array(z.string()),
-  tickRate: z.number(),
+  tickRate: z.number().transform(tickRateOf),
   hasUpdate: z.boolean(),
   hasOnPresence: z.boolean(),
 });
+const globalWrites = z.array(z.string().max(200)).max(MAX_GLOBAL_WRITES).optional();
 const replySchema = z.discriminatedUnion("ok", [
-  z.object({ id: z.number(), ok: z.literal(true), value: z.unknown() }),
-  z.object({ id: z.number().nullable(), ok: z.literal(false), error: z.string() }),
+  z.object({ id: z.number(), ok: z.literal(true), value: z.unknown(), globalWrites }),
+  z.object({ id: z.number().nullable(), ok: z.literal(false), error: z.string(), globalWrites }),
 ]);
 /** What each operation's value must be. */
 const VALUE_OF = {
@@ -100,14 +116,23 @@ export class ChannelRunner implements LogicRunner {
   /** Channels opened so far (for the room's stats and the benchmark). */
   opened = 0;
 
+  /** When the channel being opened began to open (null: none is). */
+  private openingSince: number | null = null;
+  /** Gives up on the channel being opened: the calls waiting for it fail. */
+  private abandonOpening: ((error: Error) => void) | null = null;
+  /** A look at the calls is asked for (watch) and has not happened yet. */
+  private watching = false;
+
   private readonly open: OpenChannel;
   private readonly limits: ChannelLimits;
   private readonly now: () => number;
+  private readonly hooks: ChannelHooks;
 
-  constructor(open: OpenChannel, limits: ChannelLimits, now: () => number) {
+  constructor(open: OpenChannel, limits: ChannelLimits, now: () => number, hooks: ChannelHooks = {}) {
     this.open = open;
     this.limits = limits;
     this.now = now;
+    this.hooks = hooks;
   }
 
   describe(): Promise<GameDescription> {
@@ -133,10 +158,55 @@ export class ChannelRunner implements LogicRunner {
     return channel && !channel.closed && !channel.retired && channel.waiting.size === 0 ? channel.lastUsed : null;
   }
 
+  /** Calls sent and not answered yet. */
+  get waitingCalls(): number {
+    return this.channel?.waiting.size ?? 0;
+  }
+
   /** Closes the open channel; a call still waiting on it fails. The next call opens a new one. */
   close(): void {
     const channel = this.channel;
     if (channel) this.fail(channel, "the room closed the channel");
+  }
+
+  /**
+   * The look the runner asked for (watch): a call waiting longer than `limits.callMs`, or a channel
+   * that has been opening that long, fails with the calls it carries, as a thrown error would, and
+   * the next call opens a new channel. Asks for the next look while calls still wait. Returns how
+   * many calls failed.
+   */
+  failOverdue(): number {
+    this.watching = false;
+    const now = this.now();
+    const deadline = this.limits.callMs;
+    const why = `the call took longer than ${deadline} ms`;
+    let failed = 0;
+    if (this.openingSince !== null && now - this.openingSince >= deadline) {
+      failed++;
+      this.abandonOpening?.(new Error(`the sandbox did not start within ${deadline} ms`));
+    }
+    const channel = this.channel;
+    if (channel && [...channel.waiting.values()].some((call) => now - call.sentAt >= deadline)) {
+      failed += channel.waiting.size;
+      this.fail(channel, why);
+    }
+    const oldest = this.oldestWaitingSince();
+    if (oldest !== null) this.watchFrom(oldest);
+    return failed;
+  }
+
+  private oldestWaitingSince(): number | null {
+    let oldest = this.openingSince;
+    for (const call of this.channel?.waiting.values() ?? [])
+      if (oldest === null || call.sentAt < oldest) oldest = call.sentAt;
+    return oldest;
+  }
+
+  /** Asks for a look once a call begun at `since` would be overdue, unless one is asked for already. */
+  private watchFrom(since: number) {
+    if (this.watching) return;
+    this.watching = true;
+    this.hooks.watch?.(Math.max(0, since + this.limits.callMs - this.now()));
   }
 
   private async call(call: ChannelCall): Promise<unknown> {
@@ -150,6 +220,7 @@ export class ChannelRunner implements LogicRunner {
     const answered = new Promise<unknown>((resolve, reject) => {
       channel.waiting.set(id, { op: call.op, sentAt, resolve, reject });
     });
+    this.watchFrom(sentAt);
     try {
       channel.end?.send(JSON.stringify({ ...call, id }));
     } catch (error) {
@@ -170,10 +241,29 @@ export class ChannelRunner implements LogicRunner {
 
   private async openChannel(): Promise<Channel> {
     const channel = new Channel(this.now());
-    channel.end = await this.open({
+    const opening = this.open({
       message: (text) => this.receive(channel, text),
       closed: (why) => this.fail(channel, `the sandbox's channel closed (${why})`),
     });
+    // A sandbox that never starts (a logic.js whose top level never settles) is given up at the
+    // deadline; should it open after all, its channel is closed unused.
+    const abandoned = new Promise<never>((_, reject) => {
+      this.abandonOpening = reject;
+    });
+    this.openingSince = channel.lastUsed;
+    this.watchFrom(channel.lastUsed);
+    try {
+      channel.end = await Promise.race([opening, abandoned]);
+    } catch (error) {
+      void opening.then(
+        (end) => end.close(),
+        () => {},
+      );
+      throw error;
+    } finally {
+      this.openingSince = null;
+      this.abandonOpening = null;
+    }
     this.opened++;
     // A channel that closed while it opened is not kept (its calls would never be answered).
     if (!channel.closed) this.channel = channel;
@@ -182,6 +272,7 @@ export class ChannelRunner implements LogicRunner {
 
   private receive(channel: Channel, text: string) {
     const reply = parseReply(text);
+    if (reply?.globalWrites?.length) this.hooks.globalWrites?.(reply.globalWrites);
     if (reply && !reply.ok && reply.id === null)
       return this.fail(channel, `the sandbox refused a request: ${reply.error}`);
     const waiting = reply?.id == null ? undefined : channel.waiting.get(reply.id);

@@ -31,9 +31,17 @@ export function splitHandlers(game: GameDefinition) {
   return { actions, serverActions };
 }
 
+/** Ticks a second a room runs at most (docs/rooms.md "Limits"): a higher tickRate is capped. */
+export const MAX_TICK_RATE = 60;
+
+/** A game's tickRate as a room runs it: 0 (no tick loop) unless a positive number, capped at MAX_TICK_RATE. */
+export function tickRateOf(value: unknown): number {
+  return typeof value === "number" && value > 0 ? Math.min(value, MAX_TICK_RATE) : 0;
+}
+
 export function describeGame(game: GameDefinition): GameDescription {
   const { actions, serverActions } = splitHandlers(game);
-  const tickRate = typeof game.tickRate === "number" && game.tickRate > 0 ? Math.min(game.tickRate, 60) : 0;
+  const tickRate = tickRateOf(game.tickRate);
   return {
     actions: Object.keys(actions),
     serverActions: Object.keys(serverActions),

@@ -23,25 +23,43 @@ export type ChannelRequest = ChannelCall & { id: number };
  * One reply. `ok: false` is the call failing as a whole (what a rejected RPC used to be); a
  * scenario exception is a Settled value inside an `ok: true` reply, as it was.
  */
-export type ChannelReply = { id: number; ok: true; value: unknown } | { id: number | null; ok: false; error: string };
+export type ChannelReply = (
+  | { id: number; ok: true; value: unknown }
+  | { id: number | null; ok: false; error: string }
+) & { globalWrites?: string[] };
+
+/**
+ * In dev, where the sandbox's globals guard (durable-objects/room/sandbox/globals-guard.ts) puts a
+ * function under Symbol.for(GLOBAL_WRITES_KEY) that names the globals scenario code changed.
+ */
+export const GLOBAL_WRITES_KEY = "edge-platform.sandbox.globalWrites";
+/** The most names one reply tells (the room logs them). */
+export const MAX_GLOBAL_WRITES = 20;
 
 /**
  * The sandbox's answer to one request text. It never throws: whatever goes wrong is an `ok: false`
  * reply. A state must survive JSON (src/engine/state.ts) before it is sent: JSON would otherwise
- * quietly turn what it cannot carry into something else on the way to the room.
+ * quietly turn what it cannot carry into something else on the way to the room. With
+ * `globalWrites` (dev), the reply also names the globals the call changed.
  */
-export async function answerChannelRequest(game: GameDefinition, text: string): Promise<string> {
+export async function answerChannelRequest(
+  game: GameDefinition,
+  text: string,
+  globalWrites?: () => string[],
+): Promise<string> {
   let id: number | null = null;
+  let reply: string;
   try {
     const request = JSON.parse(text) as ChannelRequest;
     id = typeof request.id === "number" ? request.id : null;
     if (id === null) throw new Error("the request has no id");
-    const value = await answer(game, request);
-    return JSON.stringify({ id, ok: true, value } satisfies ChannelReply);
+    reply = JSON.stringify({ id, ok: true, value: await answer(game, request) } satisfies ChannelReply);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return JSON.stringify({ id, ok: false, error: message } satisfies ChannelReply);
+    reply = JSON.stringify({ id, ok: false, error: message } satisfies ChannelReply);
   }
+  const written = globalWrites?.().slice(0, MAX_GLOBAL_WRITES) ?? [];
+  return written.length > 0 ? `${reply.slice(0, -1)},"globalWrites":${JSON.stringify(written)}}` : reply;
 }
 
 async function answer(game: GameDefinition, request: ChannelRequest): Promise<unknown> {

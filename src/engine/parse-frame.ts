@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type ClientMessage, MAX_FRAME_BYTES, type ParsedFrame } from "./protocol";
+import { utf8Over } from "./utf8-size";
 
 const actionMessage = z.object({
   type: z.literal("__action"),
@@ -32,19 +33,12 @@ void sameShape;
 const SCHEMA_OF_TYPE = new Map<string, z.ZodType<ClientMessage>>(
   clientMessageSchema.options.map((option) => [option.shape.type.value, option as z.ZodType<ClientMessage>]),
 );
-const utf8 = new TextEncoder();
-
-/** UTF-8 takes at most 3 bytes per UTF-16 unit, so most frames need no encoding to be measured. */
-function overSize(frame: string): boolean {
-  if (frame.length > MAX_FRAME_BYTES) return true;
-  return frame.length * 3 > MAX_FRAME_BYTES && utf8.encode(frame).length > MAX_FRAME_BYTES;
-}
 
 /** Validates one incoming text frame without ever throwing. */
 export function parseClientFrame(frame: string | ArrayBuffer): ParsedFrame {
   if (typeof frame !== "string")
     return { ok: false, code: "invalid_message", error: "Frames must be JSON text", seq: null };
-  if (overSize(frame)) {
+  if (utf8Over(frame, MAX_FRAME_BYTES)) {
     return { ok: false, code: "frame_too_large", error: `Frames are limited to ${MAX_FRAME_BYTES} bytes`, seq: null };
   }
   let value: unknown;

@@ -6,6 +6,19 @@
 /** Frames above this size are refused before parsing (documented in docs/rooms.md). */
 export const MAX_FRAME_BYTES = 64 * 1024;
 
+/**
+ * WebSocket close codes the room closes a client's socket with (docs/rooms.md "Close codes"):
+ * document 3 leaves them open. 1008 and 1009 are RFC 6455's own meanings; 4000 is the room's.
+ */
+export const CLOSE_CODES = {
+  /** No heartbeat reply for SILENT_DROP_MS. */
+  silent: 4000,
+  /** Policy violation: the connection kept sending over its frame budget. */
+  flood: 1008,
+  /** Message too big: a frame over MAX_FRAME_BYTES. */
+  frameTooLarge: 1009,
+} as const;
+
 /** The exact heartbeat frame the SDK sends every 25 s, answered by the runtime without waking the room. */
 export const PING_FRAME = '{"type":"__ping"}';
 export const PONG_FRAME = '{"type":"__pong"}';

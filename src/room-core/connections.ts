@@ -1,4 +1,5 @@
 import type { Seat } from "../engine/types";
+import { FrameBudget, type FrameVerdict } from "./frame-budget";
 import { LogThrottle } from "./log-throttle";
 import { computePresence, onlineSeats, type PresencePayload, seatOf, type VoiceReport } from "./presence";
 import { RateWindow } from "./rate-window";
@@ -19,6 +20,8 @@ export class RoomConnections {
   private readonly voice = new Map<string, VoiceReport>();
   private readonly inputWindows = new Map<string, RateWindow>();
   private readonly pendingFrames = new Map<string, number>();
+  /** Frame budgets per seat (player id), so that a reconnect does not start a flood afresh. */
+  private readonly budgets = new Map<string, FrameBudget>();
   private readonly logThrottle = new LogThrottle();
 
   get size(): number {
@@ -33,13 +36,30 @@ export class RoomConnections {
     this.byId.set(info.connectionId, info);
   }
 
-  remove(connectionId: string): ConnectionInfo | undefined {
+  remove(connectionId: string, now: number): ConnectionInfo | undefined {
     const info = this.byId.get(connectionId);
     this.byId.delete(connectionId);
     this.voice.delete(connectionId);
     this.inputWindows.delete(connectionId);
     this.logThrottle.forget(connectionId);
+    this.forgetSettledBudgets(now);
     return info;
+  }
+
+  /**
+   * Counts one frame of the connection against its seat's budget (frame-budget.ts), before it is
+   * queued. An unknown connection (gone meanwhile) has no budget: its frame finds no connection on
+   * its turn and does nothing, as before.
+   */
+  takeFrame(connectionId: string, now: number): FrameVerdict {
+    const connection = this.byId.get(connectionId);
+    if (!connection) return "accept";
+    let budget = this.budgets.get(connection.playerId);
+    if (!budget) {
+      budget = new FrameBudget(now);
+      this.budgets.set(connection.playerId, budget);
+    }
+    return budget.take(now);
   }
 
   /** Somebody is present: a connection that is not a monitor. */
@@ -77,15 +97,22 @@ export class RoomConnections {
     this.voice.set(connectionId, report);
   }
 
-  /** Seats with a live connection, in roster order. */
-  onlineSeats(roster: readonly Seat[] | null): string[] {
-    return onlineSeats(roster, this.byId.values());
+  /** Seats with a live connection or a grace (`graced`), in roster order. */
+  onlineSeats(roster: readonly Seat[] | null, graced: readonly string[]): string[] {
+    return onlineSeats(roster, this.byId.values(), graced);
+  }
+
+  /** Whether a seat of the roster has a live connection (monitors do not count). */
+  seatConnected(seatId: string, roster: readonly Seat[] | null): boolean {
+    for (const connection of this.byId.values())
+      if (!connection.monitor && seatOf(connection, roster)?.id === seatId) return true;
+    return false;
   }
 
   presence(
     roster: readonly Seat[] | null,
     seen: readonly string[],
-    view: { now: number; frozen: boolean; pausedBy: string | null },
+    view: { now: number; frozen: boolean; pausedBy: string | null; graced: readonly string[] },
   ): PresencePayload {
     return computePresence({ roster, connections: this.byId.values(), voice: this.voice, seen, ...view });
   }
@@ -96,6 +123,14 @@ export class RoomConnections {
     if (pending >= MAX_PENDING_PER_CONNECTION) return false;
     this.pendingFrames.set(connectionId, pending + 1);
     return true;
+  }
+
+  /** A budget is kept while it remembers something (a seat that flooded and reconnects gets no fresh burst). */
+  private forgetSettledBudgets(now: number) {
+    for (const [playerId, budget] of this.budgets) {
+      if (budget.settled(now) && ![...this.byId.values()].some((c) => c.playerId === playerId))
+        this.budgets.delete(playerId);
+    }
   }
 
   releaseFrame(connectionId: string): void {

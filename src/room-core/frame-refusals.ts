@@ -1,5 +1,6 @@
-import type { ParsedFrame } from "../engine/protocol";
+import { CLOSE_CODES, MAX_FRAME_BYTES, type ParsedFrame } from "../engine/protocol";
 import { MAX_PENDING_PER_CONNECTION, type RoomConnections } from "./connections";
+import { FRAME_BUDGET } from "./frame-budget";
 import { frames } from "./frames";
 import type { OutcomeBuilder } from "./outcome";
 import type { ConnectionInfo, LogLevel, RoomLogger } from "./types";
@@ -36,6 +37,37 @@ export function refuseFrame(
   const known = refusal.code !== "unknown_type";
   logAbout(connection, refusal.code, known ? "warn" : "info", "client frame refused", { code: refusal.code });
   if (known) out.toSender.push(frames.actionError(refusal.code, refusal.error, refusal.seq));
+  // The runtime read the whole frame already; closing stops the next one.
+  if (refusal.code === "frame_too_large")
+    out.closeSender = { code: CLOSE_CODES.frameTooLarge, reason: `frames are limited to ${MAX_FRAME_BYTES} bytes` };
+}
+
+/**
+ * A frame over its seat's budget (frame-budget.ts): dropped before it is queued, an action told so
+ * with rate_limited; with `close`, the connection kept flooding and is closed (1008).
+ */
+export function refuseOverBudget(
+  logAbout: ConnectionLog,
+  log: RoomLogger,
+  connection: ConnectionInfo | undefined,
+  parsed: ParsedFrame,
+  out: OutcomeBuilder,
+  close: boolean,
+): void {
+  if (connection) {
+    logAbout(connection, "rate_limited", "warn", "frame over the seat's budget; refused", {
+      burst: FRAME_BUDGET.burst,
+      perSecond: FRAME_BUDGET.perSecond,
+    });
+    if (close) {
+      const { playerId, connectionId } = connection;
+      log("warn", "connection closed: it kept sending over its frame budget", { playerId, connectionId });
+    }
+  }
+  if (parsed.ok && parsed.message.type === "__action") {
+    out.toSender.push(frames.actionError("rate_limited", "Too many messages; slow down", parsed.message.seq));
+  }
+  if (close) out.closeSender = { code: CLOSE_CODES.flood, reason: "too many frames" };
 }
 
 /** A frame over the connection's queue limit: dropped at once; an action is told so. */

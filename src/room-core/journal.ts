@@ -27,6 +27,8 @@ export type JournalOperation =
   /** A connection was accepted; `observer` when it acts for no seat (spectator, monitor, quiet observer). */
   | { kind: "join"; seat: string; connectionId: string; monitor: boolean; observer: boolean }
   | { kind: "leave"; seat: string; connectionId: string }
+  /** A seat's grace after its last connection left ran out: it is offline. */
+  | { kind: "offline"; seat: string }
   /** setup() ran with the pinned roster: the game started. */
   | { kind: "start"; roster: Seat[]; seed: number }
   | { kind: "start_failed"; error: string }

@@ -1,6 +1,7 @@
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "../engine/logic-runner";
 import { stateToJson } from "../engine/state";
 import type { GameDescription, LogicInput, LogicResult, RoomPresence } from "../engine/types";
+import { utf8Over } from "../engine/utf8-size";
 import type { RoomInput } from "./inputs";
 import type { JournalOperation } from "./journal";
 import type { ConnectionInfo, RoomLogger, RoomRecord } from "./types";
@@ -22,6 +23,12 @@ export interface Failed {
 
 /** At most this many waiting actions go into one call, so the call's CPU limit stays a fair share. */
 export const MAX_ACTIONS_PER_CALL = 16;
+/**
+ * A room's state is at most this many bytes of JSON (docs/rooms.md "Limits"): it is stored in one
+ * value of the Durable Object's storage (2 MB with its key at most), sent into the sandbox with each
+ * call and to every client with each change. Measured on the JSON the frames are built from.
+ */
+export const MAX_STATE_BYTES = 1024 * 1024;
 
 /**
  * The room core's calls into scenario code and their error handling, in one place: every failure,
@@ -65,13 +72,18 @@ export class LogicCalls {
 
   /**
    * Waiting actions in one call (each its own rollback, results in order). When the call fails as
-   * a whole (the sandbox stopped it: its CPU limit, a crash), each action is run again on its own,
-   * so one action that burns the limit fails alone.
+   * a whole (the sandbox stopped it: its CPU limit, its deadline, a crash), or the room refuses one
+   * action's state, each action is run again on its own, so the culprit fails alone.
    */
   async actions(input: LogicInput, actions: ActionCall[]): Promise<(Ran | Failed)[]> {
     this.actionCalls++;
     try {
-      return (await this.runner.runActions(input, actions)).map(ranOf);
+      const settled = await this.runner.runActions(input, actions);
+      const results = settled.map(ranOf);
+      // An action whose state the room refused (over MAX_STATE_BYTES) was built on by the ones
+      // after it in the sandbox: the batch is run again one by one, as a failed call is.
+      const refusedHere = results.some((result, index) => !result.ok && settled[index]?.ok);
+      if (actions.length === 1 || !refusedHere) return results;
     } catch (error) {
       if (actions.length === 1) return [{ ok: false, code: "action_failed", error: errorMessage(error) }];
     }
@@ -102,7 +114,11 @@ function ranOf(settled: Settled): Ran | Failed {
       error: settled.error,
     };
   }
-  return { ok: true, result: settled.result, stateJson: stateToJson(settled.result.state) };
+  const stateJson = stateToJson(settled.result.state);
+  if (utf8Over(stateJson, MAX_STATE_BYTES)) {
+    return { ok: false, code: "action_failed", error: `the state is larger than ${MAX_STATE_BYTES} bytes of JSON` };
+  }
+  return { ok: true, result: settled.result, stateJson };
 }
 
 function pick({ state, rng, deadlines }: LogicResult) {

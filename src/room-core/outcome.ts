@@ -6,6 +6,7 @@ export class OutcomeBuilder {
   broadcast: string[] = [];
   toOthers: string[] = [];
   persist: RoomOutcome["persist"] = "none";
+  closeSender: RoomOutcome["closeSender"] = null;
 
   persistAt(level: "batched" | "now") {
     if (this.persist !== "now") this.persist = level;

@@ -31,9 +31,16 @@ export function seatOf(connection: ConnectionInfo, roster: readonly Seat[] | nul
   return roster.find((seat) => seat.id === connection.playerId) ?? null;
 }
 
-/** Seats with a live connection, in roster order: monitors and observers never make a seat online. */
-export function onlineSeats(roster: readonly Seat[] | null, connections: Iterable<ConnectionInfo>): string[] {
-  const online = new Set<string>();
+/**
+ * Seats with a live connection, and those in `graced` (their grace after the last one closed), in
+ * roster order: monitors and observers never make a seat online.
+ */
+export function onlineSeats(
+  roster: readonly Seat[] | null,
+  connections: Iterable<ConnectionInfo>,
+  graced: readonly string[] = [],
+): string[] {
+  const online = new Set<string>(graced);
   for (const connection of connections) {
     if (connection.monitor) continue;
     const seat = seatOf(connection, roster);
@@ -66,13 +73,15 @@ export function betterVoiceReport(current: VoiceReport | null, candidate: VoiceR
 
 /**
  * Presence as clients see it. Monitors are not counted; a seat is online while at least one of its
- * connections lives; connections of no seat are counted as observers.
+ * connections lives, and for its grace after the last one closed (`graced`: online, 0 connections);
+ * connections of no seat are counted as observers.
  */
 export function computePresence(input: {
   roster: readonly Seat[] | null;
   connections: Iterable<ConnectionInfo>;
   voice: ReadonlyMap<string, VoiceReport>;
   seen: readonly string[];
+  graced: readonly string[];
   now: number;
   frozen: boolean;
   pausedBy: string | null;
@@ -82,7 +91,7 @@ export function computePresence(input: {
     seats.set(seat.id, {
       seatId: seat.id,
       ...(seat.role !== undefined ? { role: seat.role } : {}),
-      online: false,
+      online: input.graced.includes(seat.id),
       seen: input.seen.includes(seat.id),
       connections: 0,
       nickname: null,

@@ -5,7 +5,7 @@ import type { ActionMessage } from "./action-backlog";
 import { ActionRuns } from "./action-runs";
 import { INPUT_RATE_PER_SECOND, RoomConnections } from "./connections";
 import { earliestDueDeadline, fireDueDeadlines } from "./deadline-runs";
-import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame } from "./frame-refusals";
+import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
 import { frames } from "./frames";
 import { pinRoster, startGame } from "./game-start";
 import type { RoomInput } from "./inputs";
@@ -15,6 +15,7 @@ import { OutcomeBuilder } from "./outcome";
 import { presenceChanges, seatOf, type VoiceReport, withSeen } from "./presence";
 import { runPresenceChanges } from "./presence-runs";
 import { clockForStorage, restoredClock } from "./room-clock";
+import { SeatGraces } from "./seat-grace";
 import { SerialQueue } from "./serial-queue";
 import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
 import { logicInputOf, stateFrameOf } from "./views";
@@ -48,6 +49,8 @@ export class RoomCore {
   private instant: number | null = null;
   private readonly log: RoomLogger;
   private readonly connections = new RoomConnections();
+  /** Seats whose last connection closed, online until their grace ends (seat-grace.ts). */
+  private readonly graces = new SeatGraces();
   private readonly logAbout: ConnectionLog;
   private readonly queue = new SerialQueue();
   private readonly actions: ActionRuns;
@@ -115,6 +118,11 @@ export class RoomCore {
     return { ...this.record, clock: clockForStorage(this.record.clock, this.now()) };
   }
 
+  /** The tick rate the room runs at: the game's, within the room's limit (0 until described). */
+  get tickRate(): number {
+    return this.logic.tickRate;
+  }
+
   /** Calls into scenario code made for actions since the core started (the benchmark's actions per call). */
   get actionCalls(): number {
     return this.logic.actionCalls;
@@ -138,6 +146,7 @@ export class RoomCore {
       now: this.now(),
       frozen,
       pausedBy: paused?.by ?? null,
+      graced: this.graces.seats,
     });
     const gameTime = this.gameTime();
     return { revisionId, codeId, started, seed, roster, tick, gameTime, frozen, paused, deadlines, presence, state };
@@ -183,6 +192,9 @@ export class RoomCore {
       const out = new OutcomeBuilder();
       if (roster) pinRoster(this.logicRoom, info, roster, out);
       this.connections.add(info);
+      // Back within its grace: the seat never went offline.
+      const seated = info.monitor ? null : seatOf(info, this.record.roster);
+      if (seated) this.graces.cancel(seated.id);
       let changes = this.notePresence(out);
       const { playerId: seat, connectionId, monitor } = info;
       this.note({ kind: "join", seat, connectionId, monitor, observer: !this.isSeated(info) });
@@ -200,13 +212,23 @@ export class RoomCore {
     });
   }
 
-  /** A connection leaves: the other presence input. Its seat goes offline with its last connection. */
+  /**
+   * A connection leaves: the other presence input. When it was its seat's last, the seat's grace
+   * starts (seat-grace.ts): it stays online until the room's alarm finds the grace over.
+   */
   disconnect(connectionId: string): Promise<RoomOutcome> {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
-      const connection = this.connections.remove(connectionId);
+      const connection = this.connections.remove(connectionId, this.now());
       if (!connection) return this.finish(out);
       if (this.journal) this.noteInput({ kind: "disconnect", connectionId });
+      const seat = connection.monitor ? null : seatOf(connection, this.record.roster);
+      if (
+        seat &&
+        this.presenceNow.online.includes(seat.id) &&
+        !this.connections.seatConnected(seat.id, this.record.roster)
+      )
+        this.graces.start(seat.id, this.now());
       const changes = this.notePresence(out);
       this.syncFrozen(out, connection.playerId);
       this.note({ kind: "leave", seat: connection.playerId, connectionId });
@@ -228,7 +250,7 @@ export class RoomCore {
    */
   private notePresence(out: OutcomeBuilder): PresenceChange[] {
     const before = this.presenceNow.online;
-    const online = this.connections.onlineSeats(this.record.roster);
+    const online = this.connections.onlineSeats(this.record.roster, this.graces.seats);
     const seen = withSeen(this.record.roster, this.record.seatsSeen, online);
     if (seen.length !== this.record.seatsSeen.length) {
       this.record.seatsSeen = seen;
@@ -238,14 +260,28 @@ export class RoomCore {
     return presenceChanges(before, online);
   }
 
-  /** One client frame, already checked at the edge (engine/parse-frame.ts). */
+  /**
+   * One client frame, already checked at the edge (engine/parse-frame.ts). Before it is queued it
+   * counts against its seat's frame budget; one over the budget, or over the size limit, is refused
+   * at once and never reaches scenario code.
+   */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
+    if (!parsed.ok && parsed.code === "frame_too_large") {
+      const refusal = parsed;
+      return this.refuseAtOnce(connectionId, parsed, refusal.code, (connection, out) => {
+        if (connection) refuseFrame(this.logAbout, connection, refusal, out);
+      });
+    }
+    const verdict = this.connections.takeFrame(connectionId, this.now());
+    if (verdict !== "accept") {
+      return this.refuseAtOnce(connectionId, parsed, "rate_limited", (connection, out) =>
+        refuseOverBudget(this.logAbout, this.log, connection, parsed, out, verdict === "close"),
+      );
+    }
     if (!this.connections.reserveFrame(connectionId)) {
-      const out = new OutcomeBuilder();
-      const connection = this.connections.get(connectionId);
-      refuseFlood(this.logAbout, connection, parsed, out);
-      if (connection) this.noteRefused(connection, "too_many_pending", parsed);
-      return Promise.resolve(this.finish(out));
+      return this.refuseAtOnce(connectionId, parsed, "too_many_pending", (connection, out) =>
+        refuseFlood(this.logAbout, connection, parsed, out),
+      );
     }
     const operation: Promise<RoomOutcome> =
       parsed.ok && parsed.message.type === "__action"
@@ -265,6 +301,20 @@ export class RoomCore {
             return this.finish(out);
           });
     return operation.finally(() => this.connections.releaseFrame(connectionId));
+  }
+
+  /** A frame refused without waiting for its turn (too large, over the budget, over the queue limit). */
+  private refuseAtOnce(
+    connectionId: string,
+    parsed: ParsedFrame,
+    code: string,
+    refuse: (connection: ConnectionInfo | undefined, out: OutcomeBuilder) => void,
+  ): Promise<RoomOutcome> {
+    const out = new OutcomeBuilder();
+    const connection = this.connections.get(connectionId);
+    refuse(connection, out);
+    if (connection) this.noteRefused(connection, code, parsed);
+    return Promise.resolve(this.finish(out));
   }
 
   /** An action waits from the moment it is queued; on its turn it runs with those right behind it (action-runs.ts). */
@@ -297,23 +347,44 @@ export class RoomCore {
     });
   }
 
-  /** Runs every deadline whose game time has come, each with its own rollback (deadline-runs.ts). */
+  /**
+   * The room's alarm: seats whose grace is over go offline (even in a frozen or empty room), then
+   * every deadline whose game time has come runs, each with its own rollback (deadline-runs.ts).
+   */
   fireDeadlines(): Promise<RoomOutcome> {
     return this.serial(async () => {
       const out = new OutcomeBuilder();
-      if (!this.record.started || this.frozen) return this.finish(out);
-      if (this.journal && earliestDueDeadline(this.record.deadlines, this.gameTime()))
+      const gracesOver = this.graces.anyDue(this.now());
+      const runs = this.record.started && !this.frozen;
+      if (this.journal && (gracesOver || (runs && earliestDueDeadline(this.record.deadlines, this.gameTime()))))
         this.noteInput({ kind: "deadlines" });
-      await fireDueDeadlines(this.logicRoom, out);
+      if (gracesOver) await this.endGraces(out);
+      if (runs) await fireDueDeadlines(this.logicRoom, out);
       return this.finish(out);
     });
   }
 
-  /** Real time of the next deadline; null when none, or while the clock stands still. */
+  /** Seats whose grace ran out go offline: onPresence for each, presence to all. */
+  private async endGraces(out: OutcomeBuilder) {
+    this.graces.endDue(this.now());
+    const changes = this.notePresence(out);
+    for (const { seatId } of changes) this.note({ kind: "offline", seat: seatId });
+    if (this.record.started) await runPresenceChanges(this.logicRoom, changes, out);
+    out.broadcast.push(this.presenceFrame());
+    out.persistAt(this.connections.size === 0 ? "now" : "batched");
+  }
+
+  /**
+   * Real time of the room's next wake for the core: the next deadline (none while the clock stands
+   * still) or the end of a seat's grace, whichever comes first; null when neither.
+   */
   nextDeadline(): number | null {
-    if (!this.record.started) return null;
+    const grace = this.graces.earliest();
+    if (!this.record.started) return grace;
     const next = Math.min(...Object.values(this.record.deadlines).map((d) => d.at));
-    return Number.isFinite(next) ? realTimeOf(this.record.clock, next, this.now()) : null;
+    const deadline = Number.isFinite(next) ? realTimeOf(this.record.clock, next, this.now()) : null;
+    if (deadline === null || grace === null) return deadline ?? grace;
+    return Math.min(deadline, grace);
   }
 
   private async handle(connection: ConnectionInfo, message: ClientMessage, out: OutcomeBuilder) {
@@ -428,7 +499,12 @@ export class RoomCore {
   }
 
   private presenceFrame(): string {
-    const view = { now: this.now(), frozen: this.frozen, pausedBy: this.record.paused?.by ?? null };
+    const view = {
+      now: this.now(),
+      frozen: this.frozen,
+      pausedBy: this.record.paused?.by ?? null,
+      graced: this.graces.seats,
+    };
     return frames.presence(this.connections.presence(this.record.roster, this.record.seatsSeen, view));
   }
 
@@ -442,6 +518,7 @@ export class RoomCore {
       started: this.record.started,
       frozen: this.frozen,
       persist: out.persist,
+      closeSender: out.closeSender,
     };
   }
 }

@@ -61,6 +61,8 @@ export interface RoomOutcome {
   frozen: boolean;
   /** How soon the record must reach storage. */
   persist: "none" | "batched" | "now";
+  /** Close the connection the operation came from, after its frames (a flood, an oversized frame). */
+  closeSender: { code: number; reason: string } | null;
 }
 
 export type { LogicRunner } from "../engine/logic-runner";

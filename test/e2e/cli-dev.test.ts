@@ -152,13 +152,26 @@ describe("scenario dev: seats, roster authority, reload", () => {
     expect(frames.find((f) => f.type === "__game_start")?.state.edited).toBe(true);
   });
 
+  it("warns in the terminal when the logic writes a global, which every room of the revision shares", async () => {
+    const logic = path.join(dir, "logic.src.js");
+    const edited = readFileSync(logic, "utf8").replace(
+      "    return state;",
+      "    globalThis.lastSetup = state;\n    return state;",
+    );
+    const event = (await nextEvent("revision", () => writeFileSync(logic, edited))) as { revisionId: string };
+    expect(dev.output()).not.toContain("lastSetup");
+    const url = `${base.replace("http", "ws")}/rooms/ws/games/${event.revisionId}/global-write?seatId=p1`;
+    await firstFrames(url, (seen) => seen.some((f) => f.type === "__game_start"));
+    await expect.poll(() => dev.output()).toMatch(/wrote to the isolate's globals.*"lastSetup"/);
+  });
+
   it("a client-only edit keeps the revision and tells the harness to reload the seats", async () => {
     const before = await config();
     const page = path.join(dir, "index.html");
     await nextEvent("client", () => writeFileSync(page, readFileSync(page, "utf8").replace("<h1>", "<h1>Edited ")));
     expect((await config()).revisionId).toBe(before.revisionId);
     expect(await (await fetch(`${base}/client/index.html`)).text()).toContain("<h1>Edited ");
-    expect(await buildRuns()).toBe(3);
+    expect(await buildRuns()).toBe(4);
   });
 
   it("serves only the client folder", async () => {

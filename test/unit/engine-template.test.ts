@@ -2,11 +2,16 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ENGINE_TEMPLATE_SHA256 } from "../../durable-objects/room/sandbox/generated-template";
 import { codeIdOf, templateVersion } from "../../durable-objects/room/template-version";
-import { bundleEngineTemplate, GENERATED_TEMPLATE, generatedModule } from "../../tools/build/engine-template";
+import {
+  bundleEngineTemplate,
+  bundleGlobalsGuard,
+  GENERATED_TEMPLATE,
+  generatedModule,
+} from "../../tools/build/engine-template";
 
 describe("engine template", () => {
   it("is generated from the current source (run `npm run gen:template` if this fails)", async () => {
-    const fresh = generatedModule(await bundleEngineTemplate());
+    const fresh = generatedModule(await bundleEngineTemplate(), await bundleGlobalsGuard());
     expect(readFileSync(GENERATED_TEMPLATE, "utf8")).toBe(fresh);
   });
 });

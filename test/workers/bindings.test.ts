@@ -54,9 +54,11 @@ describe("bindings declared in wrangler.toml", () => {
       codeId: null,
       started: false,
       ticking: false,
+      tickRate: 0,
       actionCalls: 0,
       sandboxChannels: 0,
       sandboxChannelOpen: false,
+      sandboxCallsWaiting: 0,
     });
   });
 

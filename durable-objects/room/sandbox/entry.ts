@@ -5,11 +5,15 @@
  * each request runs the same code the SDK's solo mode runs (src/engine/logic-runner.ts).
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { answerChannelRequest } from "../../../src/engine/logic-channel";
+import { answerChannelRequest, GLOBAL_WRITES_KEY } from "../../../src/engine/logic-channel";
 import type { GameDefinition } from "../../../src/engine/types";
 import logic from "./logic.js";
 
 const game: GameDefinition = logic && typeof logic === "object" ? logic : {};
+/** Dev only: the globals guard loaded before logic.js (globals-guard.ts); absent in production. */
+const globalWrites = (globalThis as Record<symbol, unknown>)[Symbol.for(GLOBAL_WRITES_KEY)] as
+  | (() => string[])
+  | undefined;
 
 export default class EngineTemplate extends WorkerEntrypoint {
   /** The room's channel: a WebSocket whose every text message is a request, answered on it. */
@@ -21,7 +25,7 @@ export default class EngineTemplate extends WorkerEntrypoint {
     own.accept();
     own.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return own.close(1003, "text requests only");
-      void answerChannelRequest(game, event.data).then((reply) => {
+      void answerChannelRequest(game, event.data, globalWrites).then((reply) => {
         try {
           own.send(reply);
         } catch {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type ChannelEnd, type ChannelEvents, ChannelRunner } from "../../../src/engine/channel-runner";
+import { describeGame, MAX_TICK_RATE } from "../../../src/engine/describe-game";
 import { answerChannelRequest } from "../../../src/engine/logic-channel";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import type { GameDefinition, LogicInput } from "../../../src/engine/types";
 import counter from "../../fixtures/counter.logic.js";
 import json from "../../fixtures/json.logic.js";
 
-const LIMITS = { calls: 1_000, spentMs: 100 };
+const LIMITS = { calls: 1_000, spentMs: 100, callMs: 5_000 };
 const input = (state: unknown): LogicInput => ({
   state,
   playerId: null,
@@ -32,6 +33,10 @@ class Sandbox {
   /** Time a call takes, by the runner's clock. */
   callMs = 0;
   failOpen: Error | null = null;
+  /** When set, opening a channel waits for this promise (a sandbox that takes long to start). */
+  openGate: Promise<void> | null = null;
+  /** The looks at the calls the runner asked for (watch), each in ms from then. */
+  readonly watches: number[] = [];
 
   readonly game: GameDefinition;
 
@@ -43,6 +48,7 @@ class Sandbox {
 
   readonly open = async (events: ChannelEvents): Promise<ChannelEnd> => {
     if (this.failOpen) throw this.failOpen;
+    if (this.openGate) await this.openGate;
     const channel = { events, closed: false, sent: [] as string[] };
     this.channels.push(channel);
     return {
@@ -62,7 +68,7 @@ class Sandbox {
   };
 
   runner(limits = LIMITS) {
-    return new ChannelRunner(this.open, limits, this.now);
+    return new ChannelRunner(this.open, limits, this.now, { watch: (inMs) => this.watches.push(inMs) });
   }
 
   /** The newest channel's events, to reply or close from the sandbox's side. */
@@ -135,7 +141,7 @@ describe("calls over the channel", () => {
 describe("a channel's limits", () => {
   it("is retired after `calls` calls: it closes once answered and the next call opens another", async () => {
     const sandbox = new Sandbox(counter);
-    const runner = sandbox.runner({ calls: 3, spentMs: 1_000 });
+    const runner = sandbox.runner({ ...LIMITS, calls: 3, spentMs: 1_000 });
     for (let i = 0; i < 3; i++) await runner.describe();
     expect(sandbox.channels.map((c) => c.closed)).toEqual([true]);
     await runner.describe();
@@ -145,7 +151,7 @@ describe("a channel's limits", () => {
   it("is retired once its calls took `spentMs` in all, by the runner's clock", async () => {
     const sandbox = new Sandbox(counter);
     sandbox.callMs = 40;
-    const runner = sandbox.runner({ calls: 1_000, spentMs: 100 });
+    const runner = sandbox.runner({ ...LIMITS, calls: 1_000, spentMs: 100 });
     await runner.describe();
     await runner.describe();
     expect(sandbox.channels.map((c) => c.closed)).toEqual([false]);
@@ -156,10 +162,102 @@ describe("a channel's limits", () => {
   });
 });
 
+describe("what the room does not take from the sandbox's word", () => {
+  it("caps the tick rate describe claims at the room's limit; a negative one is no tick loop", async () => {
+    for (const [claimed, runs] of [
+      [1_000, MAX_TICK_RATE],
+      [-5, 0],
+      [20, 20],
+    ]) {
+      const sandbox = new Sandbox(counter);
+      sandbox.manual = true;
+      const runner = sandbox.runner();
+      const described = runner.describe();
+      await settle();
+      const [id] = sandbox.ids();
+      const value = { ...describeGame(counter), tickRate: claimed };
+      sandbox.last.events.message(JSON.stringify({ id, ok: true, value }));
+      expect((await described).tickRate).toBe(runs);
+    }
+  });
+});
+
+describe("globals written in the sandbox (dev)", () => {
+  it("are named in the reply when the sandbox has a guard, and the runner tells the room", async () => {
+    const written = [["lastMove"], [], ["JSON.stringify"]];
+    const reply = await answerChannelRequest(counter, '{"id":1,"op":"describe"}', () => written.shift() ?? []);
+    expect(JSON.parse(reply)).toMatchObject({ id: 1, ok: true, globalWrites: ["lastMove"] });
+    expect(JSON.parse(await answerChannelRequest(counter, '{"id":2,"op":"describe"}'))).not.toHaveProperty(
+      "globalWrites",
+    );
+
+    const sandbox = new Sandbox(counter);
+    sandbox.manual = true;
+    const told: string[][] = [];
+    const runner = new ChannelRunner(sandbox.open, LIMITS, sandbox.now, { globalWrites: (names) => told.push(names) });
+    const described = runner.describe();
+    await settle();
+    sandbox.last.events.message(reply);
+    await described;
+    expect(told).toEqual([["lastMove"]]);
+  });
+});
+
+describe("a call's deadline", () => {
+  it("fails a call that waits past `callMs` at the look it asked for, as a thrown error; the next call opens a new channel", async () => {
+    const sandbox = new Sandbox(counter);
+    sandbox.manual = true;
+    const runner = sandbox.runner();
+    const hung = runner.describe();
+    await settle();
+    expect(sandbox.watches).toEqual([LIMITS.callMs]);
+    sandbox.time += LIMITS.callMs - 1;
+    expect(runner.failOverdue()).toBe(0);
+    // Not yet due: it asks for the next look, 1 ms on.
+    expect(sandbox.watches).toEqual([LIMITS.callMs, 1]);
+    sandbox.time += 1;
+    expect(runner.failOverdue()).toBe(1);
+    await expect(hung).rejects.toThrow(`the call took longer than ${LIMITS.callMs} ms`);
+    expect(sandbox.last.closed).toBe(true);
+    sandbox.manual = false;
+    expect((await runner.describe()).actions).toContain("add");
+    expect(sandbox.channels).toHaveLength(2);
+  });
+
+  it("asks for one look at a time, not one per call", async () => {
+    const sandbox = new Sandbox(counter);
+    const runner = sandbox.runner();
+    for (let i = 0; i < 5; i++) await runner.describe();
+    expect(sandbox.watches).toEqual([LIMITS.callMs]);
+    expect(runner.failOverdue()).toBe(0);
+    await runner.describe();
+    expect(sandbox.watches).toEqual([LIMITS.callMs, LIMITS.callMs]);
+  });
+
+  it("gives up on a sandbox that does not start within `callMs`; should it open later, that channel is closed unused", async () => {
+    const sandbox = new Sandbox(counter);
+    let start = () => {};
+    sandbox.openGate = new Promise((resolve) => {
+      start = resolve;
+    });
+    const runner = sandbox.runner();
+    const waiting = runner.describe();
+    await settle();
+    sandbox.time += LIMITS.callMs;
+    expect(runner.failOverdue()).toBe(1);
+    await expect(waiting).rejects.toThrow(`the sandbox did not start within ${LIMITS.callMs} ms`);
+    sandbox.openGate = null;
+    start();
+    await settle();
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([true]);
+    expect((await runner.describe()).actions).toContain("add");
+  });
+});
+
 describe("idle and closing", () => {
   it("tells how long the open channel has been idle: not while a call waits, not once closed", async () => {
     const sandbox = new Sandbox(counter);
-    const runner = sandbox.runner({ calls: 1_000, spentMs: 1_000 });
+    const runner = sandbox.runner({ ...LIMITS, calls: 1_000, spentMs: 1_000 });
     expect(runner.idleSince()).toBeNull();
     sandbox.time = 500;
     sandbox.manual = true;

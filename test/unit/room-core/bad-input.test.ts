@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseClientFrame } from "../../../src/engine/parse-frame";
-import { MAX_FRAME_BYTES } from "../../../src/engine/protocol";
+import { CLOSE_CODES, MAX_FRAME_BYTES } from "../../../src/engine/protocol";
 import { MAX_PENDING_PER_CONNECTION } from "../../../src/room-core/room-core";
 import counter from "../../fixtures/counter.logic.js";
 import { only, startedRoom } from "./harness";
@@ -31,7 +31,7 @@ describe("bad input never breaks a room", () => {
     expect(core.record.state).toMatchObject({ count: 0 });
   });
 
-  it("refuses an oversized frame before parsing it", async () => {
+  it("refuses an oversized frame before parsing it, and closes its connection", async () => {
     const { core, alice } = await startedRoom(counter);
     const big = JSON.stringify({
       type: "__action",
@@ -41,6 +41,7 @@ describe("bad input never breaks a room", () => {
     });
     const outcome = await core.receive(alice.connectionId, parseClientFrame(big));
     expect(only(outcome.toSender, "__action_error")[0]).toMatchObject({ code: "frame_too_large" });
+    expect(outcome.closeSender).toMatchObject({ code: CLOSE_CODES.frameTooLarge });
   });
 
   it("refuses binary frames", async () => {

@@ -3,6 +3,7 @@ import type { GameDefinition } from "../../../src/engine/types";
 import type { JournalEntry, RoomView } from "../../../src/room-core/journal";
 import { JournalBook, MAX_LOG_ROWS } from "../../../src/room-core/journal-book";
 import { ReplayRecorder } from "../../../src/room-core/replay-recorder";
+import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
 import counter from "../../fixtures/counter.logic.js";
 import ticker from "../../fixtures/ticker.logic.js";
 import { makeRoom } from "./harness";
@@ -37,9 +38,21 @@ describe("the room journal (dev tools)", () => {
     room.clock.now += 100;
     await room.core.fireDeadlines();
     await room.core.disconnect(bob.info.connectionId);
+    room.clock.now += SEAT_GRACE_MS;
+    await room.core.fireDeadlines();
 
-    expect(room.kinds()).toEqual(["join", "start", "join", "action", "action", "action", "deadline", "leave"]);
-    const [, start, , added, refused, , fired, left] = room.seen;
+    expect(room.kinds()).toEqual([
+      "join",
+      "start",
+      "join",
+      "action",
+      "action",
+      "action",
+      "deadline",
+      "leave",
+      "offline",
+    ]);
+    const [, start, , added, refused, , fired, left, offline] = room.seen;
     expect(start?.entry).toMatchObject({ kind: "start", seed: 42, roster: [{ id: "alice" }, { id: "bob" }] });
     expect(added?.entry).toMatchObject({
       kind: "action",
@@ -61,7 +74,13 @@ describe("the room journal (dev tools)", () => {
     expect(fired?.entry).toMatchObject({ kind: "deadline", name: "timeout", ok: true, gameTime: 100 });
     expect(fired?.view.deadlines).toEqual({});
     expect(left?.entry).toMatchObject({ kind: "leave", seat: "bob" });
-    expect(left?.view.presence.seats.map((seat) => [seat.seatId, seat.online])).toEqual([
+    // Bob's seat stays online for its grace, with no connection.
+    expect(left?.view.presence.seats.map((seat) => [seat.seatId, seat.online, seat.connections])).toEqual([
+      ["alice", true, 1],
+      ["bob", true, 0],
+    ]);
+    expect(offline?.entry).toMatchObject({ kind: "offline", seat: "bob" });
+    expect(offline?.view.presence.seats.map((seat) => [seat.seatId, seat.online])).toEqual([
       ["alice", true],
       ["bob", false],
     ]);
@@ -102,12 +121,14 @@ describe("the room journal (dev tools)", () => {
     const alice = room.connect("alice");
     await alice.outcome;
     await room.core.disconnect(alice.info.connectionId);
-    expect(room.kinds()).toEqual(["join", "start", "presence", "leave", "presence"]);
+    room.clock.now += SEAT_GRACE_MS;
+    await room.core.fireDeadlines();
+    expect(room.kinds()).toEqual(["join", "start", "presence", "leave", "offline", "presence"]);
     expect(room.seen[2]).toMatchObject({
       entry: { kind: "presence", seat: "alice", online: true, ok: true },
       view: { state: { heard: ["alice on"] } },
     });
-    expect(room.seen[4]?.entry).toMatchObject({ kind: "presence", seat: "alice", online: false, ok: true });
+    expect(room.seen[5]?.entry).toMatchObject({ kind: "presence", seat: "alice", online: false, ok: true });
   });
 
   it("logs a malformed action as refused with its code", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
 import counter from "../../fixtures/counter.logic.js";
 import { only, startedRoom } from "./harness";
 
@@ -83,8 +84,11 @@ describe("presence", () => {
     const first = await core.disconnect("c1");
     expect(presenceOf(first.broadcast).seats[0]).toMatchObject({ seatId: "alice", online: true, connections: 1 });
     const last = await core.disconnect(second.info.connectionId);
-    const presence = presenceOf(last.broadcast);
-    expect(presence.seats[0]).toMatchObject({ seatId: "alice", online: false });
+    // Online for its grace after the last connection left, then offline.
+    expect(presenceOf(last.broadcast).seats[0]).toMatchObject({ seatId: "alice", online: true, connections: 0 });
+    clock.now += SEAT_GRACE_MS;
+    const presence = presenceOf((await core.fireDeadlines()).broadcast);
+    expect(presence.seats[0]).toMatchObject({ seatId: "alice", online: false, connections: 0 });
     expect(presence.serverNow).toBe(clock.now);
   });
 

@@ -5,6 +5,7 @@ import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import type { GameDefinition, LogicContext } from "../../../src/engine/types";
 import { applyInput, type RoomInput } from "../../../src/room-core/inputs";
 import { RoomCore } from "../../../src/room-core/room-core";
+import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
 import type { ConnectionInfo, RoomOutcome } from "../../../src/room-core/types";
 import { allFrames, makeRoom, only, ROSTER } from "./harness";
 
@@ -36,6 +37,8 @@ describe("presence as a room input (ctx.presence, onPresence)", () => {
     });
     await room.connect("bob").outcome;
     await room.core.disconnect("c2");
+    room.clock.now += SEAT_GRACE_MS;
+    await room.core.fireDeadlines();
     await room.send(alice.info, { type: "__action", action: "look", payload: {}, seq: 1 });
     expect(room.core.record.state).toMatchObject({
       heard: [

@@ -109,7 +109,7 @@ describe("ticks", () => {
     expect((await stub.stats()).ticking).toBe(true);
     const since = bob.frames.length;
     alice.close();
-    await bob.next("__platform", (f) => f.message.payload.seats[0].online === false, since);
+    await bob.next("__platform", (f) => f.message.payload.seats[0].connections === 0, since);
     expect((await stub.stats()).ticking).toBe(true);
     bob.close();
     expect(await statsWhen(stub, (stats) => stats.connections === 0)).toMatchObject({ ticking: false });

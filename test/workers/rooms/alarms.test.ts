@@ -1,9 +1,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { CHANNEL_IDLE_MS } from "../../../durable-objects/room/sandbox-settings";
+import { CHANNEL_IDLE_MS, CHANNEL_LIMITS } from "../../../durable-objects/room/sandbox-settings";
 import { readAttachment, writeAttachment } from "../../../durable-objects/room/socket-attachment";
-import { alarmOf, letChannelIdle, twoPlayers } from "./support";
+import { alarmOf, endGraces, letChannelIdle, twoPlayers } from "./support";
 
 function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: number) {
   return runInDurableObject(stub, (_room: Room, state) => {
@@ -15,15 +15,20 @@ function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: n
 }
 
 describe("heartbeat and silent drop", () => {
-  it("keeps a 60 s keep-alive alarm while connections are open (earlier only to close an idle sandbox channel)", async () => {
+  it("keeps a 60 s keep-alive alarm while connections are open (earlier only to look at its calls into the sandbox and to close an idle channel)", async () => {
     const started = Date.now();
     const { stub } = await twoPlayers();
     const ready = Date.now();
-    // The game's start went through the channel into the sandbox: the room looks at it again when
-    // it could have been idle for CHANNEL_IDLE_MS, sooner than the keep-alive.
+    // The game's start went through the channel into the sandbox: the room looks at its calls
+    // when the first could be past its deadline, sooner than the idle check and the keep-alive.
+    const callCheck = await alarmOf(stub);
+    expect(callCheck).toBeGreaterThanOrEqual(started + CHANNEL_LIMITS.callMs);
+    expect(callCheck).toBeLessThanOrEqual(ready + CHANNEL_LIMITS.callMs);
+    await runDurableObjectAlarm(stub);
+    // Then when the channel could have been idle for CHANNEL_IDLE_MS.
     const channelCheck = await alarmOf(stub);
     expect(channelCheck).toBeGreaterThanOrEqual(started + CHANNEL_IDLE_MS);
-    expect(channelCheck).toBeLessThanOrEqual(ready + CHANNEL_IDLE_MS);
+    expect(channelCheck).toBeLessThanOrEqual(Date.now() + CHANNEL_IDLE_MS);
     const before = Date.now();
     await letChannelIdle(stub);
     const after = Date.now();
@@ -37,10 +42,12 @@ describe("heartbeat and silent drop", () => {
     await ageConnection(stub, "bob", 61_000);
     const since = alice.frames.length;
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
-    expect(presence.message.payload.seats[1].seatId).toBe("bob");
     expect((await bob.whenClosed()).code).toBe(4000);
     expect((await stub.stats()).connections).toBe(1);
+    // Offline once the seat's grace is over, as after any close.
+    await endGraces(stub);
+    const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
+    expect(presence.message.payload.seats[1].seatId).toBe("bob");
     expect(await alarmOf(stub)).not.toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { connect, hibernate, publish, ROSTER, roomStub, storedWhen, twoPlayers } from "./support";
+import { connect, endGraces, hibernate, publish, ROSTER, roomStub, storedWhen, twoPlayers } from "./support";
 
 /** Moves the stored clock's anchor `ms` into the past: as if that much real time passed since the last write. */
 function letTimePass(stub: DurableObjectStub<Room>, ms: number) {
@@ -42,6 +42,8 @@ describe("hibernation with connections open", () => {
     await hibernate(stub);
     const since = alice.frames.length;
     bob.close();
+    await alice.next("__platform", (f) => f.message.payload.seats[1].connections === 0, since);
+    await endGraces(stub);
     const presence = await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since);
     expect(presence.message.payload.seats[1]).toMatchObject({ seatId: "bob", online: false });
   });

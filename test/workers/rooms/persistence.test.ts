@@ -5,9 +5,11 @@ import type { Room } from "../../../durable-objects/room/room";
 import { RoomStorage } from "../../../durable-objects/room/room-storage";
 import { codeIdOf } from "../../../durable-objects/room/template-version";
 import { configFor } from "../../../src/config";
+import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
 import {
   alarmOf,
   connect,
+  endGraces,
   publish,
   ROSTER,
   restart,
@@ -48,7 +50,7 @@ describe("room persistence", () => {
     expect(await alarmOf(stub)).toBe(reserved);
   });
 
-  it("writes a waiting change at once when the last connection leaves, and keeps no alarm", async () => {
+  it("writes a waiting change at once when the last connection leaves, and keeps an alarm only for the seats' graces", async () => {
     const { alice, bob, stub } = await twoPlayers();
     await alice.act("add", { n: 5 }, 1);
     alice.close();
@@ -56,6 +58,10 @@ describe("room persistence", () => {
     const record = await storedWhen(stub, (stored) => (stored.state as { count: number }).count === 5);
     expect(record.state).toMatchObject({ count: 5 });
     await statsWhen(stub, (stats) => stats.connections === 0);
+    await expect
+      .poll(() => alarmOf(stub), { timeout: 5_000, interval: 20 })
+      .toBeLessThanOrEqual(Date.now() + SEAT_GRACE_MS);
+    await endGraces(stub);
     await expect.poll(() => alarmOf(stub), { timeout: 5_000, interval: 20 }).toBeNull();
   });
 
@@ -115,6 +121,7 @@ describe("room persistence", () => {
     expect((await screen.roundTrip()).gameTime).toBe(frozen?.clock.gameTime);
     screen.close();
     await statsWhen(stub, (stats) => stats.connections === 0);
+    await endGraces(stub);
     await expect.poll(() => alarmOf(stub), { timeout: 5_000, interval: 20 }).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { connect, publish, ROSTER, roomStub, type TestClient } from "./support";
+import { connect, endGraces, publish, ROSTER, roomStub, type TestClient, twoPlayers } from "./support";
 
 /** Moves the room's clock `ms` ahead of real time (game time follows it while the room runs). */
 function runClockAhead(stub: DurableObjectStub<Room>, ms: number) {
@@ -53,5 +53,37 @@ describe("no clock runs against an empty seat (tic-tac-toe in a Room)", () => {
     const state = await spectator.roundTrip();
     expect(state.state).toMatchObject({ everyoneJoined: false, turnEndsAt: null, timeouts: 0 });
     expect(timeouts(spectator)).toEqual([]);
+  });
+});
+
+describe("a seat's grace after its last connection closed (document 3: offline after grace)", () => {
+  const bobOffline = (client: TestClient, since: number) =>
+    client.frames.slice(since).filter((f) => f.type === "__platform" && f.message.payload.seats[1].online === false);
+
+  it("a reconnect within the grace is no offline and back: no presence without Bob, no onPresence", async () => {
+    const { revisionId, roomId, alice, bob, stub } = await twoPlayers("listener");
+    const since = alice.frames.length;
+    bob.close();
+    await alice.next("__platform", (f) => f.message.payload.seats[1].connections === 0, since);
+    const back = await connect(revisionId, roomId, { seatId: "bob", players: ROSTER });
+    await alice.next("__platform", (f) => f.message.payload.seats[1].connections === 1, since);
+    // The grace would have run out by now: the room's alarm finds nothing to end.
+    await endGraces(stub);
+    expect((await alice.roundTrip()).state.heard).toEqual(["alice on", "bob on"]);
+    expect(bobOffline(alice, since)).toEqual([]);
+    expect(await back.act("noop", {}, 1)).toMatchObject({ type: "__action_result" });
+  });
+
+  it("a seat whose grace runs out goes offline at the room's alarm: onPresence and presence to the others", async () => {
+    const { alice, bob, stub } = await twoPlayers("listener");
+    const since = alice.frames.length;
+    bob.close();
+    await alice.next("__platform", (f) => f.message.payload.seats[1].connections === 0, since);
+    expect(bobOffline(alice, since)).toEqual([]);
+    await endGraces(stub);
+    const heard = await alice.next("__action_result", (f) => f.presence?.online === false, since);
+    expect(heard).toMatchObject({ presence: { seatId: "bob", online: false } });
+    expect(heard.state.heard).toEqual(["alice on", "bob on", "bob off"]);
+    expect(await alice.next("__platform", (f) => f.message.payload.seats[1].online === false, since)).toBeTruthy();
   });
 });

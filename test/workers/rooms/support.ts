@@ -6,10 +6,15 @@ import { RoomStorage } from "../../../durable-objects/room/room-storage";
 import { CHANNEL_IDLE_MS } from "../../../durable-objects/room/sandbox-settings";
 import ticTacToeSource from "../../../examples/tic-tac-toe/logic.js?raw";
 import { codeKeys } from "../../../src/publishing/code-keys";
+import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
 import counterSource from "../../fixtures/counter.logic.js?raw";
 import egressSource from "../../fixtures/egress.logic.js?raw";
+import hangSource from "../../fixtures/hang.logic.js?raw";
 import jsonSource from "../../fixtures/json.logic.js?raw";
+import leakySource from "../../fixtures/leaky.logic.js?raw";
+import liarSource from "../../fixtures/liar.logic.js?raw";
+import listenerSource from "../../fixtures/listener.logic.js?raw";
 import slowSource from "../../fixtures/slow.logic.js?raw";
 import tickerSource from "../../fixtures/ticker.logic.js?raw";
 
@@ -20,6 +25,10 @@ export const FIXTURES = {
   slow: slowSource,
   ticTacToe: ticTacToeSource,
   json: jsonSource,
+  hang: hangSource,
+  liar: liarSource,
+  leaky: leakySource,
+  listener: listenerSource,
 };
 export const ROSTER = JSON.stringify([
   { id: "alice", role: "a" },
@@ -181,7 +190,34 @@ export function statsWhen(
   );
 }
 
-/** The room's alarm as stored now (null: none). */
+/**
+ * Stops the room core's clock at the real time now plus `aheadMs` (game time, frame budgets, seat
+ * graces read it), so that a test counts frames and answers rather than milliseconds.
+ */
+export function stopRoomClock(stub: DurableObjectStub<Room>, aheadMs = 0): Promise<number> {
+  return runInDurableObject(stub, (room: Room) => {
+    const at = Date.now() + aheadMs;
+    room.clock = () => at;
+    return at;
+  });
+}
+
+/** Moves the room core's clock `aheadMs` ahead of real time, and keeps it running. */
+export function moveRoomClock(stub: DurableObjectStub<Room>, aheadMs: number): Promise<void> {
+  return runInDurableObject(stub, (room: Room) => {
+    room.clock = () => Date.now() + aheadMs;
+  });
+}
+
+/**
+ * Lets the grace of every seat whose last connection closed run out: the room core's clock moves
+ * SEAT_GRACE_MS ahead and the room's alarm runs, which takes those seats offline.
+ */
+export async function endGraces(stub: DurableObjectStub<Room>): Promise<void> {
+  await moveRoomClock(stub, SEAT_GRACE_MS);
+  await runDurableObjectAlarm(stub);
+}
+
 /**
  * Lets the room's channel into the sandbox go idle: its clock moves CHANNEL_IDLE_MS ahead and the
  * room's alarm runs, which closes the channel (and does what else is due, such as a batched write).
@@ -218,6 +254,7 @@ export async function restart(stub: DurableObjectStub<Room>, revisionId: string,
   return roomStub(revisionId, roomId);
 }
 
+/** The room's alarm as stored now (null: none). */
 export function alarmOf(stub: DurableObjectStub<Room>): Promise<number | null> {
   return runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
 }
