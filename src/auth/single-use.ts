@@ -26,6 +26,8 @@ export interface CodeRecord {
   clientId?: string;
   /** The account, masked (src/auth/mask.ts), for the confirmation page (transfer codes). */
   account?: string;
+  /** When the handing-over app's user signed in (its ID token's auth_time, seconds; transfer codes). */
+  authTime?: number;
   /** SHA-256 of the login page's state and of the browser's nonce cookie (link grants). */
   stateHash?: string;
   nonceHash?: string;

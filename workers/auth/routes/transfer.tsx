@@ -60,6 +60,7 @@ export const transferRoutes = new Hono<AuthEnv>()
       redirectUri: redirectUri.href,
       clientId: body.client_id ?? "",
       account: maskedAccount(token.claims, token.uid),
+      authTime: token.authTime,
     });
     c.header("cache-control", "no-store");
     return c.json({ code, expires_in: CODE_KINDS.transfer_code.lifetimeMs / 1000 });
@@ -105,7 +106,7 @@ export const transferRoutes = new Hono<AuthEnv>()
     c.header("referrer-policy", "no-referrer");
     // Cancel spends the code (a forwarded link dies with it) and leaves the browser's session as it was.
     if (form.decision === "cancel") return c.redirect(target.href, 302);
-    await startSession(c, record.uid);
+    await startSession(c, record.uid, record.authTime ?? Math.floor(record.issuedAt / 1000));
     const customToken = await idp.createCustomToken(record.uid);
     return c.redirect(withQuery(target, { idpAuthCustomToken: customToken }), 302);
   });
