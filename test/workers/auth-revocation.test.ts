@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { SessionStore } from "../../workers/auth/session-store";
 import {
   AUTH,
   authWithClock,
@@ -17,6 +18,7 @@ import {
   setCookies,
 } from "./auth-support";
 import { adminPost, idpPost, idTokenClaims, nowSeconds, providerError, refresh, signIdToken } from "./helpers/dev-idp";
+import { hostedBindings, hostedFetch } from "./hosted-build";
 
 /**
  * Issue 32, part 5: a stolen token ends when its owner acts. The attacker holds an ID token of
@@ -226,5 +228,26 @@ describe("signing out everywhere revokes at the provider too", () => {
     expect((await adminPost("update", { localId: victim.uid, disableUser: true })).status).toBe(200);
     const res = await platform(`${AUTH}/api/publish-tokens`, bearer(victim.idToken, { method: "POST" }));
     await expectRevoked(res);
+  });
+});
+
+describe("on the prd build, where the provider's admin API is Google's", () => {
+  it("a session is not used while the admin API cannot answer, and is kept for when it can", async () => {
+    // The test run has no internet: prd's token endpoint and admin calls are unreachable.
+    const cookie = `prd.${crypto.randomUUID()}`;
+    await new SessionStore(env.SESSIONS, env.AUTH_DB, Date.now).create(
+      cookie,
+      "prd-user",
+      "Chrome on Linux",
+      nowSeconds(),
+    );
+    const res = await hostedFetch(
+      hostedBindings("prd"),
+      `https://auth.example.com/login?redirect_uri=${encodeURIComponent("https://store.example.com/")}&client_id=store`,
+      { headers: { cookie: `auth_session=${cookie}` }, redirect: "manual" },
+    );
+    expect(res.status).toBe(200);
+    expect(setCookies(res).has("auth_session")).toBe(false);
+    expect(await env.SESSIONS.get(await sessionKey(cookie))).not.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { urlFor } from "../../../src/base-url";
 import { JWT_BEARER_GRANT } from "../../../src/idp/admin-token";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import {
@@ -30,10 +31,11 @@ export const adminAccountRoutes = new Hono<AppEnv>()
       }
       const assertion = form.get("assertion");
       if (!assertion) throw new OAuthRefusal("invalid_request", "Missing required parameter: assertion");
-      const endpoint = new URL(c.req.url);
-      endpoint.search = "";
+      // The assertion names the endpoint it is for: this one, at the dev IdP's own base URL.
+      const own = c.get("config").apps["dev-idp"];
+      const endpoint = own ? urlFor(own, "/oauth2/token") : "";
       const idp = await devIdpOf(c);
-      const clientEmail = await checkAssertion(assertion, idp.config, endpoint.href);
+      const clientEmail = await checkAssertion(assertion, idp.config, endpoint);
       return c.json(
         {
           access_token: await mintAccessToken(idp.key, clientEmail, nowSeconds()),
