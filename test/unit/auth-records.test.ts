@@ -37,6 +37,7 @@ describe("SSO session record", () => {
       uid: "u",
       createdAt: 0,
       lastAccessedAt: 399 * 86_400_000,
+      authTime: 0,
     });
     expect(isSessionAlive(later, 799 * 86_400_000 - 1)).toBe(true);
     expect(isSessionAlive(later, 799 * 86_400_000)).toBe(false);

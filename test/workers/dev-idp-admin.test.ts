@@ -58,11 +58,11 @@ describe("dev IdP: Google's OAuth 2.0 token endpoint (a service-account assertio
   });
 
   it("refuses another grant, another key, another audience and another scope, as Google does", async () => {
-    const stranger = await crypto.subtle.generateKey(
+    const stranger = (await crypto.subtle.generateKey(
       { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
       true,
       ["sign", "verify"],
-    );
+    )) as CryptoKeyPair;
     const cases: [Record<string, string>, string][] = [
       [{ grant_type: "client_credentials", assertion: await assertion() }, "unsupported_grant_type"],
       [{ grant_type: JWT_BEARER_GRANT }, "invalid_request"],
