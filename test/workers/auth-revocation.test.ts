@@ -2,9 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../workers/auth/session-store";
 import {
+  APP_TARGET,
   AUTH,
   authWithClock,
   browserOf,
+  confirmTransfer,
   exchangePublishToken,
   FakeClock,
   type Fetch,
@@ -12,6 +14,7 @@ import {
   newUser,
   openLoginPage,
   PASSWORD,
+  pkcePair,
   platform,
   STORE_TARGET,
   sessionKey,
@@ -161,6 +164,33 @@ describe("after the victim changes the password, the stolen ID token and what it
     expect(await env.SESSIONS.get(tombstone)).not.toBeNull();
     expect((await loginWith(browser.cookieHeader)).status).toBe(200);
     expect((await platform(`${AUTH}/api/sessions`, { headers: { cookie: browser.cookieHeader } })).status).toBe(401);
+  });
+
+  it("redeems no code issued before it: a transfer code and an app's authorization code are refused", async () => {
+    const victim = await newUser();
+    const stolen = await stolenIdToken(victim);
+    const issued = await platform(`${AUTH}/api/transfer/code`, json({ id_token: stolen, redirect_uri: STORE_TARGET }));
+    const { code } = await issued.json<{ code: string }>();
+    const { verifier, challenge } = await pkcePair();
+    const app = await openLoginPage(platform, {
+      redirect_uri: APP_TARGET,
+      client_id: "mobile",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
+    const origin = { cookie: app.nonceCookie, origin: "http://localhost:8787" };
+    const signedIn = await platform(`${AUTH}/api/callback`, json({ state: app.state, id_token: stolen }, origin));
+    expect(signedIn.status).toBe(200);
+    const appCode = new URL((await signedIn.json<{ redirect_to: string }>()).redirect_to).searchParams.get("code");
+    await changePassword(victim);
+
+    const handedOver = await confirmTransfer(platform, code);
+    expect(handedOver.status).toBe(400);
+    expect(await handedOver.json()).toMatchObject({ error: "invalid_code" });
+    expect(setCookies(handedOver).has("auth_session")).toBe(false);
+    const exchanged = await platform(`${AUTH}/api/token`, json({ code: appCode, code_verifier: verifier }));
+    expect(exchanged.status).toBe(400);
+    expect(await exchanged.json()).toMatchObject({ error: "invalid_grant" });
   });
 
   it("leaves the owner's new sign-in working: a new session, a new publish token", async () => {

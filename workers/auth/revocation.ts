@@ -26,6 +26,15 @@ export async function accountStateOf(idp: IdentityProvider, uid: string): Promis
   }
 }
 
+/**
+ * Whether a sign-in at `authTime` (seconds) of uid still stands at the provider, where a code
+ * issued for it is redeemed (an authorization code, a transfer code, a link grant): each hands out
+ * a custom token, whose new session would outlive a revoke that came in between.
+ */
+export async function signInStands(idp: IdentityProvider, uid: string, authTime: number): Promise<boolean> {
+  return revocationOf(authTime, await accountStateOf(idp, uid)) === null;
+}
+
 const REVOKED_BECAUSE: Record<Revocation, string> = {
   account_not_found: "its account no longer exists",
   account_disabled: "its account is disabled",

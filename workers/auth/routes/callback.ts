@@ -50,7 +50,8 @@ export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", sameOrig
   if (!(await loginRequests.consume(body.state))) throw loginExpired();
   const createsSession = clientFor(login.clientId).kind === "web" || login.prompt === "select_account";
   if (createsSession) await startSession(c, token.uid, token.authTime);
-  const redirectTo = await signedInRedirect(c, token.uid, { redirectUri, codeChallenge: login.codeChallenge });
+  const target = { redirectUri, codeChallenge: login.codeChallenge };
+  const redirectTo = await signedInRedirect(c, token.uid, target, token.authTime);
   c.header("cache-control", "no-store");
   return c.json({ redirect_to: redirectTo });
 });

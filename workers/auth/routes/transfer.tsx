@@ -6,7 +6,7 @@ import { randomToken } from "../../../src/auth/crypto";
 import { pickLanguage } from "../../../src/auth/i18n";
 import { maskedAccount } from "../../../src/auth/mask";
 import { withQuery } from "../../../src/auth/redirect-uri";
-import { CODE_KINDS } from "../../../src/auth/single-use";
+import { CODE_KINDS, codeSignInTime } from "../../../src/auth/single-use";
 import { urlFor } from "../../../src/base-url";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
@@ -15,6 +15,7 @@ import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import type { Redemption } from "../code-store";
 import { allowedRedirect } from "../redirects";
+import { signInStands } from "../revocation";
 import { sameOriginOnly } from "../same-origin";
 import { currentSession, startSession } from "../session-cookie";
 import { freshFinishedUser } from "../user-token";
@@ -41,6 +42,7 @@ const REFUSALS = {
   used: "The transfer code was already used.",
   expired: "The transfer code has expired (transfer codes live 5 minutes).",
   refused: "The transfer code was refused.",
+  revoked: "The app's sign-in was revoked since the code was issued (a password change or a sign-out everywhere).",
 } as const;
 
 /**
@@ -106,7 +108,10 @@ export const transferRoutes = new Hono<AuthEnv>()
     c.header("referrer-policy", "no-referrer");
     // Cancel spends the code (a forwarded link dies with it) and leaves the browser's session as it was.
     if (form.decision === "cancel") return c.redirect(target.href, 302);
-    await startSession(c, record.uid, record.authTime ?? Math.floor(record.issuedAt / 1000));
+    if (!(await signInStands(idp, record.uid, codeSignInTime(record)))) {
+      throw new ApiError(400, "invalid_code", REFUSALS.revoked);
+    }
+    await startSession(c, record.uid, codeSignInTime(record));
     const customToken = await idp.createCustomToken(record.uid);
     return c.redirect(withQuery(target, { idpAuthCustomToken: customToken }), 302);
   });
