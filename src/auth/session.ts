@@ -23,10 +23,30 @@ export interface SessionRecord {
   lastAccessedAt: number;
   /** "Chrome on Android", "Safari on iOS", ...: enough for a person to recognise a device. */
   userAgentFamily: string;
+  /**
+   * When the person signed in at the identity provider for this session (the `auth_time` of the ID
+   * token it was started with, seconds since the epoch): the session ends at its next use once the
+   * account's tokens-valid-after time is later. Sessions stored before it was kept lack it.
+   */
+  authTime?: number;
 }
 
-export function newSession(id: string, uid: string, now: number, userAgentFamily: string): SessionRecord {
-  return { id, uid, createdAt: now, lastAccessedAt: now, userAgentFamily };
+export function newSession(
+  id: string,
+  uid: string,
+  now: number,
+  userAgentFamily: string,
+  authTime: number,
+): SessionRecord {
+  return { id, uid, createdAt: now, lastAccessedAt: now, userAgentFamily, authTime };
+}
+
+/**
+ * The sign-in a session stands on, in seconds: the ID token's `auth_time`, or for a session stored
+ * before that was kept, its creation (which is never earlier than the sign-in).
+ */
+export function sessionSignInTime(session: SessionRecord): number {
+  return session.authTime ?? Math.floor(session.createdAt / 1000);
 }
 
 export function touched(session: SessionRecord, now: number): SessionRecord {

@@ -26,6 +26,11 @@ export interface CodeRecord {
   clientId?: string;
   /** The account, masked (src/auth/mask.ts), for the confirmation page (transfer codes). */
   account?: string;
+  /**
+   * When the person signed in at the identity provider (the ID token's auth_time, or the SSO
+   * session's sign-in; seconds): a code whose sign-in the account revoked since is refused.
+   */
+  authTime?: number;
   /** SHA-256 of the login page's state and of the browser's nonce cookie (link grants). */
   stateHash?: string;
   nonceHash?: string;
@@ -36,6 +41,11 @@ export const KV_MIN_TTL_SECONDS = 60;
 
 export function kvTtlSeconds(kind: CodeKind): number {
   return Math.max(KV_MIN_TTL_SECONDS, Math.ceil(CODE_KINDS[kind].lifetimeMs / 1000));
+}
+
+/** The sign-in a code stands on, in seconds; a code issued before that was kept: its issue (never earlier). */
+export function codeSignInTime(record: CodeRecord): number {
+  return record.authTime ?? Math.floor(record.issuedAt / 1000);
 }
 
 export function isExpired(record: CodeRecord, now: number): boolean {

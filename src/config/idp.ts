@@ -20,12 +20,22 @@ export interface IdpConfig {
   readonly recaptchaSiteKey: string;
   /** The service account whose key signs custom tokens (secret IDP_SERVICE_ACCOUNT). */
   readonly serviceAccount: ServiceAccount;
+  /**
+   * Where the adapter trades a service-account assertion for a Google OAuth 2.0 access token, the
+   * credential of the provider's admin calls (revocation checks): the key file's `token_uri`, as
+   * Google's libraries read it (every key file the console hands out names
+   * https://oauth2.googleapis.com/token); a key file without one (those made on this machine for
+   * the dev IdP) uses `{apiUrl}/oauth2/token`, where the dev IdP answers.
+   */
+  readonly adminTokenUrl: string;
 }
 
 export interface ServiceAccount {
   readonly clientEmail: string;
   /** PKCS#8 PEM. Never logged, never in a message. */
   readonly privateKey: string;
+  /** The key file's `token_uri` (Google's OAuth 2.0 token endpoint), when it names one. */
+  readonly tokenUri: string | null;
 }
 
 const httpUrl = z
@@ -49,16 +59,26 @@ const serviceAccountSecret = z.string().transform((value, ctx): ServiceAccount =
     ctx.addIssue({ code: "custom", message: "must be the service account's JSON key file (not valid JSON)" });
     return z.NEVER;
   }
-  const shape = z.object({ client_email: z.email(), private_key: z.string().regex(PEM_PRIVATE_KEY) }).safeParse(parsed);
+  const shape = z
+    .object({
+      client_email: z.email(),
+      private_key: z.string().regex(PEM_PRIVATE_KEY),
+      token_uri: httpUrl.optional(),
+    })
+    .safeParse(parsed);
   if (!shape.success) {
     const fields = [...new Set(shape.error.issues.map((issue) => String(issue.path[0] ?? "JSON")))].join(", ");
     ctx.addIssue({
       code: "custom",
-      message: `must be JSON with client_email (an email) and private_key (a PKCS#8 PEM); bad: ${fields}`,
+      message: `must be JSON with client_email (an email), private_key (a PKCS#8 PEM) and, if any, token_uri (an http(s) URL); bad: ${fields}`,
     });
     return z.NEVER;
   }
-  return { clientEmail: shape.data.client_email, privateKey: shape.data.private_key };
+  return {
+    clientEmail: shape.data.client_email,
+    privateKey: shape.data.private_key,
+    tokenUri: shape.data.token_uri ?? null,
+  };
 });
 
 /** The vars and secret behind IdpConfig; composed into the platform's config schema (src/config/index.ts). */
@@ -85,5 +105,6 @@ export function idpConfigFrom(vars: z.output<typeof idpVarsSchema>): IdpConfig {
     jwksUrl: vars.IDP_JWKS_URL,
     recaptchaSiteKey: vars.IDP_RECAPTCHA_SITE_KEY,
     serviceAccount: vars.IDP_SERVICE_ACCOUNT,
+    adminTokenUrl: vars.IDP_SERVICE_ACCOUNT.tokenUri ?? `${vars.IDP_API_URL}/oauth2/token`,
   };
 }

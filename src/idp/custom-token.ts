@@ -1,6 +1,7 @@
-import { importPKCS8, SignJWT } from "jose";
+import { SignJWT } from "jose";
 import type { ServiceAccount } from "../config/idp";
 import { IdpError } from "./identity-provider";
+import { ServiceAccountKey } from "./service-account-key";
 
 /** Audience of every custom token: the provider's token-exchange service. */
 export const CUSTOM_TOKEN_AUDIENCE =
@@ -51,12 +52,15 @@ export function checkCustomTokenInput(uid: string, claims: Record<string, unknow
 
 /** Signs custom tokens with one service account; imports its private key once. */
 export class CustomTokenSigner {
-  private key: Promise<CryptoKey> | undefined;
-  private readonly serviceAccount: ServiceAccount;
+  private readonly key: ServiceAccountKey;
   private readonly now: () => number;
 
-  constructor(serviceAccount: ServiceAccount, now: () => number = () => Math.floor(Date.now() / 1000)) {
-    this.serviceAccount = serviceAccount;
+  constructor(
+    serviceAccount: ServiceAccount,
+    now: () => number = () => Math.floor(Date.now() / 1000),
+    key: ServiceAccountKey = new ServiceAccountKey(serviceAccount),
+  ) {
+    this.key = key;
     this.now = now;
   }
 
@@ -65,25 +69,14 @@ export class CustomTokenSigner {
     const iat = this.now();
     const payload: Record<string, unknown> = { uid };
     if (claims && Object.keys(claims).length > 0) payload.claims = claims;
+    const { clientEmail } = this.key.serviceAccount;
     return new SignJWT(payload)
       .setProtectedHeader({ alg: "RS256", typ: "JWT" })
-      .setIssuer(this.serviceAccount.clientEmail)
-      .setSubject(this.serviceAccount.clientEmail)
+      .setIssuer(clientEmail)
+      .setSubject(clientEmail)
       .setAudience(CUSTOM_TOKEN_AUDIENCE)
       .setIssuedAt(iat)
       .setExpirationTime(iat + CUSTOM_TOKEN_LIFETIME_SECONDS)
-      .sign(await this.privateKey());
-  }
-
-  private privateKey(): Promise<CryptoKey> {
-    this.key ??= importPKCS8(this.serviceAccount.privateKey, "RS256").catch((error: unknown) => {
-      this.key = undefined;
-      // The PEM itself must not reach a message or a log.
-      throw new IdpError(
-        "service_account_invalid",
-        `IDP_SERVICE_ACCOUNT private_key could not be imported as an RSA key (${error instanceof Error ? error.name : "error"}).`,
-      );
-    });
-    return this.key;
+      .sign(await this.key.privateKey());
   }
 }

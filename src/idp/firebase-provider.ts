@@ -1,9 +1,12 @@
 import type { IdpConfig } from "../config/idp";
+import { AdminClient } from "./admin-client";
+import { AdminAccessTokens } from "./admin-token";
 import { CustomTokenSigner } from "./custom-token";
 import { verifyIdToken } from "./id-token";
-import type { IdentityProvider, IdTokenSession, VerifiedIdToken } from "./identity-provider";
+import type { AccountState, IdentityProvider, IdTokenSession, VerifiedIdToken } from "./identity-provider";
 import { type Fetcher, JwksCache } from "./jwks";
 import { signInWithCustomToken } from "./rest-client";
+import { ServiceAccountKey } from "./service-account-key";
 
 /**
  * The identity provider as Firebase Authentication speaks it: custom tokens signed with the
@@ -13,6 +16,7 @@ import { signInWithCustomToken } from "./rest-client";
 export class FirebaseIdentityProvider implements IdentityProvider {
   private readonly signer: CustomTokenSigner;
   private readonly jwks: JwksCache;
+  private readonly admin: AdminClient;
   private readonly config: IdpConfig;
   private readonly fetcher: Fetcher;
   private readonly now: () => number;
@@ -21,8 +25,11 @@ export class FirebaseIdentityProvider implements IdentityProvider {
     this.config = config;
     this.fetcher = fetcher;
     this.now = now;
-    this.signer = new CustomTokenSigner(config.serviceAccount, () => Math.floor(this.now()));
+    const key = new ServiceAccountKey(config.serviceAccount);
+    this.signer = new CustomTokenSigner(config.serviceAccount, () => Math.floor(this.now()), key);
     this.jwks = new JwksCache(config.jwksUrl, fetcher, now);
+    const tokens = new AdminAccessTokens(key, config.adminTokenUrl, fetcher, now);
+    this.admin = new AdminClient(config, fetcher, tokens);
   }
 
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string> {
@@ -39,5 +46,13 @@ export class FirebaseIdentityProvider implements IdentityProvider {
 
   signInWithCustomToken(customToken: string): Promise<IdTokenSession> {
     return signInWithCustomToken(this.fetcher, this.config, customToken);
+  }
+
+  accountState(uid: string): Promise<AccountState | null> {
+    return this.admin.accountState(uid);
+  }
+
+  revokeSessions(uid: string, validSince: number): Promise<void> {
+    return this.admin.setValidSince(uid, validSince);
   }
 }

@@ -32,6 +32,20 @@ export interface IdTokenSession {
   expiresIn: number;
 }
 
+/**
+ * What the provider's admin API says of an account, for revocation checks (the admin SDK's
+ * `getUser`: `tokensValidAfterTime` and `disabled`).
+ */
+export interface AccountState {
+  /**
+   * The account's tokens-valid-after time (`validSince`), seconds since the epoch: sessions signed
+   * in before it are revoked. The provider sets it on a change of password or email and on an
+   * admin's revoke; null when it never did.
+   */
+  validSince: number | null;
+  disabled: boolean;
+}
+
 export interface IdentityProvider {
   /** A custom token (RS256, service-account key) the provider exchanges for an ID token. Throws IdpError. */
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
@@ -39,6 +53,18 @@ export interface IdentityProvider {
   verifyIdToken(idToken: string): Promise<VerifiedIdToken>;
   /** Exchanges a custom token at the provider. Throws IdpError. */
   signInWithCustomToken(customToken: string): Promise<IdTokenSession>;
+  /**
+   * The account's revocation state, by uid, through the provider's admin API (a Google OAuth 2.0
+   * credential of the service account); null when there is no such account. One request to the
+   * provider per call (plus one for a new access token about once an hour). Throws IdpError.
+   */
+  accountState(uid: string): Promise<AccountState | null>;
+  /**
+   * Sets the account's tokens-valid-after time (the admin SDK's `revokeRefreshTokens`): every
+   * session signed in before `validSince` (seconds) ends, refresh tokens included. An account
+   * that does not exist has nothing to revoke. Throws IdpError.
+   */
+  revokeSessions(uid: string, validSince: number): Promise<void>;
 }
 
 /** Why an ID token was refused; the code is stable, the message says which check failed. */
@@ -65,6 +91,7 @@ export type IdpErrorCode =
   | "claims_reserved"
   | "custom_token_rejected"
   | "service_account_invalid"
+  | "admin_call_refused"
   | "provider_unavailable";
 
 export class IdpError extends CodedError<IdpErrorCode> {

@@ -7,7 +7,7 @@ export const IDENTITY_TOOLKIT_CONTRACT = {
     version: "15.34.2",
     file: "package/lib/emulator/auth/apiSpec.js",
     documentSha256: "9014b6512f2adf4cc72ed244946bb942857a09d12dd77cd6c65bb7ce27ba76c8",
-    contentSha256: "6bf2a8a54d1a82decd4122a4864149b33219c4d0ab654105d2a548e417550df7",
+    contentSha256: "a2f038dcc940de4d09574d41ef9b8456767426ce88125d5ffcd6f53885033e02",
   },
   calls: {
     signInWithCustomToken: {
@@ -97,6 +97,22 @@ export const IDENTITY_TOOLKIT_CONTRACT = {
       requestMediaTypes: [],
       request: null,
       response: "GoogleCloudIdentitytoolkitV1GetRecaptchaParamResponse",
+    },
+    adminLookup: {
+      path: "/v1/projects/{targetProjectId}/accounts:lookup",
+      httpMethod: "post",
+      server: "https://identitytoolkit.googleapis.com",
+      requestMediaTypes: ["application/json"],
+      request: "GoogleCloudIdentitytoolkitV1GetAccountInfoRequest",
+      response: "GoogleCloudIdentitytoolkitV1GetAccountInfoResponse",
+    },
+    adminUpdate: {
+      path: "/v1/projects/{targetProjectId}/accounts:update",
+      httpMethod: "post",
+      server: "https://identitytoolkit.googleapis.com",
+      requestMediaTypes: ["application/json"],
+      request: "GoogleCloudIdentitytoolkitV1SetAccountInfoRequest",
+      response: "GoogleCloudIdentitytoolkitV1SetAccountInfoResponse",
     },
     token: {
       path: "/v1/token",

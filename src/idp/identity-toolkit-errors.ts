@@ -17,6 +17,12 @@ export const ERROR_SOURCES = {
   emulator: "https://github.com/firebase/firebase-tools/blob/v15.34.2/src/emulator/auth/operations.ts",
   /** Google's web client (Firebase JS SDK): the server's codes it maps, grouped by call. */
   webClient: "https://github.com/firebase/firebase-js-sdk/blob/main/packages/auth/src/api/errors.ts",
+  /**
+   * Identity Platform's email enumeration protection (on by default for projects since September
+   * 2023): `accounts:update` no longer changes an email ("OPERATION_NOT_ALLOWED : Please verify the
+   * new email before changing email.").
+   */
+  enumerationProtection: "https://cloud.google.com/identity-platform/docs/admin/email-enumeration-protection",
 } as const;
 
 type Source = keyof typeof ERROR_SOURCES;
@@ -32,7 +38,13 @@ interface DocumentedErrors {
  * "Refresh token" section: a wrong API key, and a body that does not parse into the call's request
  * (an unknown field, a wrong type). Matched as the start of the message.
  */
-export const FRONT_END_ERRORS = ["API key not valid. Please pass a valid API key.", "Invalid JSON payload received."];
+export const FRONT_END_ERRORS = [
+  "API key not valid. Please pass a valid API key.",
+  "Invalid JSON payload received.",
+  // The admin calls without a valid Google OAuth 2.0 credential: HTTP 401, status UNAUTHENTICATED
+  // (Google's API error model, https://cloud.google.com/apis/design/errors).
+  "Request had invalid authentication credentials.",
+];
 
 const ID_TOKEN_CODES = ["INVALID_ID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND", "USER_DISABLED"] as const;
 
@@ -129,7 +141,15 @@ export const DOCUMENTED_ERRORS: Record<keyof IdentityToolkitCalls, DocumentedErr
     ],
     codes: {
       rest: ["EMAIL_EXISTS", "INVALID_ID_TOKEN", "WEAK_PASSWORD", "CREDENTIAL_TOO_OLD_LOGIN_AGAIN", "TOKEN_EXPIRED"],
-      emulator: ["INVALID_REQ_TYPE", "INVALID_EMAIL", "EMAIL_EXISTS", "WEAK_PASSWORD", ...ID_TOKEN_CODES],
+      emulator: [
+        "INVALID_REQ_TYPE",
+        "INVALID_EMAIL",
+        "EMAIL_EXISTS",
+        "WEAK_PASSWORD",
+        "OPERATION_NOT_ALLOWED",
+        ...ID_TOKEN_CODES,
+      ],
+      enumerationProtection: ["OPERATION_NOT_ALLOWED"],
     },
   },
   delete: {
@@ -141,6 +161,10 @@ export const DOCUMENTED_ERRORS: Record<keyof IdentityToolkitCalls, DocumentedErr
     },
   },
   recaptchaParams: { restSections: [], codes: {} },
+  // The admin SDK's calls (a Google OAuth 2.0 credential): an unknown uid is a lookup without
+  // users, not a refusal; an update names the account by localId.
+  adminLookup: { restSections: [], codes: { emulator: [] } },
+  adminUpdate: { restSections: [], codes: { emulator: ["MISSING_LOCAL_ID", "USER_NOT_FOUND"] } },
   token: {
     restSections: ["section-refresh-token"],
     codes: {

@@ -1404,6 +1404,16 @@ export interface IdentityToolkitCalls {
   };
   /** GET https://identitytoolkit.googleapis.com/v1/recaptchaParams */
   recaptchaParams: { request: never; response: GoogleCloudIdentitytoolkitV1GetRecaptchaParamResponse };
+  /** POST https://identitytoolkit.googleapis.com/v1/projects/{targetProjectId}/accounts:lookup */
+  adminLookup: {
+    request: GoogleCloudIdentitytoolkitV1GetAccountInfoRequest;
+    response: GoogleCloudIdentitytoolkitV1GetAccountInfoResponse;
+  };
+  /** POST https://identitytoolkit.googleapis.com/v1/projects/{targetProjectId}/accounts:update */
+  adminUpdate: {
+    request: GoogleCloudIdentitytoolkitV1SetAccountInfoRequest;
+    response: GoogleCloudIdentitytoolkitV1SetAccountInfoResponse;
+  };
   /** POST https://securetoken.googleapis.com/v1/token */
   token: { request: GrantTokenRequest; response: GrantTokenResponse };
 }

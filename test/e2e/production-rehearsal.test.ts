@@ -26,7 +26,9 @@ import {
   type Rehearsal,
   STAGING_PORTS,
   type Staging,
+  standInCall,
   standInIdToken,
+  standInIdTokenSignedInAt,
   standInNewAccount,
   startRehearsal,
   startStagingBeside,
@@ -431,4 +433,72 @@ describe("prd's creation rate limits", () => {
     const other = await standInNewAccount(rehearsal);
     expect((await createToken(other.idToken)).status).toBe(201);
   });
+});
+
+describe("a stolen ID token on the prd build once its owner changes the password (issue 32, part 5)", () => {
+  const cookieOf = (setCookie: string | string[] | undefined, name: string) =>
+    ([] as string[]).concat(setCookie ?? []).find((line) => line.startsWith(`${name}=`)) ?? "";
+  const cookieValueOf = (line: string) => line.slice(line.indexOf("=") + 1).split(";")[0] ?? "";
+  const auth = (pathAndQuery: string, init: Parameters<typeof hostedFetch>[2] = {}) =>
+    hostedFetch(`${urls.auth}${pathAndQuery}`, rehearsal.prd.port, init);
+  const login = (cookie: string) =>
+    auth(`/login?${new URLSearchParams({ redirect_uri: `${urls.store}/`, client_id: "store" })}`, {
+      headers: { cookie },
+    });
+
+  /** An SSO session on prd's auth host bought with an ID token (the hand-over, as an app starts one). */
+  async function sessionBoughtWith(idToken: string): Promise<string> {
+    const issued = await auth("/api/transfer/code", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id_token: idToken, redirect_uri: `${urls.store}/` }),
+    });
+    expect(issued.status, issued.body).toBe(200);
+    const { code } = JSON.parse(issued.body) as { code: string };
+    const page = await auth(`/transfer?code=${code}`);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? "";
+    const confirmed = await auth("/transfer", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: urls.auth,
+        cookie: `auth_transfer_csrf=${cookieValueOf(cookieOf(page.headers["set-cookie"], "auth_transfer_csrf"))}`,
+      },
+      body: new URLSearchParams({ code, csrf, decision: "continue" }).toString(),
+    });
+    expect(confirmed.status).toBe(302);
+    return `auth_session=${cookieValueOf(cookieOf(confirmed.headers["set-cookie"], "auth_session"))}`;
+  }
+
+  it("the SSO session it bought is signed out at its next use, and it makes no publish token", async () => {
+    const email = `victim-${Date.now()}@example.com`;
+    const owner = await standInCall<{ localId: string; idToken: string }>(rehearsal, "accounts:signUp", {
+      email,
+      password: "first-password",
+      returnSecureToken: true,
+    });
+    // Stolen from a sign-in ten seconds ago (the provider's times are whole seconds).
+    const stolen = await standInIdTokenSignedInAt(
+      rehearsal,
+      { uid: owner.localId, email },
+      Math.floor(Date.now() / 1000) - 10,
+    );
+    const cookie = await sessionBoughtWith(stolen);
+    expect((await login(cookie)).status).toBe(302);
+
+    await standInCall(rehearsal, "accounts:update", { idToken: owner.idToken, password: "second-password" });
+
+    const next = await login(cookie);
+    expect(next.status).toBe(200);
+    expect(cookieOf(next.headers["set-cookie"], "auth_session")).toMatch(/^auth_session=; Max-Age=0/);
+    const created = await auth("/api/publish-tokens", {
+      method: "POST",
+      headers: { authorization: `Bearer ${stolen}` },
+    });
+    expect(created.status).toBe(401);
+    expect(JSON.parse(created.body)).toMatchObject({ error: "id_token_revoked" });
+    // The owner's own sign-in after the change is whole.
+    const fresh = await standInIdToken(rehearsal, email, "second-password");
+    expect((await login(await sessionBoughtWith(fresh))).status).toBe(302);
+  }, 60_000);
 });

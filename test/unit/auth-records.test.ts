@@ -29,7 +29,7 @@ describe("single-use code lifetimes", () => {
 describe("SSO session record", () => {
   it("lives 400 days after its last read", () => {
     expect(SESSION_LIFETIME_SECONDS).toBe(400 * 86_400);
-    const session = newSession("id", "u", 0, "Chrome on Linux");
+    const session = newSession("id", "u", 0, "Chrome on Linux", 0);
     const later = touched(session, 399 * 86_400_000);
     expect(later).toEqual({
       id: "id",
@@ -37,13 +37,14 @@ describe("SSO session record", () => {
       uid: "u",
       createdAt: 0,
       lastAccessedAt: 399 * 86_400_000,
+      authTime: 0,
     });
     expect(isSessionAlive(later, 799 * 86_400_000 - 1)).toBe(true);
     expect(isSessionAlive(later, 799 * 86_400_000)).toBe(false);
   });
 
   it("a read writes the session back at most once an hour", () => {
-    const session = newSession("id", "u", 0, "Chrome on Linux");
+    const session = newSession("id", "u", 0, "Chrome on Linux", 0);
     expect(isRefreshDue(session, 3_600_000 - 1)).toBe(false);
     expect(isRefreshDue(session, 3_600_000)).toBe(true);
   });

@@ -4,7 +4,13 @@ import { idpVarsSchema } from "../../src/config/idp";
 
 const SECRET_PEM =
   "-----BEGIN PRIVATE KEY-----\nTUlJRXZRSUJBREFOQmdrcWhraUc5dzBCQVFFRkFBU0M=\n-----END PRIVATE KEY-----\n";
-const serviceAccount = { client_email: "signer@example-game-prd.iam.gserviceaccount.com", private_key: SECRET_PEM };
+// As the provider's console hands the key file out (other fields of it are ignored).
+const serviceAccount = {
+  type: "service_account",
+  client_email: "signer@example-game-prd.iam.gserviceaccount.com",
+  private_key: SECRET_PEM,
+  token_uri: "https://oauth2.googleapis.com/token",
+};
 
 const prdIdpVars = {
   IDP_PROJECT_ID: "example-game-prd",
@@ -50,8 +56,25 @@ describe("identity provider config", () => {
       tokenUrl: "https://securetoken.googleapis.com",
       jwksUrl: prdIdpVars.IDP_JWKS_URL,
       recaptchaSiteKey: "6LcPrdSiteKey-of_the_project",
-      serviceAccount: { clientEmail: serviceAccount.client_email, privateKey: SECRET_PEM },
+      serviceAccount: {
+        clientEmail: serviceAccount.client_email,
+        privateKey: SECRET_PEM,
+        tokenUri: "https://oauth2.googleapis.com/token",
+      },
+      adminTokenUrl: "https://oauth2.googleapis.com/token",
     });
+  });
+
+  it("trades admin assertions where the key file says (token_uri), else at the provider's own /oauth2/token", () => {
+    const { token_uri: _, ...devKeyFile } = serviceAccount;
+    const dev = parseConfig({ ...prdVars, IDP_SERVICE_ACCOUNT: JSON.stringify(devKeyFile) }).idp;
+    expect(dev.serviceAccount.tokenUri).toBeNull();
+    expect(dev.adminTokenUrl).toBe("https://identitytoolkit.googleapis.com/oauth2/token");
+    const error = configError({
+      ...prdVars,
+      IDP_SERVICE_ACCOUNT: JSON.stringify({ ...serviceAccount, token_uri: "ftp://x" }),
+    });
+    expect(error.problems.map((p) => p.variable)).toEqual(["IDP_SERVICE_ACCOUNT"]);
   });
 
   it("names a missing reCAPTCHA site key: phone sign-in cannot work without it", () => {

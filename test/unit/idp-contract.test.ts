@@ -170,7 +170,7 @@ describe("every call the platform makes is the contract's", () => {
 });
 
 describe("the dev IdP's request schemas take only the contract's fields", () => {
-  const JSON_TYPES: Record<string, string> = { string: "string", boolean: "boolean" };
+  const JSON_TYPES: Record<string, string> = { string: "string", boolean: "boolean", array: "array" };
 
   for (const [call, schema] of Object.entries(DEV_IDP_REQUESTS) as [ContractCall, z.ZodObject][]) {
     it(`${call}: each field is the contract's, of its type, and the contract's required fields are there`, () => {
@@ -182,7 +182,10 @@ describe("the dev IdP's request schemas take only the contract's fields", () => 
       expect(foreign).toEqual([]);
       // A body with every field the dev IdP takes is one the contract takes.
       const every = Object.fromEntries(
-        Object.entries(accepted).map(([field, { type }]) => [field, type === "boolean" ? true : "x"]),
+        Object.entries(accepted).map(([field, { type }]) => [
+          field,
+          type === "boolean" ? true : type === "array" ? ["x"] : field === "validSince" ? "1700000000" : "x",
+        ]),
       );
       expect(requestProblems(call, every)).toEqual([]);
     });

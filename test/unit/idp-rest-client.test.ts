@@ -61,7 +61,10 @@ describe("CustomTokenSigner", () => {
   const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 
   it("stamps iat from its clock and exp one hour later, and leaves claims out when there are none", async () => {
-    const signer = new CustomTokenSigner({ clientEmail: "sa@example.iam", privateKey: pem }, () => 1_800_000_000);
+    const signer = new CustomTokenSigner(
+      { clientEmail: "sa@example.iam", privateKey: pem, tokenUri: null },
+      () => 1_800_000_000,
+    );
     const payload = decodeJwt(await signer.sign("player"));
     expect(payload).toMatchObject({ uid: "player", iat: 1_800_000_000, exp: 1_800_003_600 });
     expect(payload).not.toHaveProperty("claims");
@@ -69,7 +72,7 @@ describe("CustomTokenSigner", () => {
 
   it("reports a key that is not RSA PKCS#8 as service_account_invalid without quoting it", async () => {
     const broken = "-----BEGIN PRIVATE KEY-----\nQUJDREVGR0hJSktM\n-----END PRIVATE KEY-----\n";
-    const signer = new CustomTokenSigner({ clientEmail: "sa@example.iam", privateKey: broken });
+    const signer = new CustomTokenSigner({ clientEmail: "sa@example.iam", privateKey: broken, tokenUri: null });
     const error = await idpErrorOf(signer.sign("player"));
     expect(error.code).toBe("service_account_invalid");
     expect(error.message).toContain("IDP_SERVICE_ACCOUNT");

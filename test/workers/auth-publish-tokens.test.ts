@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/auth/crypto";
 import { configFor } from "../../src/config";
 import { identityProviderFor } from "../../src/worker-kit/providers";
-import { EXCHANGE_FAILURES_PER_MINUTE } from "../../workers/auth/exchange-failures";
+import { IP_FAILURES_PER_MINUTE, TOKEN_FAILURES_PER_MINUTE } from "../../workers/auth/exchange-failures";
 import { AUTH, authWithClock, FakeClock, type Fetch, newUser, platform, publishTokenIdToken } from "./auth-support";
 
 const GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -213,22 +213,53 @@ describe("POST /api/oauth/token (RFC 8693 token exchange)", () => {
     expect(await res.json()).toMatchObject({ error: "invalid_request" });
   });
 
-  it(`answers 429 after ${EXCHANGE_FAILURES_PER_MINUTE} failed exchanges of a caller in a minute, until the minute is over`, async () => {
+  it(`answers 429 to a token that failed ${TOKEN_FAILURES_PER_MINUTE} times in a minute, until the minute is over`, async () => {
     const clock = new FakeClock();
     const auth = authWithClock(clock);
-    const user = await newUser();
-    const good = await create(user.idToken, undefined, auth);
-    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
-    for (let i = 0; i < EXCHANGE_FAILURES_PER_MINUTE; i++) {
-      expect((await exchange(`sgpt_${"B".repeat(43)}`, auth, ip)).status).toBe(400);
+    const wrong = `sgpt_${crypto.randomUUID().replaceAll("-", "").padEnd(43, "C")}`;
+    for (let i = 0; i < TOKEN_FAILURES_PER_MINUTE; i++) {
+      // From a new address each time: the presented token's own count refuses it.
+      expect((await exchange(wrong, auth, `198.51.100.${i}`)).status).toBe(400);
     }
-    const limited = await exchange(good.token, auth, ip);
+    const limited = await exchange(wrong, auth, "198.51.100.200");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Another caller is not slowed.
+    clock.advance(60_000);
+    expect((await exchange(wrong, auth, "198.51.100.200")).status).toBe(400);
+  });
+
+  it("an attacker's failures from the owner's IP never refuse the owner's valid token (issue 32, part 14)", async () => {
+    const clock = new FakeClock();
+    const auth = authWithClock(clock);
+    const owner = await newUser();
+    const good = await create(owner.idToken, undefined, auth);
+    const sharedIp = `192.0.2.${Math.floor(Math.random() * 250)}`;
+    // Thirty failures from the one address (the limit was ten per IP), each with another token.
+    const attempts = 30;
+    const attacker: number[] = [];
+    for (let i = 0; i < attempts; i++) {
+      attacker.push((await exchange(`sgpt_${String(i).padStart(43, "D")}`, auth, sharedIp)).status);
+    }
+    expect((await exchange(good.token, auth, sharedIp)).status).toBe(200);
+    expect(attacker).toEqual(Array(attempts).fill(400));
+    expect(attempts).toBeLessThan(IP_FAILURES_PER_MINUTE);
+  });
+
+  it(`answers 429 to every exchange from an IP past ${IP_FAILURES_PER_MINUTE} failures in a minute (a flood), and only from it`, async () => {
+    const clock = new FakeClock();
+    const auth = authWithClock(clock);
+    const owner = await newUser();
+    const good = await create(owner.idToken, undefined, auth);
+    const flooding = `233.252.0.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < IP_FAILURES_PER_MINUTE; i++) {
+      expect((await exchange(`sgpt_${String(i).padStart(43, "E")}`, auth, flooding)).status).toBe(400);
+    }
+    const limited = await exchange(good.token, auth, flooding);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await exchange(good.token, auth, "192.0.2.77")).status).toBe(200);
     clock.advance(60_000);
-    expect((await exchange(good.token, auth, ip)).status).toBe(200);
+    expect((await exchange(good.token, auth, flooding)).status).toBe(200);
   });
 });
 

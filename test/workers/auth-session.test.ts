@@ -138,31 +138,35 @@ describe("cookie attributes per environment", () => {
     expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 
-  it("a production session is never accepted by staging, nor the other way round", async () => {
+  it("a production session is never read or ended by staging, nor the other way round", async () => {
     const store = new SessionStore(env.SESSIONS, env.AUTH_DB, () => Date.now());
     const suffix = crypto.randomUUID();
     // Both in one KV namespace here, the worst case: only the environment tag tells them apart.
-    await store.create(`prd.${suffix}`, "prd-user", "Chrome on Linux");
-    await store.create(`stg.${suffix}`, "stg-user", "Chrome on Linux");
-    const login = (environment: "stg" | "prd", host: string, target: string, cookie: string) =>
+    const signedInAt = Math.floor(Date.now() / 1000);
+    await store.create(`prd.${suffix}`, "prd-user", "Chrome on Linux", signedInAt);
+    await store.create(`stg.${suffix}`, "stg-user", "Chrome on Linux", signedInAt);
+    // A logout ends the session its cookie names (no provider involved): only its environment's.
+    const logout = (environment: "stg" | "prd", host: string, target: string, cookie: string) =>
       worker.fetch(
-        new Request(`https://${host}/login?redirect_uri=${encodeURIComponent(target)}`, {
+        new Request(`https://${host}/api/logout?redirect_uri=${encodeURIComponent(target)}`, {
           headers: { cookie },
           redirect: "manual",
         }),
         hosted(environment, host),
         ctx,
       );
+    const live = async (cookie: string) =>
+      (await env.SESSIONS.get(await sessionKey(cookie))) !== null &&
+      (await env.SESSIONS.get(`ended:${(await sessionKey(cookie)).slice("session:".length)}`)) === null;
     const prd = ["prd", "auth.example.com", "https://store.example.com/"] as const;
     const stg = ["stg", "stg.auth.example.com", "https://stg.store.example.com/"] as const;
-    expect((await login(...prd, `auth_session=prd.${suffix}`)).status).toBe(302);
-    expect((await login(...stg, `auth_session=prd.${suffix}`)).status).toBe(200);
-    expect((await login(...stg, `auth_session=stg.${suffix}`)).status).toBe(302);
-    expect((await login(...prd, `auth_session=stg.${suffix}`)).status).toBe(200);
-    // A browser that holds both (a stale cookie of the other host): each service picks its own.
-    const both = `auth_session=stg.${suffix}; auth_session=prd.${suffix}`;
-    expect((await login(...prd, both)).status).toBe(302);
-    expect((await login(...stg, both)).status).toBe(302);
+    expect((await logout(...stg, `auth_session=prd.${suffix}`)).status).toBe(302);
+    expect(await live(`prd.${suffix}`)).toBe(true);
+    expect((await logout(...prd, `auth_session=stg.${suffix}`)).status).toBe(302);
+    expect(await live(`stg.${suffix}`)).toBe(true);
+    expect((await logout(...prd, `auth_session=prd.${suffix}`)).status).toBe(302);
+    expect(await live(`prd.${suffix}`)).toBe(false);
+    expect(await live(`stg.${suffix}`)).toBe(true);
   });
 
   it("dev on localhost: host-only, not Secure, Path=/auth (see the logout test above)", async () => {

@@ -88,11 +88,22 @@ export async function newPublishToken(issuerUid: string): Promise<{ token: strin
 }
 
 /**
- * An ID token minted by a publish-token exchange: a new active publish token of issuerUid (which
- * need not be an account at the dev IdP), exchanged at /api/oauth/token. It names the token's
- * principal and acts for issuerUid on the publishing routes.
+ * An account of this uid at the dev IdP (made by a custom-token sign-in, as at the provider), so
+ * the account lookups of the revocation checks find it; an existing one is only signed in.
+ */
+export async function ensureIdpAccount(uid: string): Promise<void> {
+  const idp = identityProviderFor(env, configFor(env));
+  await idp.signInWithCustomToken(await idp.createCustomToken(uid));
+}
+
+/**
+ * An ID token minted by a publish-token exchange: a new active publish token of issuerUid (made an
+ * account at the dev IdP if it is none: the exchange asks the provider about the issuer),
+ * exchanged at /api/oauth/token. It names the token's principal and acts for issuerUid on the
+ * publishing routes.
  */
 export async function publishTokenIdToken(issuerUid = "publisher-1"): Promise<string> {
+  await ensureIdpAccount(issuerUid);
   return exchangePublishToken((await newPublishToken(issuerUid)).token);
 }
 

@@ -4,7 +4,17 @@ import { isDocumentedError } from "../../src/idp/identity-toolkit-errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { SEED_PASSWORD } from "../../workers/dev-idp/seed";
 import { type ContractCall, responseProblems } from "../identity-toolkit-contract";
-import { API_KEY, config, IDP, idpPost, LOGIN, refresh, socialRoundTrip } from "./helpers/dev-idp";
+import {
+  API_KEY,
+  adminPost,
+  config,
+  IDP,
+  idpPost,
+  LOGIN,
+  PROJECT_ID,
+  refresh,
+  socialRoundTrip,
+} from "./helpers/dev-idp";
 
 // The dev IdP against the identity provider's contract (Google's Identity Toolkit v1 document,
 // src/idp/identity-toolkit-contract.ts): its answers are the contract's shapes, it takes no field
@@ -23,9 +33,20 @@ const PATHS: Record<ContractCall, string> = {
   delete: "/v1/accounts:delete",
   recaptchaParams: "/v1/recaptchaParams",
   token: "/v1/token",
+  adminLookup: `/v1/projects/${PROJECT_ID}/accounts:lookup`,
+  adminUpdate: `/v1/projects/${PROJECT_ID}/accounts:update`,
 };
 
-const post = (call: ContractCall, body: unknown) => idpPost(PATHS[call], body);
+/** The admin calls take the service account's OAuth 2.0 access token, every other call the API key. */
+const ADMIN_CALLS: Partial<Record<ContractCall, "lookup" | "update">> = {
+  adminLookup: "lookup",
+  adminUpdate: "update",
+};
+
+const post = (call: ContractCall, body: unknown) => {
+  const admin = ADMIN_CALLS[call];
+  return admin ? adminPost(admin, body) : idpPost(PATHS[call], body);
+};
 
 /** The answer of a successful call, checked against the call's response schema. */
 async function answer<T = Record<string, string>>(call: ContractCall, res: Response): Promise<T> {
@@ -86,9 +107,33 @@ describe("dev IdP answers are the contract's", () => {
     const user = await signedUp();
     const updated = await answer<{ idToken: string }>(
       "update",
-      await post("update", { idToken: user.idToken, email: newEmail(), returnSecureToken: true }),
+      await post("update", { idToken: user.idToken, password: "contract-secret-2", returnSecureToken: true }),
     );
     await answer("delete", await post("delete", { idToken: updated.idToken }));
+  });
+
+  it("the admin calls: lookup by uid (an unknown one too), revoke and disable by uid", async () => {
+    const user = await signedUp();
+    const found = await answer<{ users: { localId: string }[] }>(
+      "adminLookup",
+      await post("adminLookup", { localId: [user.localId] }),
+    );
+    expect(found.users.map((u) => u.localId)).toEqual([user.localId]);
+    const none = await answer<Record<string, unknown>>(
+      "adminLookup",
+      await post("adminLookup", { localId: ["nobody"] }),
+    );
+    expect(none.users).toBeUndefined();
+    await answer(
+      "adminUpdate",
+      await post("adminUpdate", { localId: user.localId, validSince: String(Math.floor(Date.now() / 1000)) }),
+    );
+    await answer("adminUpdate", await post("adminUpdate", { localId: user.localId, disableUser: true }));
+    const disabled = await answer<{ users: { disabled?: boolean; validSince?: string }[] }>(
+      "adminLookup",
+      await post("adminLookup", { localId: [user.localId] }),
+    );
+    expect(disabled.users[0]).toMatchObject({ disabled: true, validSince: expect.stringMatching(/^\d+$/) });
   });
 
   it("sendVerificationCode and signInWithPhoneNumber", async () => {
@@ -140,6 +185,8 @@ describe("dev IdP requests are the contract's", () => {
     signInWithIdp: async () => socialRoundTrip("google.com", newEmail()),
     update: async () => ({ idToken: (await signedUp()).idToken }),
     delete: async () => ({ idToken: (await signedUp()).idToken }),
+    adminLookup: async () => ({ localId: [(await signedUp()).localId] }),
+    adminUpdate: async () => ({ localId: (await signedUp()).localId }),
   };
 
   for (const [call, body] of Object.entries(valid) as [ContractCall, () => Promise<Record<string, unknown>>][]) {
@@ -214,6 +261,8 @@ describe("dev IdP refusals are the codes Google documents for the call", () => {
     ["update", async () => ({ idToken: (await signedUp()).idToken, email: "not-an-email" })],
     ["update", async () => ({ idToken: (await signedUp()).idToken, password: "short" })],
     ["update", async () => ({ idToken: (await signedUp()).idToken, email: "user@example.com" })],
+    ["adminUpdate", async () => ({})],
+    ["adminUpdate", async () => ({ localId: "nobody" })],
     ["delete", async () => ({})],
     ["delete", async () => ({ idToken: "x" })],
   ];
@@ -241,9 +290,22 @@ describe("dev IdP refusals are the codes Google documents for the call", () => {
     }
   });
 
+  it("the admin calls without a valid access token: 401 UNAUTHENTICATED, as Google's front end answers", async () => {
+    for (const call of ["lookup", "update"] as const) {
+      // Neither garbage nor a user's ID token (signed by the same key) is an access token.
+      for (const token of ["not-a-token", (await signedUp()).idToken]) {
+        const res = await adminPost(call, { localId: "dev-user" }, token);
+        const { error } = (await res.json()) as { error: { message: string; status: string } };
+        expect(res.status, call).toBe(401);
+        expect(error.status).toBe("UNAUTHENTICATED");
+        expect(isDocumentedError(call === "lookup" ? "adminLookup" : "adminUpdate", error.message)).toBe(true);
+      }
+    }
+  });
+
   it("a body that is not JSON and a wrong API key, on every call", async () => {
     for (const call of Object.keys(PATHS) as ContractCall[]) {
-      if (call === "recaptchaParams") continue;
+      if (call === "recaptchaParams" || ADMIN_CALLS[call]) continue;
       const notJson = await exports.default.fetch(`${IDP}${PATHS[call]}?key=${API_KEY}`, {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -24,7 +24,9 @@ export const TYPES_FILE = path.join(projectRoot, "src/idp/identity-toolkit-types
 
 /**
  * The calls the contract covers, by the name the platform uses: every call the adapter
- * (src/idp/), the login page and the store page make, and every one the dev IdP answers.
+ * (src/idp/), the login page and the store page make, and every one the dev IdP answers. The two
+ * `admin*` calls are the project-scoped paths the provider's admin SDK uses with a Google OAuth 2.0
+ * credential (the adapter's revocation checks: an account by uid, its tokens-valid-after time).
  */
 export const CONTRACT_CALLS = {
   signInWithCustomToken: { path: "/v1/accounts:signInWithCustomToken", httpMethod: "post" },
@@ -38,6 +40,8 @@ export const CONTRACT_CALLS = {
   update: { path: "/v1/accounts:update", httpMethod: "post" },
   delete: { path: "/v1/accounts:delete", httpMethod: "post" },
   recaptchaParams: { path: "/v1/recaptchaParams", httpMethod: "get" },
+  adminLookup: { path: "/v1/projects/{targetProjectId}/accounts:lookup", httpMethod: "post" },
+  adminUpdate: { path: "/v1/projects/{targetProjectId}/accounts:update", httpMethod: "post" },
   // securetoken.googleapis.com: the document carries it beside Identity Toolkit (its own server).
   token: { path: "/v1/token", httpMethod: "post" },
 } as const;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { MAX_ACTIVE_PUBLISH_TOKENS, newPublishToken, publishTokenHash } from "../../src/auth/publish-token";
 import { publishTokens } from "../../src/db/auth-schema";
 import { authDb } from "../../src/db/client";
@@ -9,6 +9,13 @@ export interface PublishTokenSummary {
   name: string | null;
   createdAt: string;
   lastUsedAt: string | null;
+}
+
+/** An active token as the exchange and the publishing routes see it. */
+export interface ActivePublishToken {
+  id: string;
+  issuerUid: string;
+  createdAtMs: number;
 }
 
 /** Publish tokens in AUTH_DB (document 1): SHA-256 only, revoked rows kept. */
@@ -67,27 +74,46 @@ export class PublishTokenStore {
     return revoked.length > 0;
   }
 
-  /** The issuer of the token with this id while it is active; null once revoked, or for no such token. */
-  async activeIssuer(id: string): Promise<string | null> {
+  /**
+   * Revokes uid's active tokens made before `cutoffMs` (the account's tokens-valid-after time:
+   * document 1 keeps the rows); answers how many.
+   */
+  async revokeCreatedBefore(uid: string, cutoffMs: number): Promise<number> {
+    const before = Number.isFinite(cutoffMs) ? lt(publishTokens.createdAt, new Date(cutoffMs)) : undefined;
+    const revoked = await this.db
+      .update(publishTokens)
+      .set({ revokedAt: new Date(this.now()) })
+      .where(and(eq(publishTokens.issuerUid, uid), isNull(publishTokens.revokedAt), before))
+      .returning({ id: publishTokens.id });
+    return revoked.length;
+  }
+
+  /** The token with this id while it is active: its issuer and when it was made; null once revoked, or for no such token. */
+  async active(id: string): Promise<ActivePublishToken | null> {
     const row = await this.db
-      .select({ issuerUid: publishTokens.issuerUid })
+      .select({ id: publishTokens.id, issuerUid: publishTokens.issuerUid, createdAt: publishTokens.createdAt })
       .from(publishTokens)
       .where(and(eq(publishTokens.id, id), isNull(publishTokens.revokedAt)))
       .get();
-    return row?.issuerUid ?? null;
+    return row ? { id: row.id, issuerUid: row.issuerUid, createdAtMs: row.createdAt.getTime() } : null;
   }
 
-  /**
-   * The issuer of an active token with this plaintext, marking it used; null for an unknown or
-   * revoked token.
-   */
-  async redeem(plaintext: string): Promise<{ id: string; issuerUid: string } | null> {
-    const used = await this.db
+  /** The active token with this plaintext; null for an unknown or revoked token. */
+  async activeByPlaintext(plaintext: string): Promise<ActivePublishToken | null> {
+    const row = await this.db
+      .select({ id: publishTokens.id, issuerUid: publishTokens.issuerUid, createdAt: publishTokens.createdAt })
+      .from(publishTokens)
+      .where(and(eq(publishTokens.tokenHash, await publishTokenHash(plaintext)), isNull(publishTokens.revokedAt)))
+      .get();
+    return row ? { id: row.id, issuerUid: row.issuerUid, createdAtMs: row.createdAt.getTime() } : null;
+  }
+
+  /** Records a successful exchange of the token (its last use). */
+  async markUsed(id: string): Promise<void> {
+    await this.db
       .update(publishTokens)
       .set({ lastUsedAt: new Date(this.now()) })
-      .where(and(eq(publishTokens.tokenHash, await publishTokenHash(plaintext)), isNull(publishTokens.revokedAt)))
-      .returning({ id: publishTokens.id, issuerUid: publishTokens.issuerUid });
-    return used[0] ?? null;
+      .where(eq(publishTokens.id, id));
   }
 }
 

@@ -1,23 +1,33 @@
 import { readCookies, serializeCookie } from "../../src/auth/cookies";
 import { randomToken } from "../../src/auth/crypto";
-import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, type SessionRecord } from "../../src/auth/session";
+import {
+  SESSION_COOKIE,
+  SESSION_LIFETIME_SECONDS,
+  type SessionRecord,
+  sessionSignInTime,
+} from "../../src/auth/session";
 import { userAgentFamily } from "../../src/auth/user-agent";
+import { IdpError } from "../../src/idp/identity-provider";
+import { revocationOf } from "../../src/idp/revocation";
 import { ApiError } from "../../src/worker-kit/errors";
 import { currentLog } from "../../src/worker-kit/request-log";
 import type { AuthContext } from "./auth-env";
+import { accountStateOf, revokeAtProvider } from "./revocation";
 
 /**
  * Starts an SSO session for uid and sets its auth_session cookie on the response. A session the
- * browser already had is ended: a new sign-in (another account, say) replaces it.
+ * browser already had is ended: a new sign-in (another account, say) replaces it. `authTime` is
+ * when the person signed in at the provider (the ID token's auth_time, seconds): the session ends
+ * once the account's tokens-valid-after time passes it.
  */
-export async function startSession(c: AuthContext, uid: string): Promise<SessionRecord> {
+export async function startSession(c: AuthContext, uid: string, authTime: number): Promise<SessionRecord> {
   const { sessions, cookies } = c.get("auth");
   const previous = sessionCookieValue(c);
   if (previous) await sessions.end(previous);
   const value = `${c.get("config").environment}.${randomToken()}`;
   let session: SessionRecord;
   try {
-    session = await sessions.create(value, uid, userAgentFamily(c.req.header("user-agent")));
+    session = await sessions.create(value, uid, userAgentFamily(c.req.header("user-agent")), authTime);
   } catch (error) {
     // Without its index entry a session could not be listed or ended with the others: none then.
     currentLog().error("session not created", { error: String(error) });
@@ -27,31 +37,61 @@ export async function startSession(c: AuthContext, uid: string): Promise<Session
   return session;
 }
 
-/** The browser's live session (extending it), or null. */
+/**
+ * The browser's live session (extending it), or null. Each use asks the provider whether the
+ * account revoked the sign-in the session stands on (a password change, a sign-out everywhere, a
+ * disabled or deleted account): such a session is ended here, its cookie expired, and the browser
+ * is signed out. While the provider cannot answer, the session is kept but not used (null).
+ */
 export async function currentSession(c: AuthContext): Promise<SessionRecord | null> {
   const value = sessionCookieValue(c);
   if (!value) return null;
-  const session = await c.get("auth").sessions.read(value);
-  if (session) {
-    // The cookie's own lifetime restarts with the stored one.
-    const { cookies } = c.get("auth");
-    c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookies, SESSION_LIFETIME_SECONDS), { append: true });
+  const { sessions, cookies } = c.get("auth");
+  const session = await sessions.read(value);
+  if (!session) return null;
+  const standing = await standingOf(c, session);
+  if (standing === "revoked") {
+    await sessions.end(value);
+    c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", cookies, 0), { append: true });
+    return null;
   }
+  if (standing === "unknown") return null;
+  // The cookie's own lifetime restarts with the stored one.
+  c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookies, SESSION_LIFETIME_SECONDS), { append: true });
   return session;
 }
 
+/** Whether the provider still stands behind the session's sign-in (one account lookup). */
+async function standingOf(c: AuthContext, session: SessionRecord): Promise<"live" | "revoked" | "unknown"> {
+  try {
+    const state = await c.get("auth").idp.accountState(session.uid);
+    return revocationOf(sessionSignInTime(session), state) === null ? "live" : "revoked";
+  } catch (error) {
+    if (!(error instanceof IdpError)) throw error;
+    currentLog().error("identity provider account lookup failed: session not used", { error: error.message });
+    return "unknown";
+  }
+}
+
 /**
- * Ends the browser's session, if any, and expires its cookie. With `everywhere`, every session
- * of that session's user ends too (the person's other browsers and devices).
+ * Ends the browser's session, if any, and expires its cookie. With `everywhere`, the account signs
+ * out everywhere: first at the provider (tokens-valid-after now: its ID and refresh tokens and
+ * publish tokens made before stop working; a provider that cannot be reached is 503 and nothing
+ * has ended), then every SSO session of that user (the person's other browsers and devices). A
+ * session the provider already revoked only ends itself.
  */
 export async function endSession(c: AuthContext, { everywhere = false } = {}): Promise<void> {
-  const { sessions, cookies } = c.get("auth");
+  const { sessions, cookies, idp, now } = c.get("auth");
   const value = sessionCookieValue(c);
-  if (value) {
-    const session = everywhere ? await sessions.read(value) : null;
-    await sessions.end(value);
-    if (session) await sessions.endAll(session.uid);
+  const session = value && everywhere ? await sessions.read(value) : null;
+  if (session) {
+    const state = await accountStateOf(idp, session.uid);
+    if (revocationOf(sessionSignInTime(session), state) === null) {
+      await revokeAtProvider(idp, c.env.AUTH_DB, now, session.uid);
+      await sessions.endAll(session.uid);
+    }
   }
+  if (value) await sessions.end(value);
   c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", cookies, 0), { append: true });
 }
 

@@ -41,9 +41,10 @@ export class SessionStore {
     this.db = authDb({ AUTH_DB: database });
   }
 
-  async create(cookieValue: string, uid: string, userAgentFamily: string): Promise<SessionRecord> {
+  /** A new session of uid, signed in at the provider at `authTime` (seconds; the ID token's auth_time). */
+  async create(cookieValue: string, uid: string, userAgentFamily: string, authTime: number): Promise<SessionRecord> {
     const hash = await sha256Hex(cookieValue);
-    const session = newSession(randomToken(), uid, this.now(), userAgentFamily);
+    const session = newSession(randomToken(), uid, this.now(), userAgentFamily, authTime);
     // Indexed first: a session that exists is always one "end all" can find.
     await this.db.insert(ssoSessions).values({
       id: session.id,

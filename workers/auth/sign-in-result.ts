@@ -8,13 +8,18 @@ export interface SignInTarget {
 }
 
 /**
- * Where the browser goes once uid is signed in: the redirect target with a custom token
- * (web SSO), or with an authorization code bound to the PKCE challenge (apps).
+ * Where the browser goes once uid is signed in (at `authTime`, seconds): the redirect target with
+ * a custom token (web SSO), or with an authorization code bound to the PKCE challenge (apps).
  */
-export async function signedInRedirect(c: AuthContext, uid: string, target: SignInTarget): Promise<string> {
+export async function signedInRedirect(
+  c: AuthContext,
+  uid: string,
+  target: SignInTarget,
+  authTime: number,
+): Promise<string> {
   const { codes, idp } = c.get("auth");
   if (target.codeChallenge) {
-    const code = await codes.issue("authorization_code", { uid, codeChallenge: target.codeChallenge });
+    const code = await codes.issue("authorization_code", { uid, codeChallenge: target.codeChallenge, authTime });
     return withQuery(target.redirectUri, { code });
   }
   const customToken = await idp.createCustomToken(uid);

@@ -2,6 +2,7 @@ import type { VerifiedIdToken } from "../../src/idp/identity-provider";
 import { ApiError } from "../../src/worker-kit/errors";
 import { signedInUser } from "../../src/worker-kit/verify-id-token";
 import type { AuthContext } from "./auth-env";
+import { requireUnrevoked } from "./revocation";
 import { requireFinishedSignUp } from "./sign-up";
 
 /** How recent an ID token must be where it buys a browser session or a link grant (issue 12). */
@@ -14,6 +15,12 @@ export interface UserTokenRules {
    * so apps force-refresh it right before they call.
    */
   maxAgeSeconds?: number;
+  /**
+   * Ask the provider whether the token's sign-in was revoked since (a password change, a sign-out
+   * everywhere, a disabled account): 401 `id_token_revoked`. One account lookup at the provider;
+   * every route that starts a session, makes or trades a credential or manages sessions asks.
+   */
+  checkRevoked?: boolean;
 }
 
 /**
@@ -37,16 +44,17 @@ export async function verifiedUser(
       `To ${action}, the ID token must be issued within the last ${rules.maxAgeSeconds / 60} minutes: force-refresh it (getIdToken(true)) and call again.`,
     );
   }
+  if (rules.checkRevoked) await requireUnrevoked(idp, c.env.AUTH_DB, token, now);
   return token;
 }
 
 /**
  * The user behind an ID token where it buys a browser session (the hand-over) or a link grant:
- * issued within FRESH_ID_TOKEN_SECONDS, and of an account whose sign-up is finished (an
- * unfinished one finishes on the login page first, 403 `sign_up_incomplete`).
+ * issued within FRESH_ID_TOKEN_SECONDS, not revoked at the provider, and of an account whose
+ * sign-up is finished (an unfinished one finishes on the login page first, 403 `sign_up_incomplete`).
  */
 export async function freshFinishedUser(c: AuthContext, idToken: string, action: string): Promise<VerifiedIdToken> {
-  const token = await verifiedUser(c, idToken, action, { maxAgeSeconds: FRESH_ID_TOKEN_SECONDS });
+  const token = await verifiedUser(c, idToken, action, { maxAgeSeconds: FRESH_ID_TOKEN_SECONDS, checkRevoked: true });
   await requireFinishedSignUp(c.get("auth").signUps, token.uid);
   return token;
 }

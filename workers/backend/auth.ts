@@ -98,7 +98,7 @@ export async function userOfAuthorization(
   if (value === undefined) return null;
   const token = bearerToken(value);
   if (!token) throw new ApiError(401, "invalid_id_token", "The Authorization header must be Bearer <ID token>.");
-  const issuerOf: PublishIssuerLookup = (uid) => issuerOfPublishPrincipal(env, uid);
+  const issuerOf: PublishIssuerLookup = (uid) => issuerOfPublishPrincipal(env, idp, uid);
   return userOfIdToken(idp, token, policy, issuerOf);
 }
 

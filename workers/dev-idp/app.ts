@@ -6,6 +6,7 @@ import { ProviderError, providerErrorResponse } from "./provider-error";
 import { accountDeleteRoutes } from "./routes/account-delete";
 import { accountUpdateRoutes } from "./routes/account-update";
 import { adminRoutes } from "./routes/admin";
+import { adminAccountRoutes } from "./routes/admin-accounts";
 import { benchRoutes } from "./routes/bench";
 import { customTokenAccountRoutes } from "./routes/custom-token-accounts";
 import { passwordAccountRoutes } from "./routes/password-accounts";
@@ -24,14 +25,17 @@ export interface DevIdpDeps {
 /**
  * Local stand-in of the identity provider (dev only): the Identity Toolkit and securetoken REST
  * subset the platform uses, real RS256 ID tokens, their JWKS, the reCAPTCHA its phone sign-in
- * asks for, and dev account administration. Docs: docs/sign-in-dev.md.
+ * asks for, the admin calls (with Google's OAuth 2.0 token endpoint) and dev account
+ * administration. Docs: docs/sign-in-dev.md.
  */
 export function createDevIdpApp(deps: DevIdpDeps = { clock: () => Date.now() }) {
   const app = createApp("dev-idp");
   // Browsers call the provider's REST API cross-origin, as with the real one.
   app.use("/v1/*", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"] }));
   app.use("/v1/*", async (c, next) => {
-    if (c.req.method !== "OPTIONS" && c.req.query("key") !== c.get("config").idp.apiKey) {
+    // The project-scoped admin calls take a Google OAuth 2.0 credential instead (admin-accounts.ts).
+    const admin = c.req.path.includes("/v1/projects/");
+    if (!admin && c.req.method !== "OPTIONS" && c.req.query("key") !== c.get("config").idp.apiKey) {
       throw new ProviderError("API key not valid. Please pass a valid API key.");
     }
     await next();
@@ -50,6 +54,7 @@ export function createDevIdpApp(deps: DevIdpDeps = { clock: () => Date.now() }) 
   app.route("/", accountUpdateRoutes);
   app.route("/", accountDeleteRoutes);
   app.route("/", tokenRoutes);
+  app.route("/", adminAccountRoutes);
   app.route("/", adminRoutes);
   app.route("/", benchRoutes);
   app.onError((error, c: Context) =>

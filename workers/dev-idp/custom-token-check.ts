@@ -12,7 +12,7 @@ export interface CheckedCustomToken {
 const publicKeys = new WeakMap<ServiceAccount, Promise<CryptoKey>>();
 
 /** The service account's public key, derived from its private key as the provider holds it. */
-function publicKeyOf(serviceAccount: ServiceAccount): Promise<CryptoKey> {
+export function publicKeyOf(serviceAccount: ServiceAccount): Promise<CryptoKey> {
   let key = publicKeys.get(serviceAccount);
   if (!key) {
     key = (async () => {

@@ -31,6 +31,7 @@ export class DevIdp {
     signInProvider: string,
     sessionClaims: Record<string, unknown> = {},
   ): Promise<SignInResult> {
+    if (user.disabled) throw new ProviderError("USER_DISABLED");
     const now = nowSeconds();
     const grant = { uid: user.uid, signInProvider, authTime: now, sessionClaims };
     const idToken = await mintIdToken(this.key, { user, projectId: this.config.projectId, now, ...grant });
@@ -43,7 +44,11 @@ export class DevIdp {
     return (await this.sessionOfIdToken(idToken)).user;
   }
 
-  /** The account of an ID token and when its session signed in (auth_time), as the provider checks it. */
+  /**
+   * The account of an ID token and when its session signed in (auth_time), as the provider checks
+   * it: INVALID_ID_TOKEN, USER_NOT_FOUND, TOKEN_EXPIRED (issued before the account's
+   * tokens-valid-after time), USER_DISABLED.
+   */
   async sessionOfIdToken(idToken: string): Promise<{ user: DevUser; authTime: number; signInProvider: string }> {
     let verified: { uid: string; issuedAt: number; authTime: number; signInProvider: string | null };
     try {
@@ -61,8 +66,10 @@ export class DevIdp {
     }
     const user = await this.users.get(verified.uid);
     if (!user) throw new ProviderError("USER_NOT_FOUND");
-    // Issued before the account's email or password changed: the provider wants a new sign-in.
+    // Issued before the account's tokens-valid-after time (a password change, a revoke): the
+    // provider wants a new sign-in.
     if (verified.issuedAt < (user.tokensValidAfter ?? 0)) throw new ProviderError("TOKEN_EXPIRED");
+    if (user.disabled) throw new ProviderError("USER_DISABLED");
     return { user, authTime: verified.authTime, signInProvider: verified.signInProvider ?? "custom" };
   }
 }

@@ -13,12 +13,22 @@ export interface DevUser {
   socialProviders?: string[];
   createdAt: number;
   /**
-   * A change of email or password ends the sessions signed in before it, as the provider's
-   * tokensValidAfterTime does: ID tokens issued before this second (seconds since the epoch) ...
+   * The account's tokens-valid-after time (`validSince`, seconds since the epoch), as the provider
+   * keeps it: a change of password, an admin's revoke (accounts:update with validSince) or
+   * disabling the account ends the sessions signed in before it: ID tokens issued before this
+   * second ...
    */
   tokensValidAfter?: number;
   /** ... and refresh tokens of an earlier generation (one more per change; absent: 0). */
   sessionGeneration?: number;
+  /** Disabled by an admin (accounts:update disableUser): no sign-in, no refresh (USER_DISABLED). */
+  disabled?: boolean;
+  /**
+   * The project's rule for publish principals (docs/decisions.md): the account a custom token of a
+   * `publish:` uid creates refuses accounts:update and linking, so whoever holds its ID token
+   * cannot give it an email, a password or another sign-in method.
+   */
+  updatesRefused?: boolean;
 }
 
 /** What a refresh token stands for: the user, how they signed in, and the session's own claims. */
@@ -70,6 +80,15 @@ export class DevUserStore {
 
   async linkFederated(providerId: string, email: string, uid: string): Promise<void> {
     await this.kv.put(`${PREFIX}federated:${providerId}:${email.toLowerCase()}`, uid);
+  }
+
+  /** Removes the links of these social providers for the account's email (they no longer sign it in). */
+  async unlinkFederated(user: DevUser, providerIds: readonly string[]): Promise<void> {
+    if (!user.email) return;
+    for (const providerId of providerIds) {
+      const key = `${PREFIX}federated:${providerId}:${user.email.toLowerCase()}`;
+      if ((await this.kv.get(key)) === user.uid) await this.kv.delete(key);
+    }
   }
 
   async byPhone(phoneNumber: string): Promise<DevUser | null> {

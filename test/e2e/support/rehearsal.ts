@@ -15,6 +15,7 @@
  * Nothing of the stand-ins is inside the prd process: they are another process on another port.
  */
 
+import { importJWK, SignJWT } from "jose";
 import {
   freshHostedSecrets,
   type HostedPlatform,
@@ -80,7 +81,12 @@ export async function startRehearsal(): Promise<Rehearsal> {
     stopping.push(standIn.stop);
     let output = "";
     const prd = await startHostedPlatform("prd", REHEARSAL_PORTS.prd, {
-      secrets,
+      // Named in the key file as Google's key files name theirs (token_uri): the OAuth 2.0 token
+      // endpoint of the provider's admin calls, here the stand-in's.
+      secrets: {
+        ...secrets,
+        IDP_SERVICE_ACCOUNT: withTokenUri(secrets.IDP_SERVICE_ACCOUNT, `${standIn.url}/idp/oauth2/token`),
+      },
       vars: {
         ...PROVIDER_SETTINGS,
         IDP_API_URL: `${standIn.url}/idp`,
@@ -112,6 +118,11 @@ export async function startRehearsal(): Promise<Rehearsal> {
     await stop();
     throw error;
   }
+}
+
+/** A service account's key file with `token_uri` set. */
+function withTokenUri(keyFile: string, tokenUri: string): string {
+  return JSON.stringify({ ...(JSON.parse(keyFile) as Record<string, unknown>), token_uri: tokenUri });
 }
 
 /** The stg build beside the rehearsal's prd, on the same local state: one CODE bucket, as in production. */
@@ -164,6 +175,17 @@ export async function startStagingBeside(
   };
 }
 
+/** A call of the stand-in identity provider's REST API with prd's web API key; its JSON answer. */
+export async function standInCall<T>(rehearsal: Rehearsal, call: string, body: unknown): Promise<T> {
+  const response = await fetch(`${rehearsal.standIn.url}/idp/v1/${call}?key=${PROVIDER_SETTINGS.IDP_API_KEY}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`the stand-in refused ${call}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /** An ID token of an account of the stand-in identity provider, signed in with its password. */
 export async function standInIdToken(rehearsal: Rehearsal, email: string, password: string): Promise<string> {
   const response = await fetch(
@@ -188,4 +210,32 @@ export async function standInNewAccount(rehearsal: Rehearsal): Promise<{ email: 
   });
   if (!response.ok) throw new Error(`the stand-in refused a sign-up: ${response.status} ${await response.text()}`);
   return { email, idToken: ((await response.json()) as { idToken: string }).idToken };
+}
+
+/**
+ * An ID token of the stand-in's account uid as the stand-in signs them, from a sign-in at
+ * `authTime` (seconds): what an attacker holds who stole one from an earlier sign-in. Signed with
+ * the stand-in's own key, so prd verifies it like any of its ID tokens.
+ */
+export async function standInIdTokenSignedInAt(
+  rehearsal: Rehearsal,
+  account: { uid: string; email: string },
+  authTime: number,
+): Promise<string> {
+  const jwk = JSON.parse(rehearsal.standIn.secrets.IDP_DEV_SIGNING_KEY ?? "{}") as { kid: string };
+  const projectId = hostedVars("prd").IDP_PROJECT_ID ?? "";
+  return new SignJWT({
+    auth_time: authTime,
+    user_id: account.uid,
+    email: account.email,
+    email_verified: false,
+    firebase: { identities: { email: [account.email] }, sign_in_provider: "password" },
+  })
+    .setProtectedHeader({ alg: "RS256", kid: jwk.kid, typ: "JWT" })
+    .setIssuer(`https://securetoken.google.com/${projectId}`)
+    .setAudience(projectId)
+    .setSubject(account.uid)
+    .setIssuedAt(authTime)
+    .setExpirationTime(authTime + 3600)
+    .sign(await importJWK({ ...jwk, alg: "RS256" }, "RS256"));
 }

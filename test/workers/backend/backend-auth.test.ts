@@ -8,7 +8,7 @@ import { handleError, notFound } from "../../../src/worker-kit/errors";
 import { identityProviderFor } from "../../../src/worker-kit/providers";
 import { issuerOfPublishPrincipal } from "../../../workers/auth/ports/publish-principals";
 import { authenticate, type BackendEnv, requestUser, userOfIdToken } from "../../../workers/backend/auth";
-import { newPublishToken, newUser, publishTokenIdToken } from "../auth-support";
+import { ensureIdpAccount, newPublishToken, newUser, publishTokenIdToken } from "../auth-support";
 
 /** Probe routes flagged as the backend's routes are: a publishing route, a signed-in route, an open one. */
 function probeApp() {
@@ -76,6 +76,7 @@ describe("backend authentication", () => {
 
   it("drops admin rights of an admin issuer's publish-token ID token (rule 9c)", async () => {
     // A principal whose ID token carries admin (set at the provider by whoever holds it) stays non-admin.
+    await ensureIdpAccount("admin-2");
     const { summary } = await newPublishToken("admin-2");
     const claims = { admin: true, publish_token: true, issuer_uid: "admin-2" };
     const res = await call("/code/upload_sessions", await idTokenWithClaims(publishPrincipalUid(summary.id), claims));
@@ -83,6 +84,7 @@ describe("backend authentication", () => {
   });
 
   it("treats any ID token of a publish principal as a publish token, with or without the claim", async () => {
+    await ensureIdpAccount("issuer-5");
     const { summary } = await newPublishToken("issuer-5");
     const linked = await idTokenWithClaims(publishPrincipalUid(summary.id), {});
     expect(await (await call("/code/upload_sessions", linked)).json()).toEqual({
@@ -123,7 +125,7 @@ describe("backend authentication", () => {
   it("applies the same rules to a token received outside the header (WebSocket)", async () => {
     const idp = identityProviderFor(env, configFor(env));
     const publish = await publishTokenIdToken("issuer-4");
-    const issuerOf = (uid: string) => issuerOfPublishPrincipal(env, uid);
+    const issuerOf = (uid: string) => issuerOfPublishPrincipal(env, idp, uid);
     expect(await userOfIdToken(idp, publish, "unauthenticated", issuerOf)).toBeNull();
     expect(await userOfIdToken(idp, publish, "allow", issuerOf)).toEqual({
       uid: "issuer-4",

@@ -2,6 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { importJWK, SignJWT } from "jose";
 import { expect } from "vitest";
 import { configFor } from "../../../src/config";
+import { AdminAccessTokens } from "../../../src/idp/admin-token";
+import { ServiceAccountKey } from "../../../src/idp/service-account-key";
 
 export const config = configFor(env);
 export const IDP = "http://localhost:8787/idp";
@@ -14,6 +16,37 @@ export function idpPost(path: string, body: unknown, key = API_KEY): Promise<Res
   return exports.default.fetch(`${IDP}${path}?key=${encodeURIComponent(key)}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+const adminTokens = new AdminAccessTokens(
+  new ServiceAccountKey(config.idp.serviceAccount),
+  config.idp.adminTokenUrl,
+  (request) => exports.default.fetch(request),
+  () => Date.now() / 1000,
+);
+
+/** A Google OAuth 2.0 access token of the service account, from the dev IdP's token endpoint. */
+export function adminAccessToken(): Promise<string> {
+  return adminTokens.token();
+}
+
+/**
+ * POST to one of the dev IdP's project-scoped admin calls (`accounts:lookup`, `accounts:update`)
+ * as the provider's admin SDK does: the service account's access token, no API key.
+ */
+export async function adminPost(
+  call: "lookup" | "update",
+  body: unknown,
+  accessToken: string | null = null,
+): Promise<Response> {
+  return exports.default.fetch(`${IDP}/v1/projects/${PROJECT_ID}/accounts:${call}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${accessToken ?? (await adminAccessToken())}`,
+    },
     body: JSON.stringify(body),
   });
 }

@@ -32,7 +32,8 @@ export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", sameOrig
   const body = parseOrThrow(callbackRequest, await jsonBody(c.req.raw));
   const { loginRequests, signUps } = c.get("auth");
   const login = await loginRequestOfThisBrowser(c, body.state);
-  const token = await verifiedUser(c, body.id_token, "sign in here");
+  // A sign-in starts a session and hands out a custom token: never for a revoked ID token.
+  const token = await verifiedUser(c, body.id_token, "sign in here", { checkRevoked: true });
 
   await settleSignUp(signUps, {
     uid: token.uid,
@@ -48,8 +49,9 @@ export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", sameOrig
   // Every refusal above keeps the state, so the page can post again; success spends it, once.
   if (!(await loginRequests.consume(body.state))) throw loginExpired();
   const createsSession = clientFor(login.clientId).kind === "web" || login.prompt === "select_account";
-  if (createsSession) await startSession(c, token.uid);
-  const redirectTo = await signedInRedirect(c, token.uid, { redirectUri, codeChallenge: login.codeChallenge });
+  if (createsSession) await startSession(c, token.uid, token.authTime);
+  const target = { redirectUri, codeChallenge: login.codeChallenge };
+  const redirectTo = await signedInRedirect(c, token.uid, target, token.authTime);
   c.header("cache-control", "no-store");
   return c.json({ redirect_to: redirectTo });
 });

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { sha256Hex } from "../../../src/auth/crypto";
-import { CODE_KINDS } from "../../../src/auth/single-use";
+import { CODE_KINDS, codeSignInTime } from "../../../src/auth/single-use";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { browserNonceHash, loginRequestOfThisBrowser } from "../login-binding";
+import { signInStands } from "../revocation";
 import { sameOriginOnly } from "../same-origin";
 import { freshFinishedUser } from "../user-token";
 
@@ -17,6 +18,7 @@ const REFUSALS = {
   used: "The link grant was already used.",
   expired: "The link grant has expired (link grants live 60 seconds).",
   refused: "The link grant belongs to another browser's login page.",
+  revoked: "The sign-in behind the link grant was revoked since it was issued.",
 } as const;
 
 /**
@@ -37,6 +39,7 @@ export const linkGrantRoutes = new Hono<AuthEnv>()
     const { codes } = c.get("auth");
     const grant = await codes.issue("link_grant", {
       uid: token.uid,
+      authTime: token.authTime,
       stateHash: await sha256Hex(body.state),
       nonceHash: (await browserNonceHash(c)) ?? "",
     });
@@ -48,6 +51,9 @@ export const linkGrantRoutes = new Hono<AuthEnv>()
     const { idp, codes } = c.get("auth");
     const redemption = await codes.redeem("link_grant", body.grant, (record) => sameFlow(c, record, body.state));
     if (!redemption.ok) throw new ApiError(400, "invalid_grant", REFUSALS[redemption.reason]);
+    if (!(await signInStands(idp, redemption.record.uid, codeSignInTime(redemption.record)))) {
+      throw new ApiError(400, "invalid_grant", REFUSALS.revoked);
+    }
     const customToken = await idp.createCustomToken(redemption.record.uid);
     c.header("cache-control", "no-store");
     return c.json({ custom_token: customToken });

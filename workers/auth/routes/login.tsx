@@ -6,6 +6,7 @@ import type { PendingDocument } from "../../../src/auth/document-catalog";
 import { LANGUAGES, type Language, pickLanguage, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import { recaptchaPageFor } from "../../../src/auth/recaptcha";
+import { sessionSignInTime } from "../../../src/auth/session";
 import { urlFor } from "../../../src/base-url";
 import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
@@ -35,7 +36,8 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
     if (session && pendingDocuments.length === 0) {
       c.header("cache-control", "no-store");
       c.header("referrer-policy", "no-referrer");
-      return c.redirect(await signedInRedirect(c, session.uid, { redirectUri, codeChallenge }), 302);
+      const target = { redirectUri, codeChallenge };
+      return c.redirect(await signedInRedirect(c, session.uid, target, sessionSignInTime(session)), 302);
     }
   }
 

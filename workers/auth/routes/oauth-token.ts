@@ -6,11 +6,13 @@ import {
   publishPrincipalUid,
 } from "../../../src/auth/publish-token";
 import { IdpError } from "../../../src/idp/identity-provider";
+import { revocationOf } from "../../../src/idp/revocation";
 import { ApiError, errorResponse } from "../../../src/worker-kit/errors";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { oauthError } from "../errors";
 import { ExchangeFailures } from "../exchange-failures";
-import { PublishTokenStore } from "../publish-token-store";
+import { type ActivePublishToken, PublishTokenStore } from "../publish-token-store";
+import { accountStateOf, revokePublishTokensBefore } from "../revocation";
 
 /** RFC 8693 section 2.1 grant type. */
 export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
@@ -47,19 +49,12 @@ async function requestFields(c: AuthContext): Promise<unknown> {
  * subject the token's own principal (`publish:<token id>`), never the issuer's uid, so the ID
  * token cannot change or link the issuer's account at the identity provider (issue 20). A revoked
  * token is refused like an unknown one (document 1 leaves it open; refusing is what revoking is
- * for). Failed exchanges are rate-limited per caller.
+ * for). Nor is a token made before its issuer's tokens-valid-after time at the provider (a password
+ * change, a sign-out everywhere): it is revoked here and then (one account lookup per exchange).
+ * Failed exchanges are limited per presented token and per IP (exchange-failures.ts).
  */
 export const oauthTokenRoutes = new Hono<AuthEnv>().post("/api/oauth/token", async (c) => {
   const { now, idp } = c.get("auth");
-  const failures = new ExchangeFailures(c.env.AUTH_DB, now);
-  const caller = await ExchangeFailures.callerKey(c.req.header("cf-connecting-ip") ?? "unknown");
-  const wait = await failures.retryAfter(caller);
-  if (wait > 0) {
-    const res = errorResponse(429, "too_many_requests", `Too many failed token exchanges; try again in ${wait} s.`);
-    res.headers.set("retry-after", String(wait));
-    return res;
-  }
-
   const parsed = exchangeRequest.safeParse(await requestFields(c));
   if (!parsed.success) {
     return oauthError("invalid_request", "Send a form or JSON body: grant_type, subject_token, subject_token_type.");
@@ -75,15 +70,26 @@ export const oauthTokenRoutes = new Hono<AuthEnv>().post("/api/oauth/token", asy
   if (body.requested_token_type !== undefined && body.requested_token_type !== ID_TOKEN_TYPE) {
     return oauthError("invalid_request", `Only ${ID_TOKEN_TYPE} can be requested.`);
   }
-  const redeemed = isWellFormedPublishToken(body.subject_token)
-    ? await new PublishTokenStore(c.env.AUTH_DB, now).redeem(body.subject_token)
+
+  const failures = new ExchangeFailures(c.env.AUTH_DB, now);
+  const caller = await ExchangeFailures.caller(c.req.header("cf-connecting-ip") ?? "unknown", body.subject_token);
+  const wait = await failures.retryAfter(caller);
+  if (wait > 0) {
+    const res = errorResponse(429, "too_many_requests", `Too many failed token exchanges; try again in ${wait} s.`);
+    res.headers.set("retry-after", String(wait));
+    return res;
+  }
+  const tokens = new PublishTokenStore(c.env.AUTH_DB, now);
+  const token = isWellFormedPublishToken(body.subject_token)
+    ? await tokens.activeByPlaintext(body.subject_token)
     : null;
-  if (!redeemed) {
+  if (!token || !(await issuerStillStands(c, token))) {
     await failures.record(caller);
     return oauthError("invalid_request", "The publish token is malformed, unknown or revoked.");
   }
+  await tokens.markUsed(token.id);
 
-  const session = await mintPublishIdToken(redeemed, idp);
+  const session = await mintPublishIdToken(token, idp);
   c.header("cache-control", "no-store");
   c.header("pragma", "no-cache");
   return c.json({
@@ -93,6 +99,19 @@ export const oauthTokenRoutes = new Hono<AuthEnv>().post("/api/oauth/token", asy
     expires_in: session.expiresIn,
   });
 });
+
+/**
+ * Whether the token's issuer still stands behind it at the provider: an account that exists, is
+ * not disabled, and revoked nothing since the token was made. A token made before the account's
+ * tokens-valid-after time is revoked with it.
+ */
+async function issuerStillStands(c: AuthContext, token: ActivePublishToken): Promise<boolean> {
+  const { idp, now } = c.get("auth");
+  const state = await accountStateOf(idp, token.issuerUid);
+  if (revocationOf(Math.floor(token.createdAtMs / 1000), state) === null) return true;
+  await revokePublishTokensBefore(c.env.AUTH_DB, now, token.issuerUid, state);
+  return false;
+}
 
 /** The principal's ID token, through a custom token the provider exchanges. */
 async function mintPublishIdToken(token: { id: string; issuerUid: string }, idp: AuthContext["var"]["auth"]["idp"]) {

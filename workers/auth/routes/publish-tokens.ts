@@ -15,9 +15,12 @@ const createRequest = z.object({ name: z.string().trim().min(1).max(PUBLISH_TOKE
 const tokenId = z.object({ id: z.string().min(1).max(64) });
 const creations = rateLimiter(RATE_LIMITS.publishTokens);
 
-/** The signed-in user behind the bearer ID token; a publish-token ID token is 403 (rule 9a). */
+/**
+ * The signed-in user behind the bearer ID token; a publish-token ID token is 403 (rule 9a), a
+ * revoked one 401 `id_token_revoked`.
+ */
 async function issuer(c: AuthContext): Promise<string> {
-  return (await verifiedUser(c, bearerIdToken(c), "manage publish tokens")).uid;
+  return (await verifiedUser(c, bearerIdToken(c), "manage publish tokens", { checkRevoked: true })).uid;
 }
 
 function store(c: AuthContext): PublishTokenStore {

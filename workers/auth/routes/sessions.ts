@@ -6,6 +6,7 @@ import { ApiError } from "../../../src/worker-kit/errors";
 import { parseOrThrow } from "../../../src/worker-kit/input";
 import { bearerIdToken } from "../../../src/worker-kit/verify-id-token";
 import type { AuthContext, AuthEnv } from "../auth-env";
+import { revokeAtProvider } from "../revocation";
 import { sameOriginOnly } from "../same-origin";
 import { currentSession } from "../session-cookie";
 import type { SessionSummary } from "../session-store";
@@ -16,7 +17,8 @@ const userId = z.object({ uid: z.string().min(1).max(128) });
 
 /**
  * A person's SSO sessions (issue 12): list them (created, last used, browser family) and end one
- * or all. The caller is the browser's own session (the cookie) or an app with the user's ID token
+ * or all; ending all is signing out everywhere, which also sets the account's tokens-valid-after
+ * time at the provider. The caller is the browser's own session (the cookie) or an app with the user's ID token
  * (Authorization: Bearer). Operators do the same for any user through the admin client with an
  * ID token carrying the admin claim.
  */
@@ -34,6 +36,8 @@ export const sessionRoutes = new Hono<AuthEnv>()
   })
   .delete("/api/sessions", sameOriginOnly, async (c) => {
     const me = await caller(c);
+    // Signing out everywhere starts at the provider: the account's ID, refresh and publish tokens.
+    await endAtProvider(c, me.uid);
     const ended = await c.get("auth").sessions.endAll(me.uid);
     if (me.currentId) expireCookie(c);
     return c.json({ ended });
@@ -52,13 +56,20 @@ export const sessionRoutes = new Hono<AuthEnv>()
   .delete("/api/admin/users/:uid/sessions", sameOriginOnly, async (c) => {
     const { uid } = parseOrThrow(userId, c.req.param());
     await operator(c);
+    await endAtProvider(c, uid);
     return c.json({ ended: await c.get("auth").sessions.endAll(uid) });
   });
+
+/** The account's tokens-valid-after time is now (503 `idp_unavailable`, and nothing ended, without the provider). */
+function endAtProvider(c: AuthContext, uid: string): Promise<void> {
+  const { idp, now } = c.get("auth");
+  return revokeAtProvider(idp, c.env.AUTH_DB, now, uid);
+}
 
 /** The user asking, and which of their sessions is the asking browser's (none for a token). */
 async function caller(c: AuthContext): Promise<{ uid: string; currentId: string | null }> {
   if (c.req.header("authorization") !== undefined) {
-    const token = await verifiedUser(c, bearerIdToken(c), "manage sessions");
+    const token = await verifiedUser(c, bearerIdToken(c), "manage sessions", { checkRevoked: true });
     return { uid: token.uid, currentId: null };
   }
   const session = await currentSession(c);
@@ -74,7 +85,7 @@ async function caller(c: AuthContext): Promise<{ uid: string; currentId: string 
 
 /** An operator: an ID token with the admin claim (never a publish-token one: those drop admin rights). */
 async function operator(c: AuthContext): Promise<void> {
-  const token = await verifiedUser(c, bearerIdToken(c), "manage sessions");
+  const token = await verifiedUser(c, bearerIdToken(c), "manage sessions", { checkRevoked: true });
   if (!token.admin)
     throw new ApiError(403, "admin_required", "Only an operator (admin claim) may manage other users' sessions.");
 }

@@ -6,7 +6,7 @@ import { randomToken } from "../../../src/auth/crypto";
 import { pickLanguage } from "../../../src/auth/i18n";
 import { maskedAccount } from "../../../src/auth/mask";
 import { withQuery } from "../../../src/auth/redirect-uri";
-import { CODE_KINDS } from "../../../src/auth/single-use";
+import { CODE_KINDS, codeSignInTime } from "../../../src/auth/single-use";
 import { urlFor } from "../../../src/base-url";
 import { RATE_LIMITS } from "../../../src/config/rate-limits";
 import { ApiError } from "../../../src/worker-kit/errors";
@@ -17,6 +17,7 @@ import { callerKey, rateLimiter } from "../../../src/worker-kit/rate-limit";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import type { Redemption } from "../code-store";
 import { allowedRedirect } from "../redirects";
+import { signInStands } from "../revocation";
 import { sameOriginOnly } from "../same-origin";
 import { currentSession, startSession } from "../session-cookie";
 import { freshFinishedUser } from "../user-token";
@@ -45,6 +46,7 @@ const REFUSALS = {
   used: "The transfer code was already used.",
   expired: "The transfer code has expired (transfer codes live 5 minutes).",
   refused: "The transfer code was refused.",
+  revoked: "The app's sign-in was revoked since the code was issued (a password change or a sign-out everywhere).",
 } as const;
 
 /**
@@ -66,6 +68,7 @@ export const transferRoutes = new Hono<AuthEnv>()
       redirectUri: redirectUri.href,
       clientId: body.client_id ?? "",
       account: maskedAccount(token.claims, token.uid),
+      authTime: token.authTime,
     });
     c.header("cache-control", "no-store");
     return c.json({ code, expires_in: CODE_KINDS.transfer_code.lifetimeMs / 1000 });
@@ -111,7 +114,10 @@ export const transferRoutes = new Hono<AuthEnv>()
     c.header("referrer-policy", "no-referrer");
     // Cancel spends the code (a forwarded link dies with it) and leaves the browser's session as it was.
     if (form.decision === "cancel") return c.redirect(target.href, 302);
-    await startSession(c, record.uid);
+    if (!(await signInStands(idp, record.uid, codeSignInTime(record)))) {
+      throw new ApiError(400, "invalid_code", REFUSALS.revoked);
+    }
+    await startSession(c, record.uid, codeSignInTime(record));
     const customToken = await idp.createCustomToken(record.uid);
     return c.redirect(withQuery(target, { idpAuthCustomToken: customToken }), 302);
   });

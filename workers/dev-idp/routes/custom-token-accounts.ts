@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { isPublishPrincipalUid } from "../../../src/auth/publish-token";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { checkCustomToken } from "../custom-token-check";
 import { devIdpOf } from "../dev-idp";
+import { userInfo } from "../user-info";
 import { providerBody, requiredString } from "./request-body";
 
 /** accounts:signInWithCustomToken (the exchange the sign-in service relies on) and accounts:lookup. */
@@ -14,7 +16,8 @@ export const customTokenAccountRoutes = new Hono<AppEnv>()
     let user = await idp.users.get(uid);
     const isNewUser = !user;
     if (!user) {
-      // The provider creates the account on first sign-in with a custom token.
+      // The provider creates the account on first sign-in with a custom token. A publish
+      // principal's is created refusing updates and links (the project's rule, docs/decisions.md).
       user = {
         uid,
         email: null,
@@ -23,6 +26,7 @@ export const customTokenAccountRoutes = new Hono<AppEnv>()
         passwordHash: null,
         customClaims: {},
         createdAt: Date.now(),
+        ...(isPublishPrincipalUid(uid) ? { updatesRefused: true } : {}),
       };
       await idp.users.put(user);
     }
@@ -35,16 +39,5 @@ export const customTokenAccountRoutes = new Hono<AppEnv>()
     const idToken = requiredString(body, "idToken", "MISSING_ID_TOKEN");
     const idp = await devIdpOf(c);
     const user = await idp.userOfIdToken(idToken);
-    return c.json({
-      kind: "identitytoolkit#GetAccountInfoResponse",
-      users: [
-        {
-          localId: user.uid,
-          ...(user.email ? { email: user.email, emailVerified: user.emailVerified } : {}),
-          ...(user.phoneNumber ? { phoneNumber: user.phoneNumber } : {}),
-          ...(Object.keys(user.customClaims).length > 0 ? { customAttributes: JSON.stringify(user.customClaims) } : {}),
-          createdAt: String(user.createdAt),
-        },
-      ],
-    });
+    return c.json({ kind: "identitytoolkit#GetAccountInfoResponse", users: [userInfo(user)] });
   });

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { matchApp } from "../../../src/router";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
-import { devIdpOf } from "../dev-idp";
+import { devIdpOf, nowSeconds } from "../dev-idp";
 import { ProviderError } from "../provider-error";
-import { newUid } from "../user-store";
+import { type DevUser, newUid } from "../user-store";
 import { socialConsentPage } from "../views/social-consent-page";
+import { UPDATES_REFUSED } from "./account-update";
 import { providerBody, requiredString } from "./request-body";
 
 /** The social providers the dev IdP stands in for; the first two vouch for the email address. */
@@ -18,12 +19,39 @@ function isSocialProvider(value: unknown): value is SocialProvider {
 }
 
 /**
+ * A provider that vouches for the address signs in to an account whose email nobody verified:
+ * as with the real provider, the address's owner gets the account and whoever set the address
+ * up loses it. Its password and other social sign-ins are removed, and every session signed in
+ * before ends (tokens-valid-after now), so a pre-claimed address gives its claimer nothing.
+ */
+async function reclaimedByAddressOwner(
+  users: { unlinkFederated(user: DevUser, providerIds: readonly string[]): Promise<void> },
+  user: DevUser,
+  providerId: string,
+): Promise<DevUser> {
+  await users.unlinkFederated(
+    user,
+    (user.socialProviders ?? []).filter((other) => other !== providerId),
+  );
+  return {
+    ...user,
+    emailVerified: true,
+    passwordHash: null,
+    socialProviders: [providerId],
+    tokensValidAfter: nowSeconds(),
+    sessionGeneration: (user.sessionGeneration ?? 0) + 1,
+  };
+}
+
+/**
  * The provider's social redirect flow, with the dev IdP playing the social site:
  * accounts:createAuthUri returns an authUri to a dev page where one types the email to sign in
  * as; the page redirects to continueUri with ?code&state, and accounts:signInWithIdp with that
  * requestUri and the sessionId signs the user in (sign_in_provider = the provider id). An
  * existing account of that email is reused when the provider vouches for the address (google.com,
- * apple.com); X and Facebook get needConfirmation instead, as from the real provider.
+ * apple.com; an unverified one is reclaimed, above); X and Facebook get needConfirmation instead,
+ * as from the real provider. Linking (with idToken) is refused on an account the project's rule
+ * closed to updates (a publish principal).
  */
 export const socialAccountRoutes = new Hono<AppEnv>()
   .post("/v1/accounts:createAuthUri", async (c) => {
@@ -89,6 +117,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
     if (typeof body.idToken === "string") {
       // Linking: the social identity joins the account of the ID token, as with the provider.
       const linking = await idp.userOfIdToken(body.idToken);
+      if (linking.updatesRefused) throw new ProviderError("OPERATION_NOT_ALLOWED", UPDATES_REFUSED);
       const owner =
         (await idp.users.byFederated(answer.providerId, answer.email)) ?? (await idp.users.byEmail(answer.email));
       if (owner && owner.uid !== linking.uid) throw new ProviderError("FEDERATED_USER_ID_ALREADY_LINKED");
@@ -110,7 +139,9 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       if (!VERIFIES_EMAIL.has(answer.providerId)) {
         return c.json({ kind: "identitytoolkit#VerifyAssertionResponse", ...federated, needConfirmation: true });
       }
-      user = { ...user, socialProviders: [...(user.socialProviders ?? []), answer.providerId] };
+      user = user.emailVerified
+        ? { ...user, socialProviders: [...(user.socialProviders ?? []), answer.providerId] }
+        : await reclaimedByAddressOwner(idp.users, user, answer.providerId);
       await idp.users.put(user);
     }
     if (!user) {

@@ -23,7 +23,8 @@ export const tokenRoutes = new Hono<AppEnv>().post("/v1/token", async (c) => {
   if (!grant) throw new ProviderError("INVALID_REFRESH_TOKEN");
   const user = await idp.users.get(grant.uid);
   if (!user) throw new ProviderError("USER_NOT_FOUND");
-  // A change of email or password ends the sessions signed in before it, as with the provider.
+  // A change of password, a revoke or disabling ends the sessions signed in before it, as with the provider.
+  if (user.disabled) throw new ProviderError("USER_DISABLED");
   if ((grant.generation ?? 0) !== (user.sessionGeneration ?? 0)) throw new ProviderError("TOKEN_EXPIRED");
   const idToken = await mintIdToken(idp.key, {
     user,
