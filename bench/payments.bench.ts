@@ -45,14 +45,14 @@ function p99(values: number[]): number {
  * against the backend's health route under the same load. Then the Worker bundle (prd, gzip)
  * with stripe included against the free plan's 3 MB.
  */
-const paymentsBenchmark: Benchmark = async ({ platformUrl, secrets }) => {
+const paymentsBenchmark: Benchmark = async ({ platformUrl, idpUrl, secrets }) => {
   const payments = `${platformUrl}/payments`;
   const api = `${platformUrl}/backend`;
   const auth = { authorization: `Bearer ${secrets.STRIPE_SECRET_KEY}` };
   const json = { "content-type": "application/json" };
   await fetch(`${payments}/dev/settings`, { method: "POST", headers: json, body: JSON.stringify({ mode: "hold" }) });
 
-  const signIn = await fetch(`${platformUrl}/idp/v1/accounts:signInWithPassword?key=dev-api-key`, {
+  const signIn = await fetch(`${idpUrl}/v1/accounts:signInWithPassword?key=dev-api-key`, {
     method: "POST",
     headers: json,
     body: JSON.stringify({ email: "user@example.com", password: "dev-password", returnSecureToken: true }),

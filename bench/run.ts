@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { startPlatform, startWranglerDev } from "../tools/local-platform/local-platform.ts";
+import { freshDevSecrets, startPlatform, startWranglerDev } from "../tools/local-platform/local-platform.ts";
 import { putLocalR2Object } from "../tools/local-platform/local-r2.ts";
 import { testPort } from "../tools/local-platform/ports.ts";
 import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
@@ -19,9 +19,16 @@ const files = readdirSync(benchDir)
   .filter((name) => name.endsWith(".bench.ts") && (!only || name.includes(only)))
   .sort();
 
-console.log("Starting the platform and the baseline with wrangler dev ...");
-// Throw-away state, migrated D1, fresh dev IdP keys, URL vars moved to the bench port.
-const platform = await startPlatform(testPort(8790));
+console.log("Starting the platform, its identity provider and the baseline with wrangler dev ...");
+// Throw-away state, migrated D1, fresh dev IdP keys, URL vars moved to the bench port. The identity
+// provider is another process, as in production: the CPU the platform's process tree spends is
+// the platform's own, not the stand-in's work on the provider calls the sign-in service makes.
+const secrets = freshDevSecrets();
+const provider = await startPlatform(testPort(8793), { vars: secrets });
+const idpUrl = `${provider.url}/idp`;
+const platform = await startPlatform(testPort(8790), {
+  vars: { ...secrets, IDP_API_URL: idpUrl, IDP_TOKEN_URL: idpUrl, IDP_JWKS_URL: `${idpUrl}/jwks` },
+});
 const baseline = await startWranglerDev("bench/baseline/wrangler.toml", testPort(8791));
 
 const rows: BenchRow[] = [];
@@ -33,6 +40,7 @@ try {
     rows.push(
       ...(await benchmark({
         platformUrl: platform.url,
+        idpUrl,
         baselineUrl: baseline.url,
         putCode,
         secrets: platform.secrets,
@@ -40,7 +48,7 @@ try {
     );
   }
 } finally {
-  await Promise.all([platform.stop(), baseline.stop()]);
+  await Promise.all([platform.stop(), provider.stop(), baseline.stop()]);
 }
 
 console.log(`\n${formatTable(rows)}\n`);
