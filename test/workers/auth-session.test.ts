@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../platform";
 import { SESSION_LIFETIME_SECONDS, type SessionRecord } from "../../src/auth/session";
+import { ConsentLedger } from "../../workers/auth/consent-ledger";
 import { SessionStore } from "../../workers/auth/session-store";
 import {
   AUTH,
@@ -144,6 +145,9 @@ describe("cookie attributes per environment", () => {
     // Both in one KV namespace here, the worst case: only the environment tag tells them apart.
     await store.create(`prd.${suffix}`, "prd-user", "Chrome on Linux");
     await store.create(`stg.${suffix}`, "stg-user", "Chrome on Linux");
+    // Users who accepted the documents: an SSO visit then lands in the app.
+    const ledger = new ConsentLedger(env.AUTH_DB, Date.now);
+    for (const uid of ["prd-user", "stg-user"]) await ledger.record(uid, ["app_terms", "privacy"], "auth_signup");
     const login = (environment: "stg" | "prd", host: string, target: string, cookie: string) =>
       worker.fetch(
         new Request(`https://${host}/login?redirect_uri=${encodeURIComponent(target)}`, {
