@@ -11,7 +11,7 @@ import type { AuthContext } from "./auth-env";
  * browser already had is ended: a new sign-in (another account, say) replaces it.
  */
 export async function startSession(c: AuthContext, uid: string): Promise<SessionRecord> {
-  const { sessions, cookies } = c.get("auth");
+  const { sessions, sessionCookie } = c.get("auth");
   const previous = sessionCookieValue(c);
   if (previous) await sessions.end(previous);
   const value = `${c.get("config").environment}.${randomToken()}`;
@@ -23,7 +23,9 @@ export async function startSession(c: AuthContext, uid: string): Promise<Session
     currentLog().error("session not created", { error: String(error) });
     throw new ApiError(503, "sign_in_unavailable", "Sign-in is unavailable for a moment. Please try again.");
   }
-  c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookies, SESSION_LIFETIME_SECONDS), { append: true });
+  c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, sessionCookie, SESSION_LIFETIME_SECONDS), {
+    append: true,
+  });
   return session;
 }
 
@@ -34,8 +36,10 @@ export async function currentSession(c: AuthContext): Promise<SessionRecord | nu
   const session = await c.get("auth").sessions.read(value);
   if (session) {
     // The cookie's own lifetime restarts with the stored one.
-    const { cookies } = c.get("auth");
-    c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookies, SESSION_LIFETIME_SECONDS), { append: true });
+    const { sessionCookie } = c.get("auth");
+    c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, sessionCookie, SESSION_LIFETIME_SECONDS), {
+      append: true,
+    });
   }
   return session;
 }
@@ -45,14 +49,14 @@ export async function currentSession(c: AuthContext): Promise<SessionRecord | nu
  * of that session's user ends too (the person's other browsers and devices).
  */
 export async function endSession(c: AuthContext, { everywhere = false } = {}): Promise<void> {
-  const { sessions, cookies } = c.get("auth");
+  const { sessions, sessionCookie } = c.get("auth");
   const value = sessionCookieValue(c);
   if (value) {
     const session = everywhere ? await sessions.read(value) : null;
     await sessions.end(value);
     if (session) await sessions.endAll(session.uid);
   }
-  c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", cookies, 0), { append: true });
+  c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", sessionCookie, 0), { append: true });
 }
 
 /**
