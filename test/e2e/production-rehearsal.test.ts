@@ -188,6 +188,11 @@ describe("an operator on the prd build", () => {
     await page.getByLabel("Email").fill("admin@example.com");
     await page.getByLabel("Password").fill("dev-password");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // Made with the admin tools, the account accepted no document yet: asked once, on prd as anywhere.
+    const documents = page.getByRole("dialog");
+    await documents.waitFor();
+    await expectAccessible(page);
+    await documents.getByRole("button", { name: "Accept and continue" }).click();
     await page.waitForURL(`${urls.api}/admin/product-order**`);
     const order = () =>
       page.$$eval("#products li", (items) => items.map((item) => (item.textContent ?? "").split(":")[0]));
@@ -399,4 +404,26 @@ describe("prd's log after the rehearsal", () => {
     expect(lines.length).toBeGreaterThan(50);
     expect(lines.filter((line) => line.severity === "ERROR" || line.severity === "CRITICAL")).toEqual([]);
   });
+});
+
+describe("social sign-in on the prd build", () => {
+  it("returns through prd's registered address, {AUTH_URL}/login/callback, and signs a new account up", async () => {
+    const { page, expectNoFailures } = await newPerson("social");
+    await page.goto(`${urls.store}/`);
+    await page.waitForURL(`${urls.auth}/login?**`);
+    await page.getByLabel("Terms of Service").check();
+    await page.getByLabel("Privacy Policy").check();
+    const started = page.waitForRequest((request) => request.url().includes("/v1/accounts:createAuthUri"));
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    expect(((await started).postDataJSON() as { continueUri: string }).continueUri).toBe(`${urls.auth}/login/callback`);
+    // The stand-in plays Google's page; it sends the browser back to the address prd registered.
+    await page.waitForURL(`${rehearsal.standIn.url}/idp/social/authorize?**`);
+    await page.getByLabel("Email").fill(`rehearsal-social-${Date.now()}@example.org`);
+    const returned = page.waitForRequest((request) => request.url().startsWith(`${urls.auth}/login/callback?`));
+    await page.getByRole("button", { name: "Continue" }).click();
+    expect(new URL((await returned).url()).searchParams.has("code")).toBe(true);
+    await page.waitForURL(`${urls.store}/**`);
+    await expect.poll(() => page.getByTestId("balance").getAttribute("data-balance"), { timeout: 30_000 }).toBe("0");
+    expectNoFailures();
+  }, 120_000);
 });

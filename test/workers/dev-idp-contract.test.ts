@@ -4,7 +4,7 @@ import { isDocumentedError } from "../../src/idp/identity-toolkit-errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { SEED_PASSWORD } from "../../workers/dev-idp/seed";
 import { type ContractCall, responseProblems } from "../identity-toolkit-contract";
-import { API_KEY, config, IDP, idpPost, LOGIN, refresh, socialRoundTrip } from "./helpers/dev-idp";
+import { API_KEY, CALLBACK, config, IDP, idpPost, LOGIN, refresh, socialRoundTrip } from "./helpers/dev-idp";
 
 // The dev IdP against the identity provider's contract (Google's Identity Toolkit v1 document,
 // src/idp/identity-toolkit-contract.ts): its answers are the contract's shapes, it takes no field
@@ -97,7 +97,7 @@ describe("dev IdP answers are the contract's", () => {
   });
 
   it("createAuthUri and signInWithIdp: a sign-in, a link and an email that needs confirmation", async () => {
-    await answer("createAuthUri", await post("createAuthUri", { providerId: "google.com", continueUri: LOGIN }));
+    await answer("createAuthUri", await post("createAuthUri", { providerId: "google.com", continueUri: CALLBACK }));
     const signIn = await socialRoundTrip("google.com", newEmail());
     await answer(
       "signInWithIdp",
@@ -133,7 +133,7 @@ describe("dev IdP requests are the contract's", () => {
     signInWithCustomToken: async () => ({
       token: await identityProviderFor(env, config).createCustomToken(`contract-${Date.now()}`),
     }),
-    createAuthUri: async () => ({ providerId: "google.com", continueUri: LOGIN }),
+    createAuthUri: async () => ({ providerId: "google.com", continueUri: CALLBACK }),
     lookup: async () => ({ idToken: (await signedUp()).idToken }),
     sendVerificationCode: async () => ({ phoneNumber: "+15550109002", recaptchaToken: await widgetToken() }),
     signInWithPhoneNumber: async () => ({ sessionInfo: await phoneSession("+15550109003"), code: "123456" }),
@@ -199,13 +199,15 @@ describe("dev IdP refusals are the codes Google documents for the call", () => {
     ["signInWithPhoneNumber", async () => ({ sessionInfo: "unknown", code: "123456" })],
     ["signInWithPhoneNumber", async () => ({ sessionInfo: await phoneSession("+15550109005"), code: "000000" })],
     ["createAuthUri", async () => ({})],
-    ["createAuthUri", async () => ({ providerId: "example.com", continueUri: LOGIN })],
+    ["createAuthUri", async () => ({ providerId: "example.com", continueUri: CALLBACK })],
     ["createAuthUri", async () => ({ providerId: "google.com" })],
     ["createAuthUri", async () => ({ providerId: "google.com", continueUri: "https://elsewhere.example/" })],
+    ["createAuthUri", async () => ({ providerId: "google.com", continueUri: LOGIN })],
+    ["createAuthUri", async () => ({ providerId: "google.com", continueUri: "not a url" })],
     ["signInWithIdp", async () => ({})],
     ["signInWithIdp", async () => ({ requestUri: LOGIN })],
     ["signInWithIdp", async () => ({ requestUri: (await socialRoundTrip("google.com", newEmail())).requestUri })],
-    ["signInWithIdp", async () => ({ requestUri: `${LOGIN}&code=unknown`, sessionId: "unknown" })],
+    ["signInWithIdp", async () => ({ requestUri: `${CALLBACK}?code=unknown`, sessionId: "unknown" })],
     ["signInWithIdp", async () => ({ ...(await socialRoundTrip("google.com", newEmail())), idToken: "x" })],
     ["lookup", async () => ({})],
     ["lookup", async () => ({ idToken: "x" })],

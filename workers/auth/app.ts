@@ -17,6 +17,7 @@ import { publishTokenRoutes } from "./routes/publish-tokens";
 import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
 import { sessionConsentRoutes } from "./routes/session-consent";
 import { sessionRoutes } from "./routes/sessions";
+import { socialReturnRoutes } from "./routes/social-return";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
 import { securityHeaders } from "./security-headers";
@@ -37,6 +38,7 @@ export function createAuthApp(deps: AuthDeps = defaultAuthDeps) {
     .use(authServices(deps))
     .use(securityHeaders)
     .route("/", loginRoutes)
+    .route("/", socialReturnRoutes)
     .route("/", loginStateRoutes)
     .route("/", callbackRoutes)
     .route("/", tokenRoutes)

@@ -245,22 +245,19 @@ if (returning) {
   for (const box of consentBoxes()) {
     if (returning.consented.includes(box.value)) box.checked = true;
   }
-  const requestUri = window.location.href;
-  // The provider's one-time answer is spent below; a reload must not post it again.
-  const clean = new URL(requestUri);
-  for (const name of ["code", "state", "oauth_token", "oauth_verifier"]) clean.searchParams.delete(name);
-  history.replaceState(null, "", clean.href);
+  const { requestUri } = returning;
+  const name = Object.values(SOCIAL_NAMES).includes(returning.name) ? returning.name : "unknown";
   void run(async () => {
     const linkTo = await linkingIdToken();
     let result: ProviderAnswer<"signInWithIdp">;
     try {
       result = await providerCall(config, "signInWithIdp", socialSignIn(requestUri, returning.sessionId, linkTo));
       const action = linkTo ? "link" : "redirect_result";
-      funnel.track(returning.name, action, linkTo ? "link" : result.isNewUser ? "signUp" : "signIn", "success", {
+      funnel.track(name, action, linkTo ? "link" : result.isNewUser ? "signUp" : "signIn", "success", {
         uid: result.localId,
       });
     } catch (error) {
-      funnel.track(returning.name, linkTo ? "link" : "redirect_result", linkTo ? "link" : "signIn", "failure", {
+      funnel.track(name, linkTo ? "link" : "redirect_result", linkTo ? "link" : "signIn", "failure", {
         error,
       });
       funnel.flush();
@@ -270,7 +267,7 @@ if (returning) {
     await complete({
       idToken: result.idToken as string,
       signUp: result.isNewUser === true,
-      method: returning.name,
+      method: name,
       uid: result.localId,
     });
   });

@@ -6,6 +6,7 @@ import type { PendingDocument } from "../../../src/auth/document-catalog";
 import { LANGUAGES, type Language, pickLanguage, STRINGS } from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import { recaptchaPageFor } from "../../../src/auth/recaptcha";
+import { socialCallbackUrl } from "../../../src/auth/social-callback";
 import { urlFor } from "../../../src/base-url";
 import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
@@ -90,6 +91,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
           clientId: client.id,
           errors: STRINGS[language].errors,
           working: STRINGS[language].working,
+          socialCallbackUrl: socialCallbackUrl(config.apps.auth),
           link: {
             grantUrl: urlFor(config.apps.auth, "/api/link/grant"),
             redeemUrl: urlFor(config.apps.auth, "/api/link/redeem"),
