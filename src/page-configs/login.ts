@@ -11,6 +11,8 @@ export interface LoginPageConfig {
   /** POST here (with loginRequest) for the state, when the person signs in: GET /login stores nothing. */
   loginRequestUrl: string;
   loginRequest: Record<string, string | undefined>;
+  /** POST here ({state}) when the page sends an SMS code: the start of an attempt the service counts. */
+  smsAttemptUrl: string;
   requiredDocumentKeys: readonly DocumentKey[];
   /** Re-consent (POST /api/consent), the documents' links and names for its prompt. */
   consentUrl: string;

@@ -17,6 +17,7 @@ import { publishTokenRoutes } from "./routes/publish-tokens";
 import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
 import { sessionConsentRoutes } from "./routes/session-consent";
 import { sessionRoutes } from "./routes/sessions";
+import { smsAttemptRoutes } from "./routes/sms-attempt";
 import { socialReturnRoutes } from "./routes/social-return";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
@@ -40,6 +41,7 @@ export function createAuthApp(deps: AuthDeps = defaultAuthDeps) {
     .route("/", loginRoutes)
     .route("/", socialReturnRoutes)
     .route("/", loginStateRoutes)
+    .route("/", smsAttemptRoutes)
     .route("/", callbackRoutes)
     .route("/", tokenRoutes)
     .route("/", transferRoutes)

@@ -77,6 +77,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
           callbackUrl: urlFor(config.apps.auth, "/api/callback"),
           loginRequestUrl: urlFor(config.apps.auth, "/api/login/state"),
           loginRequest: loginRequestFields(query),
+          smsAttemptUrl: urlFor(config.apps.auth, "/api/login/sms-attempt"),
           requiredDocumentKeys: client.requiredDocumentKeys,
           consentUrl: urlFor(config.apps.auth, "/api/consent"),
           legalUrl: urlFor(config.apps.auth, "/legal"),
