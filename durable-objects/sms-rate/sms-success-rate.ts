@@ -1,15 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import { createNotifier } from "../../src/ops/notifier";
 import {
-  addOutcomes,
   advanceTo,
   EMPTY_SMS_RATE,
   nextLeaveAt,
+  type SmsAttemptStart,
   type SmsRateState,
   type SmsRateStep,
   type SmsRateWindow,
-  type SmsTally,
   smsRateNotice,
+  startAttempt,
+  verifyAttempt,
   windowOf,
 } from "../../src/ops/sms-success-rate";
 import { loggerFor } from "../../src/worker-kit/request-log";
@@ -19,31 +20,43 @@ export const SMS_SUCCESS_RATE_OBJECT = "platform";
 
 export interface SmsRateStatus extends SmsRateWindow {
   alerting: boolean;
+  /** Attempts started and not decided yet. */
+  open: number;
 }
 
 /**
  * The platform-wide SMS sign-in success rate (document 1, Limits: alert line 75%). Counters in a
- * Worker isolate would only see that isolate's share of the traffic, so the auth-log intake
- * reports each body's SMS outcomes here, to one object. The window and the crossing rule are
- * pure (src/ops/sms-success-rate.ts); this object keeps the state in storage, holds an alarm for
- * when the oldest minute leaves the window, and sends a notice through the operations notifier
- * when the rate crosses the line.
+ * Worker isolate would only see that isolate's share of the traffic, so the sign-in service
+ * reports here, to one object, what it observed itself: a phone sign-in attempt starting (its
+ * login state, when the page sends a code) and a phone sign-in arriving on that login state.
+ * Client log records never reach it. The rules are pure (src/ops/sms-success-rate.ts); this object
+ * keeps the state in storage, holds an alarm for the next attempt deadline or the oldest minute
+ * leaving the window, and sends a notice through the operations notifier when the rate crosses
+ * the line.
  */
 export class SmsSuccessRate extends DurableObject<Env> {
-  /** One call per log body that holds SMS outcomes. */
-  async record(tally: SmsTally): Promise<void> {
-    await this.apply(addOutcomes(this.state(), tally, Date.now()));
+  /** An attempt started: true when it counts (not seen before, its address under its limit). */
+  async started(start: SmsAttemptStart): Promise<boolean> {
+    const step = startAttempt(this.state(), start, Date.now());
+    await this.apply(step);
+    return step.counted;
+  }
+
+  /** A phone sign-in arrived on the attempt's login state (checked and counted once by the caller). */
+  async verified(attempt: string): Promise<void> {
+    await this.apply(verifyAttempt(this.state(), attempt, Date.now()));
   }
 
   /** The window now, for tests and for an operator's look (no side effect). */
   async status(): Promise<SmsRateStatus> {
     const state = this.state();
-    return { ...windowOf(state), alerting: state.alerting };
+    return { ...windowOf(state), alerting: state.alerting, open: Object.keys(state.open ?? {}).length };
   }
 
   /**
-   * The oldest minute leaves the window. Evaluated at least at the time the alarm was set for:
-   * an alarm never fires before it, and a test's alarm runner moves time there.
+   * An attempt reaches its deadline, or the oldest minute leaves the window. Evaluated at least at
+   * the time the alarm was set for: an alarm never fires before it, and a test's alarm runner
+   * moves time there.
    */
   override async alarm(): Promise<void> {
     const state = this.state();

@@ -2,6 +2,8 @@ import type { BaseUrl } from "../base-url";
 
 export interface CookieAttributes {
   path: string;
+  /** The Domain attribute, or null for a host-only cookie. */
+  domain: string | null;
   secure: boolean;
   httpOnly: true;
   sameSite: "Lax";
@@ -11,18 +13,30 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * Attributes of the auth app's cookies (document 1, Authentication 3): HttpOnly, SameSite=Lax,
- * Secure except on localhost, Path = the app's base path, and no Domain: a host-only cookie of
- * the auth host (AUTH_DOMAIN). Any Domain attribute would also send it to every subdomain, and
- * the staging host stg.auth.example.com is a subdomain of production's auth.example.com.
+ * Secure except on localhost, Path = the app's base path. Host-only unless `domain` is given:
+ * only auth_session takes one (sessionCookieAttributes); the page-binding cookies stay on the
+ * host that served the page.
  */
-export function cookieAttributes(authBase: BaseUrl): CookieAttributes {
+export function cookieAttributes(authBase: BaseUrl, domain: string | null = null): CookieAttributes {
   const { hostname } = new URL(authBase.origin);
   return {
     path: authBase.path || "/",
+    domain,
     secure: !LOCAL_HOSTS.has(hostname),
     httpOnly: true,
     sameSite: "Lax",
   };
+}
+
+/**
+ * auth_session's attributes: Domain is AUTH_DOMAIN, the auth host of the environment (document 1,
+ * Authentication 3), so the product hosts (store.example.com, ...) never receive it; empty
+ * AUTH_DOMAIN (dev on localhost) gives a host-only cookie. A Domain cookie also reaches the
+ * subdomains of the auth host: prd's (auth.example.com) reaches stg.auth.example.com, where its
+ * value, which names its environment (prd.<random>), is never looked up (session-cookie.ts).
+ */
+export function sessionCookieAttributes(authBase: BaseUrl, authDomain: string | null): CookieAttributes {
+  return cookieAttributes(authBase, authDomain);
 }
 
 /** A Set-Cookie header value; maxAgeSeconds 0 deletes the cookie, null makes it end with the browser session. */
@@ -34,6 +48,7 @@ export function serializeCookie(
 ): string {
   const parts = [`${name}=${value}`];
   if (maxAgeSeconds !== null) parts.push(`Max-Age=${maxAgeSeconds}`);
+  if (attributes.domain !== null) parts.push(`Domain=${attributes.domain}`);
   parts.push(`Path=${attributes.path}`);
   if (attributes.secure) parts.push("Secure");
   parts.push("HttpOnly", `SameSite=${attributes.sameSite}`);

@@ -82,6 +82,12 @@ export interface LoginStrings {
   /** The accessible name of the language menu. */
   languageMenu: string;
   working: string;
+  /** The social providers' return page ({AUTH_URL}/login/callback): on its way back to the login page. */
+  socialReturn: {
+    finishing: string;
+    /** This tab holds no social sign-in to finish (another tab or browser, or the tab's storage was cleared). */
+    lost: string;
+  };
   /** The blocking prompt for documents revised since the user accepted them (browser/pages/login/reconsent.ts). */
   reconsent: {
     title: string;

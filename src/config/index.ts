@@ -72,6 +72,16 @@ const rawConfigSchema = z
         message: "is required when ROOM_TICKETS is required",
       });
     }
+    // auth_session's Domain (document 1: the auth host, so services cannot read it). Another host
+    // would be refused by browsers (no sign-in would stick) or reach the product hosts.
+    const authHost = new URL(raw.AUTH_URL.origin).hostname;
+    if (raw.AUTH_DOMAIN !== "" && raw.AUTH_DOMAIN !== authHost) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_DOMAIN"],
+        message: `must be the host of AUTH_URL (${authHost}), or empty for a host-only cookie`,
+      });
+    }
     if (raw.ENVIRONMENT !== "dev") return;
     for (const key of ["IDP_URL", "PAYMENTS_URL"] as const) {
       if (!raw[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when ENVIRONMENT is dev" });

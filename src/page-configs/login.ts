@@ -11,6 +11,8 @@ export interface LoginPageConfig {
   /** POST here (with loginRequest) for the state, when the person signs in: GET /login stores nothing. */
   loginRequestUrl: string;
   loginRequest: Record<string, string | undefined>;
+  /** POST here ({state}) when the page sends an SMS code: the start of an attempt the service counts. */
+  smsAttemptUrl: string;
   requiredDocumentKeys: readonly DocumentKey[];
   /** Re-consent (POST /api/consent), the documents' links and names for its prompt. */
   consentUrl: string;
@@ -29,6 +31,11 @@ export interface LoginPageConfig {
   clientId: string;
   errors: LoginStrings["errors"];
   working: string;
+  /**
+   * Social sign-in's continueUri: the one return address of this environment
+   * ({AUTH_URL}/login/callback, src/auth/social-callback.ts), never this page's own URL.
+   */
+  socialCallbackUrl: string;
   /** Linking another sign-in method: where the page asks for and redeems its link grant. */
   link: { grantUrl: string; redeemUrl: string; strings: LinkStrings };
   /** The invisible reCAPTCHA the provider asks for before it sends an SMS code (src/auth/recaptcha.ts). */
@@ -39,3 +46,11 @@ export interface LoginPageConfig {
 
 /** The element that holds the config. */
 export const LOGIN_CONFIG_ID = "login-config";
+
+/** The social providers' return page ({AUTH_URL}/login/callback): the login page it hands the answer to. */
+export interface SocialReturnPageConfig {
+  /** {AUTH_URL}/login: the only page the return page sends the browser to. */
+  loginUrl: string;
+}
+
+export const SOCIAL_RETURN_CONFIG_ID = "social-return-config";

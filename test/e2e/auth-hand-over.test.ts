@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieAttributes, serializeCookie } from "../../src/auth/cookies.ts";
+import { serializeCookie, sessionCookieAttributes } from "../../src/auth/cookies.ts";
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "../../src/auth/session.ts";
 import { parseBaseUrl } from "../../src/base-url.ts";
 import { screenshotOnFailure } from "./support/browser.ts";
@@ -22,7 +22,10 @@ beforeAll(async () => {
 
 afterAll(() => site?.stop());
 
-/** An app user: an account made with the admin tools and a fresh ID token, as the app holds it. */
+/**
+ * An app user: an account made with the admin tools and a fresh ID token, as the app holds it, who
+ * accepted the documents in the app (POST /api/consent), so the browser's SSO visits land at once.
+ */
 async function appUser(name: string): Promise<{ uid: string; email: string; idToken: string }> {
   const email = `${name}-${Date.now()}@example.com`;
   const created = await fetch(`${idp}/admin/users`, {
@@ -36,7 +39,14 @@ async function appUser(name: string): Promise<{ uid: string; email: string; idTo
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
   });
-  return { uid, email, idToken: ((await signedIn.json()) as { idToken: string }).idToken };
+  const { idToken } = (await signedIn.json()) as { idToken: string };
+  const consent = await fetch(`${auth}/api/consent`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ document_keys: ["app_terms", "privacy"], source: "app" }),
+  });
+  expect(consent.status).toBe(200);
+  return { uid, email, idToken };
 }
 
 /** What the app does before it opens the browser: POST /api/transfer/code. */
@@ -107,40 +117,55 @@ describe("hand-over from an app in a real browser", () => {
 });
 
 describe("staging and production session cookies in a real browser", () => {
+  const PRD = "https://auth.example.com";
+  const STG = "https://stg.auth.example.com";
+  const setCookieOf = (origin: string) =>
+    serializeCookie(
+      SESSION_COOKIE,
+      `${origin === STG ? "stg" : "prd"}.value`,
+      sessionCookieAttributes(parseBaseUrl(origin), new URL(origin).hostname),
+      SESSION_LIFETIME_SECONDS,
+    );
+
   /**
    * Chromium stores each environment's Set-Cookie exactly as the service writes it (the
-   * attributes come from the service's own code), then asks the other host: the production auth
-   * host is a parent domain of the staging one, so only host-only cookies keep them apart.
+   * attributes come from the service's own code, Domain = the environment's AUTH_DOMAIN), then
+   * asks both hosts what they receive. prd's auth host is a parent domain of stg's, so prd's cookie
+   * reaches stg as well: that is why each value names its environment and stg reads only its own
+   * (test/workers/auth-cookie-domain.test.ts). stg's cookie never reaches prd, nor a product host.
    */
-  it.each([
-    ["https://auth.example.com", "https://stg.auth.example.com"],
-    ["https://stg.auth.example.com", "https://auth.example.com"],
-  ])("a session cookie of %s is never sent to %s", async (issuer, other) => {
+  it("sends prd's cookie to stg as well, stg's to stg only, and neither to a product host", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const sent = new Map<string, string>();
-    const setCookie = serializeCookie(
-      SESSION_COOKIE,
-      `${issuer.includes("stg.") ? "stg" : "prd"}.value`,
-      cookieAttributes(parseBaseUrl(issuer)),
-      SESSION_LIFETIME_SECONDS,
-    );
-    await context.route(/^https:\/\/(stg\.)?auth\.example\.com\//, async (route) => {
+    await context.route(/^https:\/\/(stg\.)?(auth|store)\.example\.com\//, async (route) => {
       const url = new URL(route.request().url());
       sent.set(url.origin, (await route.request().allHeaders()).cookie ?? "");
+      const setCookie = url.pathname === "/set" ? { "set-cookie": setCookieOf(url.origin) } : undefined;
       await route.fulfill({
         status: 200,
         contentType: "text/html",
-        headers: url.origin === issuer && url.pathname === "/set" ? { "set-cookie": setCookie } : {},
+        headers: setCookie ?? {},
         body: "<!doctype html><title>ok</title>",
       });
     });
+    const probe = async (origin: string) => {
+      await page.goto(`${origin}/probe`);
+      return sent.get(origin);
+    };
     try {
-      await page.goto(`${issuer}/set`);
-      await page.goto(`${issuer}/probe`);
-      expect(sent.get(issuer)).toContain(`${SESSION_COOKIE}=`);
-      await page.goto(`${other}/probe`);
-      expect(sent.get(other)).toBe("");
+      await page.goto(`${PRD}/set`);
+      expect(await probe(PRD)).toBe(`${SESSION_COOKIE}=prd.value`);
+      expect(await probe(STG)).toBe(`${SESSION_COOKIE}=prd.value`);
+      expect(await probe("https://store.example.com")).toBe("");
+
+      await page.goto(`${STG}/set`);
+      expect(await probe(PRD)).toBe(`${SESSION_COOKIE}=prd.value`);
+      expect((await probe(STG))?.split("; ").sort()).toEqual([
+        `${SESSION_COOKIE}=prd.value`,
+        `${SESSION_COOKIE}=stg.value`,
+      ]);
+      expect(await probe("https://stg.store.example.com")).toBe("");
     } finally {
       await context.close();
     }

@@ -36,13 +36,39 @@ async function devUserByUid(uid: string): Promise<{ email: string | null } | nul
   return res.ok ? ((await res.json()) as { email: string | null }) : null;
 }
 
-/** Presses a social button on the login page and signs in on the dev IdP's stand-in page. */
-async function continueWith(page: Page, provider: "Google" | "X (Twitter)", email: string): Promise<void> {
+/**
+ * Presses a social button on the login page and signs in on the dev IdP's stand-in page. The page
+ * asks the provider to send the browser back to the environment's one registered address,
+ * {AUTH_URL}/login/callback, whatever its own query: answers what it sent as continueUri and every
+ * address the browser passed on its way back.
+ */
+async function continueWith(
+  page: Page,
+  provider: "Google" | "X (Twitter)",
+  email: string,
+): Promise<{ continueUri: string; visited: string[] }> {
+  const visited: string[] = [];
+  const onNavigation = (frame: { url(): string }) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  };
+  const started = page.waitForRequest((request) => request.url().includes("/v1/accounts:createAuthUri"));
   await page.getByRole("button", { name: `Continue with ${provider}` }).click();
+  const { continueUri } = (await started).postDataJSON() as { continueUri: string };
   await page.waitForURL(`${idp}/social/authorize?**`);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Sign in with /);
   await page.getByLabel("Email").fill(email);
+  page.on("framenavigated", onNavigation);
   await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(`${auth}/login?**`);
+  page.off("framenavigated", onNavigation);
+  return { continueUri, visited };
+}
+
+/** The documents prompt of an account that accepted none: accept them. */
+async function acceptDocuments(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: "Accept and continue" }).click();
 }
 
 async function tokenOfLanding(page: Page, landing: string): Promise<string> {
@@ -65,7 +91,16 @@ describe("social sign-in in a real browser", () => {
   it("signs in an existing account with the Google button and lands on the target with a custom token", async () => {
     screenshotOnFailure(page, "social-sign-in");
     await page.goto(loginUrl("store", "/social"));
-    await continueWith(page, "Google", "user@example.com");
+    const { continueUri, visited } = await continueWith(page, "Google", "user@example.com");
+    // The provider returns to the registered address, not to this login page's URL (its query).
+    expect(continueUri).toBe(`${auth}/login/callback`);
+    const returned = visited.find((url) => url.startsWith(`${auth}/login/callback?`));
+    expect(returned, visited.join("\n")).toBeDefined();
+    expect(new URL(returned ?? "").searchParams.has("code")).toBe(true);
+    // Back on the login page it started from, without the provider's code in the address bar.
+    const back = visited.filter((url) => url.startsWith(`${auth}/login?`));
+    expect(back.length).toBeGreaterThan(0);
+    expect(back.every((url) => !new URL(url).searchParams.has("code"))).toBe(true);
     const token = await tokenOfLanding(page, "/social");
     // The seeded password account of that email is reused, as with a trusted provider.
     expect((await claimsOf(token)).sub).toBe("dev-user");
@@ -89,7 +124,8 @@ describe("social sign-up in a real browser", () => {
     const email = `social-${Date.now()}@example.org`;
     try {
       await page.goto(loginUrl("portal", "/portal"));
-      await continueWith(page, "Google", email);
+      // Another client and target than the test above: the same return address.
+      expect((await continueWith(page, "Google", email)).continueUri).toBe(`${auth}/login/callback`);
       await expect
         .poll(() => page.getByRole("alert").textContent())
         .toBe("Please agree to every document to create an account.");
@@ -144,6 +180,25 @@ describe("social sign-up in a real browser", () => {
   });
 });
 
+describe("the social return page in a real browser", () => {
+  it("in a tab that started no social sign-in, says so and goes nowhere", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    screenshotOnFailure(page, "social-return-lost");
+    try {
+      await page.goto(`${auth}/login/callback?code=forwarded&state=elsewhere`);
+      await expect
+        .poll(() => page.getByRole("alert").textContent())
+        .toBe(
+          "This sign-in cannot be finished here: it was started in another tab or browser. Go back to the app and sign in again.",
+        );
+      expect(page.url()).toBe(`${auth}/login/callback?code=forwarded&state=elsewhere`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("linking another sign-in method in a real browser", () => {
   it("signs in the usual way, adds Google through the link grant, and Google then signs in to the same account", async () => {
     const context = await browser.newContext({ locale: "en-US" });
@@ -166,6 +221,8 @@ describe("linking another sign-in method in a real browser", () => {
       expect(page.url().startsWith(`${auth}/login?`)).toBe(true);
 
       await continueWith(page, "Google", googleEmail);
+      // An account an operator made accepted no document yet: it is asked once, then signs in.
+      await acceptDocuments(page);
       const token = await tokenOfLanding(page, "/linked");
       expect((await claimsOf(token)).sub).toBe(uid);
     } finally {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cookieAttributes, readCookie, readCookies, serializeCookie } from "../../src/auth/cookies";
+import {
+  cookieAttributes,
+  readCookie,
+  readCookies,
+  serializeCookie,
+  sessionCookieAttributes,
+} from "../../src/auth/cookies";
 import { isRefreshDue, isSessionAlive, newSession, SESSION_LIFETIME_SECONDS, touched } from "../../src/auth/session";
 import { type CodeRecord, isExpired, kvTtlSeconds } from "../../src/auth/single-use";
 import { userAgentFamily } from "../../src/auth/user-agent";
@@ -67,8 +73,8 @@ describe("SSO session record", () => {
 });
 
 describe("cookie attributes per environment", () => {
-  it("dev on localhost: no Secure, host-only, scoped to the app's path", () => {
-    const attributes = cookieAttributes(parseBaseUrl("http://localhost:8787/auth"));
+  it("dev on localhost (AUTH_DOMAIN empty): no Secure, host-only, scoped to the app's path", () => {
+    const attributes = sessionCookieAttributes(parseBaseUrl("http://localhost:8787/auth"), null);
     expect(serializeCookie("auth_session", "v", attributes, 60)).toBe(
       "auth_session=v; Max-Age=60; Path=/auth; HttpOnly; SameSite=Lax",
     );
@@ -78,21 +84,26 @@ describe("cookie attributes per environment", () => {
     expect(cookieAttributes(parseBaseUrl("http://127.0.0.1:8801/auth")).secure).toBe(false);
   });
 
-  it("stg: Secure, host-only (no Domain: it would reach every subdomain)", () => {
-    const attributes = cookieAttributes(parseBaseUrl("https://stg.auth.example.com"));
-    expect(serializeCookie("auth_session", "v", attributes, 34_560_000)).toBe(
-      "auth_session=v; Max-Age=34560000; Path=/; Secure; HttpOnly; SameSite=Lax",
+  it("stg: the session cookie is Secure with Domain=stg.auth.example.com; the page cookies host-only", () => {
+    const base = parseBaseUrl("https://stg.auth.example.com");
+    expect(
+      serializeCookie("auth_session", "v", sessionCookieAttributes(base, "stg.auth.example.com"), 34_560_000),
+    ).toBe("auth_session=v; Max-Age=34560000; Domain=stg.auth.example.com; Path=/; Secure; HttpOnly; SameSite=Lax");
+    expect(serializeCookie("auth_login_nonce", "n", cookieAttributes(base), null)).toBe(
+      "auth_login_nonce=n; Path=/; Secure; HttpOnly; SameSite=Lax",
     );
   });
 
-  it("prd: Secure, host-only, so the browser never sends it to stg.auth.example.com", () => {
-    const attributes = cookieAttributes(parseBaseUrl("https://auth.example.com"));
-    expect(attributes).toEqual({
+  it("prd: the session cookie's Domain is the auth host; without AUTH_DOMAIN it is host-only", () => {
+    const base = parseBaseUrl("https://auth.example.com");
+    expect(sessionCookieAttributes(base, "auth.example.com")).toEqual({
       path: "/",
+      domain: "auth.example.com",
       secure: true,
       httpOnly: true,
       sameSite: "Lax",
     });
+    expect(sessionCookieAttributes(base, null).domain).toBeNull();
   });
 
   it("reads one cookie among several", () => {

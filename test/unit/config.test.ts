@@ -123,6 +123,20 @@ describe("parseConfig", () => {
     expect(parseConfig(prdVars).environment).toBe("prd");
   });
 
+  it("takes AUTH_DOMAIN only as AUTH_URL's host (the session cookie's Domain), or empty", () => {
+    expect(parseConfig(prdVars).auth.cookieDomain).toBe("auth.example.com");
+    expect(parseConfig({ ...prdVars, AUTH_DOMAIN: "" }).auth.cookieDomain).toBeNull();
+    // The parent domain would send the cookie to every product host; another host, nowhere.
+    for (const domain of ["example.com", "stg.auth.example.com", "login.example.com"]) {
+      expect(problemsOf({ ...prdVars, AUTH_DOMAIN: domain }).problems).toEqual([
+        {
+          variable: "AUTH_DOMAIN",
+          message: "must be the host of AUTH_URL (auth.example.com), or empty for a host-only cookie",
+        },
+      ]);
+    }
+  });
+
   it.each(["IDP_API_KEY", "IDP_RECAPTCHA_SITE_KEY"])(
     "refuses a REPLACE_WITH_ placeholder in %s, naming it once, though the value has the var's shape",
     (variable) => {

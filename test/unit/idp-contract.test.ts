@@ -159,9 +159,15 @@ describe("every call the platform makes is the contract's", () => {
       ["signInWithPassword", loginRequests.passwordSignIn("a@example.com", "secret")],
       ["sendVerificationCode", loginRequests.phoneCodeRequest("+15550100000", "recaptcha-token")],
       ["signInWithPhoneNumber", loginRequests.phoneSignIn("session-info", "123456")],
-      ["createAuthUri", loginRequests.socialStart("google.com", "https://auth.test/login?x=1")],
-      ["signInWithIdp", loginRequests.socialSignIn("https://auth.test/login?code=c", "session-id", null)],
-      ["signInWithIdp", loginRequests.socialSignIn("https://auth.test/login?code=c", "session-id", "id-token")],
+      ["createAuthUri", loginRequests.socialStart("google.com", "https://auth.test/login/callback")],
+      [
+        "signInWithIdp",
+        loginRequests.socialSignIn("https://auth.test/login/callback?code=c&state=s", "session-id", null),
+      ],
+      [
+        "signInWithIdp",
+        loginRequests.socialSignIn("https://auth.test/login/callback?code=c&state=s", "session-id", "id-token"),
+      ],
       ["signInWithCustomToken", loginRequests.customTokenSignIn("custom-token")],
       ["delete", loginRequests.accountDeletion("id-token")],
     ];

@@ -3,11 +3,13 @@ import {
   addOutcomes,
   advanceTo,
   EMPTY_SMS_RATE,
+  SMS_RATE_RULES,
   type SmsRateState,
   type SmsRateStep,
   type SmsTally,
   smsRateNotice,
-  smsTallyOf,
+  startAttempt,
+  verifyAttempt,
   windowOf,
 } from "../../src/ops/sms-success-rate.ts";
 
@@ -27,21 +29,57 @@ function run(steps: Array<{ at: number; tally?: SmsTally }>, from: SmsRateState 
   return { state, changes, last };
 }
 
-describe("smsTallyOf: what counts toward the SMS sign-in success rate", () => {
-  it("phone_otp send_code and verify_code records with a success or failure outcome, on any surface", () => {
-    const evt = (name: string, action: string, outcome: string) => ({ evt: { name, action, outcome } });
-    expect(
-      smsTallyOf([
-        evt("phone_otp", "send_code", "success"),
-        evt("phone_otp", "verify_code", "success"),
-        evt("phone_otp", "verify_code", "failure"),
-        evt("phone_otp", "send_code", "failure"),
-        evt("phone_otp", "expire", "failure"),
-        evt("phone_otp", "verify_code", "unknown"),
-        evt("google", "sign_in", "failure"),
-        evt("recaptcha", "solve", "failure"),
-      ]),
-    ).toEqual({ success: 2, failure: 2 });
+describe("what counts: attempts the service saw start, and phone sign-ins it received", () => {
+  const start = (state: SmsRateState, attempt: string, address: string, minute: number) =>
+    startAttempt(state, { attempt, address }, T0 + minute * MINUTE);
+
+  it("an attempt with a phone sign-in is one success; one without fails at its deadline, not before", () => {
+    let state = start(EMPTY_SMS_RATE, "a1", "addr-1", 0).state;
+    state = start(state, "a2", "addr-2", 0).state;
+    const verified = verifyAttempt(state, "a1", T0 + 2 * MINUTE);
+    expect(windowOf(verified.state)).toMatchObject({ success: 1, failure: 0 });
+    // a2's deadline is the next thing time alone changes.
+    expect(verified.alarmAt).toBe(T0 + SMS_RATE_RULES.attemptDeadlineMs);
+    expect(windowOf(advanceTo(verified.state, T0 + SMS_RATE_RULES.attemptDeadlineMs - 1).state).failure).toBe(0);
+    const expired = advanceTo(verified.state, T0 + SMS_RATE_RULES.attemptDeadlineMs);
+    expect(windowOf(expired.state)).toMatchObject({ success: 1, failure: 1 });
+    expect(expired.state.open).toEqual({});
+    // Then only the buckets leaving the window remain to wake for (the success's minute first).
+    expect(expired.alarmAt).toBe(T0 + 2 * MINUTE + SMS_RATE_RULES.windowMs);
+  });
+
+  it("an attempt starts once, however often its page says so", () => {
+    let state = EMPTY_SMS_RATE;
+    for (let minute = 0; minute < 5; minute += 1) state = start(state, "same", `addr-${minute}`, minute).state;
+    expect(Object.keys(state.open ?? {})).toEqual(["same"]);
+    expect(windowOf(advanceTo(state, T0 + 10 * MINUTE).state).failure).toBe(1);
+    // A failure counts in its deadline's minute: looked at late, it has already left the window.
+    expect(windowOf(advanceTo(state, T0 + 30 * MINUTE).state).samples).toBe(0);
+  });
+
+  it("one address starts at most 3 counted attempts per window; after the window, 3 more", () => {
+    let state = EMPTY_SMS_RATE;
+    const counted: boolean[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const step = start(state, `mine-${i}`, "one-address", 0);
+      counted.push(step.counted);
+      state = step.state;
+    }
+    expect(counted).toEqual([true, true, true, false, false]);
+    expect(start(state, "other", "another-address", 0).counted).toBe(true);
+    expect(start(state, "later", "one-address", 15).counted).toBe(true);
+  });
+
+  it("a phone sign-in whose start the service never saw is a success too (it took a real SMS)", () => {
+    expect(windowOf(verifyAttempt(EMPTY_SMS_RATE, "unseen", T0).state)).toMatchObject({ success: 1, samples: 1 });
+  });
+
+  it("twenty attempts from five addresses that never sign in cannot raise the alert: at most 15 count", () => {
+    let state = EMPTY_SMS_RATE;
+    for (let i = 0; i < 20; i += 1) state = start(state, `forged-${i}`, `addr-${i % 5}`, 0).state;
+    const after = advanceTo(state, T0 + SMS_RATE_RULES.attemptDeadlineMs);
+    expect(windowOf(after.state)).toMatchObject({ failure: 15, samples: 15 });
+    expect(after.change).toBeNull();
   });
 });
 
@@ -133,14 +171,14 @@ describe("the 75% alert line over a sliding 15-minute window", () => {
     expect(low && smsRateNotice(low)).toEqual({
       kind: "sms_success_rate_low",
       message:
-        "SMS sign-in success rate is 65%, below the 75% alert line (13 of 20 phone sign-in steps succeeded in the last 15 minutes).",
+        "SMS sign-in success rate is 65%, below the 75% alert line (13 of 20 phone sign-in attempts succeeded in the last 15 minutes).",
       refs: { successRatePercent: 65, successes: 13, failures: 7, windowMinutes: 15, alertLinePercent: 75 },
     });
     const recovered = { kind: "recovered" as const, window: { success: 41, failure: 9, samples: 50, rate: 0.82 } };
     expect(smsRateNotice(recovered)).toMatchObject({
       kind: "sms_success_rate_recovered",
       message:
-        "SMS sign-in success rate is back at 82% (41 of 50 phone sign-in steps succeeded in the last 15 minutes).",
+        "SMS sign-in success rate is back at 82% (41 of 50 phone sign-in attempts succeeded in the last 15 minutes).",
     });
   });
 });

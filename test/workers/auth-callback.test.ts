@@ -127,7 +127,7 @@ describe("POST /api/callback: mobile (PKCE) sign-in", () => {
 
 describe("POST /api/callback: sign-up and consent", () => {
   it("refuses a sign-up without every required document: not completed, nothing recorded", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "studio" });
     const res = await callback(
       { state, id_token: user.idToken, sign_up: true, consented_document_keys: ["privacy"] },
@@ -149,7 +149,7 @@ describe("POST /api/callback: sign-up and consent", () => {
   });
 
   it("records each required document at the catalog's version, stamped by the service", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "portal" });
     const res = await callback(
       { state, id_token: user.idToken, sign_up: true, consented_document_keys: ["portal_terms", "privacy"] },
@@ -171,7 +171,7 @@ describe("POST /api/callback: sign-up and consent", () => {
   });
 
   it("an unknown client_id needs app_terms + privacy", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "unknown" });
     const refused = await callback(
       { state, id_token: user.idToken, sign_up: true, consented_document_keys: ["portal_terms", "privacy"] },
@@ -187,7 +187,7 @@ describe("POST /api/callback: sign-up and consent", () => {
   });
 
   it("does not complete the sign-up when the consent cannot be recorded", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "store" });
     await env.AUTH_DB.exec("ALTER TABLE legal_consents RENAME TO legal_consents_away");
     let res: Response;
@@ -205,7 +205,7 @@ describe("POST /api/callback: sign-up and consent", () => {
   });
 
   it("a refused sign-up stays a sign-up: a later sign-in is refused until consent is recorded, then needs none", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const signIn = async (body: Record<string, unknown>) => {
       const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "store" });
       return callback({ state, id_token: user.idToken, ...body }, nonceCookie);
@@ -243,7 +243,7 @@ describe("POST /api/callback: sign-up and consent", () => {
   });
 
   it("a sign-up whose consent could not be recorded stays a sign-up on the next callback", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const signIn = async (body: Record<string, unknown>) => {
       const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "portal" });
       return callback({ state, id_token: user.idToken, ...body }, nonceCookie);
@@ -287,7 +287,7 @@ describe("POST /api/callback: sign-up and consent", () => {
   it("a repeated consent appends nothing and changes no row (unique uid, key, version)", async () => {
     const clock = new FakeClock();
     const fetch = authWithClock(clock);
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const signUp = async () => {
       const { state, nonceCookie } = await openLoginPage(fetch, { redirect_uri: STORE_TARGET, client_id: "store" });
       const res = await fetch(
@@ -319,7 +319,7 @@ describe("POST /api/callback: sign-up and consent", () => {
   });
 
   it("refuses document keys that do not exist", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET });
     const res = await callback(
       { state, id_token: user.idToken, sign_up: true, consented_document_keys: ["app_terms", "privacy", "x"] },

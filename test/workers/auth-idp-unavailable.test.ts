@@ -61,7 +61,7 @@ describe.each(["unreachable", "http_500"] as const)("ID-token keys unavailable (
 
   it("POST /api/callback for a sign-up answers 503 before recording any consent", async () => {
     const broken = authWithoutKeys(outage);
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const { state, nonceCookie } = await openLoginPage(platform, { redirect_uri: STORE_TARGET, client_id: "store" });
     const res = await broken(
       `${AUTH}/api/callback`,

@@ -31,7 +31,7 @@ const accept = (cookieHeader: string, body: unknown, origin = ORIGIN) =>
  * older row stands for "accepted before the revision").
  */
 async function sessionBeforeRevision() {
-  const browser = await browserOf(await newUser());
+  const browser = await browserOf(await newUser({ consented: false }));
   await insert(browser.uid, "app_terms", "2025-06-01");
   await insert(browser.uid, "privacy", current("privacy").version);
   return browser;
@@ -85,8 +85,15 @@ describe("GET /login with an SSO session: re-consent before landing in the app",
     expect((await ssoVisit(browser.cookieHeader, "store")).status).toBe(200);
   });
 
-  it("lets an account from before the ledger (no row at all) through, as the callback does", async () => {
-    const browser = await browserOf(await newUser());
+  it("asks an account with no consent row at all for every document of the client, as the callback does", async () => {
+    const browser = await browserOf(await newUser({ consented: false }));
+    const asked = await ssoVisit(browser.cookieHeader);
+    expect(asked.status).toBe(200);
+    expect(pageConfig(await asked.text()).sessionReconsent?.documents.map((d) => d.documentKey)).toEqual([
+      "app_terms",
+      "privacy",
+    ]);
+    expect((await accept(browser.cookieHeader, { document_keys: ["app_terms", "privacy"] })).status).toBe(200);
     expect((await ssoVisit(browser.cookieHeader)).status).toBe(302);
   });
 });

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { Hono } from "hono";
+import { DOCUMENT_KEYS } from "../../src/auth/clients";
 import { sha256Hex } from "../../src/auth/crypto";
 import { s256Challenge } from "../../src/auth/pkce";
 import { type Config, configFor } from "../../src/config";
@@ -8,6 +9,7 @@ import type { AppEnv } from "../../src/worker-kit/app-env";
 import { handleError, notFound } from "../../src/worker-kit/errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { createAuthApp } from "../../workers/auth/app";
+import { ConsentLedger } from "../../workers/auth/consent-ledger";
 import { PublishTokenStore, type PublishTokenSummary } from "../../workers/auth/publish-token-store";
 import { seededAccounts } from "../../workers/dev-idp/ports/seeded-accounts";
 
@@ -66,8 +68,12 @@ export const PASSWORD = "correct horse battery";
 
 let counter = 0;
 
-/** A fresh account at the dev IdP: its uid and an ID token. */
-export async function newUser(): Promise<{ uid: string; idToken: string; email: string }> {
+/**
+ * A fresh account at the dev IdP: its uid and an ID token. It accepted every document, as one that
+ * signed up on the login page has; `consented: false` leaves it with no consent row, as an account
+ * made outside the login page (the provider's admin tools) has, which the service asks first.
+ */
+export async function newUser({ consented = true } = {}): Promise<{ uid: string; idToken: string; email: string }> {
   counter += 1;
   const email = `user-${Date.now()}-${counter}-${Math.random().toString(36).slice(2)}@example.com`;
   const res = await platform(`${IDP}/v1/accounts:signUp?key=${env.IDP_API_KEY}`, {
@@ -77,6 +83,7 @@ export async function newUser(): Promise<{ uid: string; idToken: string; email: 
   });
   if (!res.ok) throw new Error(`dev IdP signUp answered ${res.status}: ${await res.text()}`);
   const body = await res.json<{ idToken: string; localId: string }>();
+  if (consented) await new ConsentLedger(env.AUTH_DB, Date.now).record(body.localId, DOCUMENT_KEYS, "auth_signup");
   return { uid: body.localId, idToken: body.idToken, email };
 }
 

@@ -66,7 +66,7 @@ describe("consent ledger: append-only, enforced by AUTH_DB itself", () => {
 
 describe("POST /api/consent", () => {
   it("appends a row per document at the catalog's current version; repeating it adds nothing", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const res = await consent(user.idToken, { document_keys: ["app_terms", "privacy"], source: "mobile_reconsent" });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ recorded: ["app_terms", "privacy"], pending: [] });
@@ -78,7 +78,7 @@ describe("POST /api/consent", () => {
   });
 
   it("refuses a client-sent version (the service stamps it) and records nothing", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const res = await consent(user.idToken, { document_keys: ["privacy"], version: "2099-12-31" });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "version_not_accepted" });
@@ -86,7 +86,7 @@ describe("POST /api/consent", () => {
   });
 
   it("answers 400 to an unknown document key, recording none of the known ones", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     const res = await consent(user.idToken, { document_keys: ["privacy", "cookie_policy"] });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "unknown_document_key" });
@@ -122,7 +122,7 @@ describe("POST /api/consent", () => {
 
 describe("GET /api/consent/pending", () => {
   it("lists a required document whose recorded version is older than the required one, then nothing once accepted", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     await insert(user.uid, "studio_terms", "2025-06-01");
     await insert(user.uid, "privacy", today());
     const res = await pending(user.idToken, "studio");
@@ -144,7 +144,7 @@ describe("GET /api/consent/pending", () => {
   });
 
   it("the scope chooses the documents: a client_id or a product; an account recorded for the app lacks the portal terms", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     await consent(user.idToken, { document_keys: ["app_terms", "privacy"], source: "app" });
     expect(await (await pending(user.idToken, "store")).json()).toEqual([]);
     expect(await (await pending(user.idToken)).json()).toEqual([]);
@@ -152,9 +152,14 @@ describe("GET /api/consent/pending", () => {
     expect(portal.map((d) => d.documentKey)).toEqual(["portal_terms"]);
   });
 
-  it("an account with no ledger row at all predates the ledger and is not gated (no backfill)", async () => {
-    const user = await newUser();
-    expect(await (await pending(user.idToken, "studio")).json()).toEqual([]);
+  it("an account with no ledger row at all (made outside the login page) has every required document pending", async () => {
+    const user = await newUser({ consented: false });
+    const studio = await (await pending(user.idToken, "studio")).json<{ documentKey: string }[]>();
+    expect(studio.map((document) => document.documentKey)).toEqual(["studio_terms", "privacy"]);
+    const app = await (await pending(user.idToken, "store")).json<{ documentKey: string }[]>();
+    expect(app.map((document) => document.documentKey)).toEqual(["app_terms", "privacy"]);
+    await consent(user.idToken, { document_keys: ["app_terms", "privacy"], source: "app" });
+    expect(await (await pending(user.idToken, "store")).json()).toEqual([]);
   });
 
   it("needs the user's ID token", async () => {

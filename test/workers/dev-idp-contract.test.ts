@@ -7,6 +7,7 @@ import { type ContractCall, responseProblems } from "../identity-toolkit-contrac
 import {
   API_KEY,
   adminPost,
+  CALLBACK,
   config,
   IDP,
   idpPost,
@@ -142,7 +143,7 @@ describe("dev IdP answers are the contract's", () => {
   });
 
   it("createAuthUri and signInWithIdp: a sign-in, a link and an email that needs confirmation", async () => {
-    await answer("createAuthUri", await post("createAuthUri", { providerId: "google.com", continueUri: LOGIN }));
+    await answer("createAuthUri", await post("createAuthUri", { providerId: "google.com", continueUri: CALLBACK }));
     const signIn = await socialRoundTrip("google.com", newEmail());
     await answer(
       "signInWithIdp",
@@ -178,7 +179,7 @@ describe("dev IdP requests are the contract's", () => {
     signInWithCustomToken: async () => ({
       token: await identityProviderFor(env, config).createCustomToken(`contract-${Date.now()}`),
     }),
-    createAuthUri: async () => ({ providerId: "google.com", continueUri: LOGIN }),
+    createAuthUri: async () => ({ providerId: "google.com", continueUri: CALLBACK }),
     lookup: async () => ({ idToken: (await signedUp()).idToken }),
     sendVerificationCode: async () => ({ phoneNumber: "+15550109002", recaptchaToken: await widgetToken() }),
     signInWithPhoneNumber: async () => ({ sessionInfo: await phoneSession("+15550109003"), code: "123456" }),
@@ -246,13 +247,15 @@ describe("dev IdP refusals are the codes Google documents for the call", () => {
     ["signInWithPhoneNumber", async () => ({ sessionInfo: "unknown", code: "123456" })],
     ["signInWithPhoneNumber", async () => ({ sessionInfo: await phoneSession("+15550109005"), code: "000000" })],
     ["createAuthUri", async () => ({})],
-    ["createAuthUri", async () => ({ providerId: "example.com", continueUri: LOGIN })],
+    ["createAuthUri", async () => ({ providerId: "example.com", continueUri: CALLBACK })],
     ["createAuthUri", async () => ({ providerId: "google.com" })],
     ["createAuthUri", async () => ({ providerId: "google.com", continueUri: "https://elsewhere.example/" })],
+    ["createAuthUri", async () => ({ providerId: "google.com", continueUri: LOGIN })],
+    ["createAuthUri", async () => ({ providerId: "google.com", continueUri: "not a url" })],
     ["signInWithIdp", async () => ({})],
     ["signInWithIdp", async () => ({ requestUri: LOGIN })],
     ["signInWithIdp", async () => ({ requestUri: (await socialRoundTrip("google.com", newEmail())).requestUri })],
-    ["signInWithIdp", async () => ({ requestUri: `${LOGIN}&code=unknown`, sessionId: "unknown" })],
+    ["signInWithIdp", async () => ({ requestUri: `${CALLBACK}?code=unknown`, sessionId: "unknown" })],
     ["signInWithIdp", async () => ({ ...(await socialRoundTrip("google.com", newEmail())), idToken: "x" })],
     ["lookup", async () => ({})],
     ["lookup", async () => ({ idToken: "x" })],

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { identityProviderFor } from "../../src/worker-kit/providers";
-import { config, idpPost, LOGIN, providerError, socialRoundTrip } from "./helpers/dev-idp";
+import { CALLBACK, config, IDP, idpPost, LOGIN, providerError, socialRoundTrip } from "./helpers/dev-idp";
 
 const idp = identityProviderFor(env, config);
 
@@ -75,18 +75,60 @@ describe("dev IdP: social sign-in (createAuthUri, the stand-in page, signInWithI
     expect(await providerError(owner)).toMatch(/^INVALID_IDP_RESPONSE/);
   });
 
-  it("refuses an unknown provider and a continueUri outside the sign-in service", async () => {
-    const unknown = await idpPost("/v1/accounts:createAuthUri", { providerId: "myspace.com", continueUri: LOGIN });
+  it("refuses an unknown provider and a continueUri that is no registered redirect URI", async () => {
+    const unknown = await idpPost("/v1/accounts:createAuthUri", { providerId: "myspace.com", continueUri: CALLBACK });
     expect(await providerError(unknown)).toBe("INVALID_PROVIDER_ID");
-    const elsewhere = await idpPost("/v1/accounts:createAuthUri", {
-      providerId: "google.com",
-      continueUri: "https://attacker.example/steal",
+    const notUrl = await idpPost("/v1/accounts:createAuthUri", { providerId: "google.com", continueUri: "callback" });
+    expect(await providerError(notUrl)).toBe("INVALID_CONTINUE_URI");
+    // Like Google's and Facebook's OAuth: the redirect URI equals a registered one, query included.
+    // The login page's own address (another query on every sign-in) and any other host are refused.
+    for (const continueUri of [
+      LOGIN,
+      `${CALLBACK}?client_id=store`,
+      "http://localhost:8787/auth/login",
+      "https://attacker.example/steal",
+    ]) {
+      const refused = await idpPost("/v1/accounts:createAuthUri", { providerId: "google.com", continueUri });
+      expect(await providerError(refused), continueUri).toMatch(/^UNAUTHORIZED_DOMAIN : /);
+    }
+  });
+
+  it("takes another redirect URI once it is registered (the provider's console: POST /admin/social-redirect-uris)", async () => {
+    const other = `https://auth-${crypto.randomUUID().slice(0, 8)}.example.com/login/callback`;
+    const before = await idpPost("/v1/accounts:createAuthUri", { providerId: "google.com", continueUri: other });
+    expect(await providerError(before)).toMatch(/^UNAUTHORIZED_DOMAIN/);
+    const registered = await exports.default.fetch(`${IDP}/admin/social-redirect-uris`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ uri: other }),
     });
-    expect(await providerError(elsewhere)).toBe("INVALID_CONTINUE_URI");
+    expect(registered.status).toBe(200);
+    expect(((await registered.json()) as { redirectUris: string[] }).redirectUris).toEqual(
+      expect.arrayContaining([CALLBACK, other]),
+    );
+    const after = await idpPost("/v1/accounts:createAuthUri", { providerId: "google.com", continueUri: other });
+    expect(after.status).toBe(200);
+    const bad = await exports.default.fetch(`${IDP}/admin/social-redirect-uris`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ uri: "javascript:alert(1)" }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("exchanges a code only at the address it was sent to (requestUri), and burns it otherwise", async () => {
+    const { requestUri, sessionId } = await socialRoundTrip("google.com", `moved-${Date.now()}@example.org`);
+    const elsewhere = requestUri.replace(CALLBACK, "http://localhost:8787/auth/login");
+    expect(
+      await providerError(await idpPost("/v1/accounts:signInWithIdp", { requestUri: elsewhere, sessionId })),
+    ).toMatch(/^INVALID_IDP_RESPONSE/);
+    expect(await providerError(await idpPost("/v1/accounts:signInWithIdp", { requestUri, sessionId }))).toMatch(
+      /^INVALID_IDP_RESPONSE/,
+    );
   });
 
   it("refuses a requestUri without a code and an unknown sign-in attempt", async () => {
-    const noCode = await idpPost("/v1/accounts:signInWithIdp", { requestUri: LOGIN, sessionId: "s" });
+    const noCode = await idpPost("/v1/accounts:signInWithIdp", { requestUri: CALLBACK, sessionId: "s" });
     expect(await providerError(noCode)).toMatch(/^INVALID_IDP_RESPONSE/);
     const page = await exports.default.fetch("http://localhost:8787/idp/social/authorize?sessionId=made-up");
     expect(await providerError(page)).toMatch(/^INVALID_SESSION_ID/);

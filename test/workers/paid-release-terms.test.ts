@@ -38,7 +38,7 @@ async function agreements(uid: string) {
 
 describe("paid-release terms (BACKEND_DB user_terms_agreements) through POST /api/consent", () => {
   it("records paid-release kinds in the backend's ledger at the catalog's version, idempotently", async () => {
-    const user = await newUser();
+    const user = await newUser({ consented: false });
     expect((await consent(user.idToken, ["paid_release", "additional_content_paid_release"])).status).toBe(200);
     expect((await consent(user.idToken, ["paid_release"])).status).toBe(200);
     expect(await agreements(user.uid)).toEqual([

@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import type { SmsSuccessRate } from "../../durable-objects/sms-rate/sms-success-rate";
 import { SMS_RATE_RULES, type SmsRateState } from "../../src/ops/sms-success-rate";
-import { AUTH, authWithClock, FakeClock } from "./auth-support";
+import { AUTH, authWithClock, FakeClock, json, openLoginPage, STORE_TARGET } from "./auth-support";
+import { config, idpPost } from "./helpers/dev-idp";
 
 const OPS_WEBHOOK_URL = "https://ops-hook.test/notices";
 let objects = 0;
@@ -44,35 +45,40 @@ function noticeLines(): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-async function runAllAlarms(rate: DurableObjectStub<SmsSuccessRate>): Promise<number> {
-  let ran = 0;
-  // At most one alarm per minute bucket of the window.
-  while (ran <= SMS_RATE_RULES.windowMs / SMS_RATE_RULES.bucketMs && (await runDurableObjectAlarm(rate))) ran += 1;
-  return ran;
+/** The rate object's state, written as it would be after earlier traffic. */
+async function seed(rate: DurableObjectStub<SmsSuccessRate>, state: SmsRateState): Promise<void> {
+  await runInDurableObject(rate, (_object: SmsSuccessRate, storage) => storage.storage.kv.put("state", state));
 }
 
-describe("SMS sign-in success rate (document 1: alert line 75%)", () => {
-  it("at 80% success: no notice", async () => {
+/** Runs the object's alarms while attempts wait for their deadline: each one that passes fails. */
+async function expireOpenAttempts(rate: DurableObjectStub<SmsSuccessRate>): Promise<void> {
+  for (let ran = 0; ran < 50 && (await rate.status()).open > 0; ran += 1) {
+    if (!(await runDurableObjectAlarm(rate))) break;
+  }
+}
+
+const minuteStart = () => Math.floor(Date.now() / SMS_RATE_RULES.bucketMs) * SMS_RATE_RULES.bucketMs;
+
+describe("the SMS success-rate object (document 1: alert line 75%)", () => {
+  it("a verified attempt is a success; one that is not fails at its deadline, when the alarm fires", async () => {
     const { rate } = freshRate();
-    for (let i = 0; i < 5; i += 1) await rate.record({ success: 8, failure: 2 });
-    expect(await rate.status()).toMatchObject({ samples: 50, rate: 0.8, alerting: false });
+    expect(await rate.started({ attempt: "a1", address: "x" })).toBe(true);
+    expect(await rate.started({ attempt: "a1", address: "x" })).toBe(false);
+    expect(await rate.started({ attempt: "a2", address: "y" })).toBe(true);
+    await rate.verified("a1");
+    expect(await rate.status()).toMatchObject({ success: 1, failure: 0, open: 1 });
+    expect(await runDurableObjectAlarm(rate)).toBe(true);
+    expect(await rate.status()).toMatchObject({ success: 1, failure: 1, open: 0, alerting: false });
     expect(noticeLines()).toEqual([]);
-    expect(posted).toEqual([]);
   });
 
-  it("below 75% but fewer than 20 outcomes in the window: no notice", async () => {
+  it("attempts failing below the line with enough samples: exactly one notice, as a log line and a POST", async () => {
     const { rate } = freshRate();
-    await rate.record({ success: 0, failure: 1 });
-    await rate.record({ success: 5, failure: 13 });
-    expect(await rate.status()).toMatchObject({ samples: 19, alerting: false });
-    expect(noticeLines()).toEqual([]);
-  });
-
-  it("below 75% with enough outcomes: exactly one notice, as a log line and a POST, however many records follow", async () => {
-    const { rate } = freshRate();
-    await rate.record({ success: 14, failure: 6 }); // 70% of 20
-    for (let i = 0; i < 5; i += 1) await rate.record({ success: 0, failure: 3 });
-    expect(await rate.status()).toMatchObject({ samples: 35, alerting: true });
+    const start = minuteStart();
+    await seed(rate, { buckets: [{ start, success: 14, failure: 0 }], alerting: false, at: start });
+    for (let i = 0; i < 6; i += 1) await rate.started({ attempt: `a${i}`, address: `address-${i}` });
+    await expireOpenAttempts(rate);
+    expect(await rate.status()).toMatchObject({ success: 14, failure: 6, samples: 20, alerting: true });
     const refs = { successRatePercent: 70, successes: 14, failures: 6, windowMinutes: 15, alertLinePercent: 75 };
     expect(noticeLines()).toEqual([
       expect.objectContaining({
@@ -92,31 +98,33 @@ describe("SMS sign-in success rate (document 1: alert line 75%)", () => {
     ]);
   });
 
-  it("outcomes leave the window as its alarm moves time on; an empty window keeps the alert until outcomes show recovery", async () => {
+  it("verified attempts bring a raised alert back at 80%: one recovery notice", async () => {
     const { rate } = freshRate();
-    await rate.record({ success: 0, failure: 20 });
-    expect((await rate.status()).alerting).toBe(true);
-    expect(await runAllAlarms(rate)).toBeGreaterThan(0);
-    expect(await rate.status()).toMatchObject({ samples: 0, rate: null, alerting: true });
-    // Nothing left in the window: no alarm stays set.
-    expect(await runDurableObjectAlarm(rate)).toBe(false);
-    await rate.record({ success: 15, failure: 5 }); // 75%: at the line, not yet recovered (80% clears it)
-    expect(noticeLines().map((line) => line.opsNotice)).toEqual(["sms_success_rate_low"]);
-    await rate.record({ success: 5, failure: 0 }); // 20 of 25 = 80%
+    const start = minuteStart();
+    await seed(rate, { buckets: [{ start, success: 15, failure: 5 }], alerting: true, at: start });
+    for (let i = 0; i < 4; i += 1) await rate.verified(`v${i}`); // 19 of 24 = 79%
+    expect(noticeLines()).toEqual([]);
+    await rate.verified("v4"); // 20 of 25 = 80%
     expect(await rate.status()).toMatchObject({ samples: 25, alerting: false });
-    expect(noticeLines().map((line) => line.opsNotice)).toEqual(["sms_success_rate_low", "sms_success_rate_recovered"]);
-    expect(posted.map((post) => post.body.kind)).toEqual(["sms_success_rate_low", "sms_success_rate_recovered"]);
+    expect(noticeLines().map((line) => line.opsNotice)).toEqual(["sms_success_rate_recovered"]);
+    expect(posted.map((post) => post.body.kind)).toEqual(["sms_success_rate_recovered"]);
   });
 
   it("successes leaving the window can reveal the failures after them: the alarm sends the notice", async () => {
     const { rate } = freshRate();
     // 40 successes 13 minutes ago (they leave the window within the next two minutes), then 5 of 20 now.
-    const minute = SMS_RATE_RULES.bucketMs;
-    const old = Math.floor(Date.now() / minute) * minute - 13 * minute;
-    const seeded: SmsRateState = { buckets: [{ start: old, success: 40, failure: 0 }], alerting: false, at: old };
-    await runInDurableObject(rate, (_object: SmsSuccessRate, state) => state.storage.kv.put("state", seeded));
-    await rate.record({ success: 5, failure: 15 });
-    expect(await rate.status()).toMatchObject({ samples: 60, rate: 0.75, alerting: false });
+    const old = minuteStart() - 13 * SMS_RATE_RULES.bucketMs;
+    const now = minuteStart();
+    await seed(rate, {
+      buckets: [
+        { start: old, success: 40, failure: 0 },
+        { start: now, success: 5, failure: 15 },
+      ],
+      alerting: false,
+      at: now,
+    });
+    // The next report (an attempt starting) evaluates the window and sets the alarm: 45 of 60, no notice.
+    await rate.started({ attempt: "next", address: "z" });
     expect(noticeLines()).toEqual([]);
     expect(await runDurableObjectAlarm(rate)).toBe(true);
     expect(await rate.status()).toMatchObject({ samples: 20, rate: 0.25, alerting: true });
@@ -127,14 +135,14 @@ describe("SMS sign-in success rate (document 1: alert line 75%)", () => {
   });
 });
 
-describe("POST /api/log feeds the rate", () => {
-  const record = (action: string, outcome: string, name = "phone_otp") => ({
-    evt: { category: "authentication", name, action, surface: "signIn", outcome },
+describe("what the sign-in service reports to the rate", () => {
+  const record = (action: string, outcome: string) => ({
+    evt: { category: "authentication", name: "phone_otp", action, surface: "signIn", outcome },
     sessionId: "sess-sms",
   });
 
   /** The auth app whose SMS_SUCCESS_RATE binding reaches this test's own object, counting calls. */
-  function intakeWithOwnRate() {
+  function appWithOwnRate(clock = new FakeClock()) {
     const { name, rate } = freshRate();
     const calls = { get: 0 };
     const namespace = {
@@ -147,62 +155,118 @@ describe("POST /api/log feeds the rate", () => {
         return env.SMS_SUCCESS_RATE.get(id);
       },
     } as unknown as Env["SMS_SUCCESS_RATE"];
-    const app = authWithClock(new FakeClock(), undefined, { SMS_SUCCESS_RATE: namespace });
-    const post = (body: unknown, ip = "198.51.100.20") =>
-      app(`${AUTH}/api/log`, {
-        method: "POST",
-        headers: { "content-type": "text/plain;charset=UTF-8", "cf-connecting-ip": ip },
-        body: JSON.stringify(body),
-      });
-    return { app, rate, calls, post };
+    const app = authWithClock(clock, undefined, { SMS_SUCCESS_RATE: namespace });
+    /** A browser on the login page that sends an SMS code: its page's state, then the attempt's start. */
+    const sendCode = async (ip: string) => {
+      const page = await openLoginPage(app, { redirect_uri: STORE_TARGET, client_id: "store" });
+      const started = await app(
+        `${AUTH}/api/login/sms-attempt`,
+        json({ state: page.state }, { cookie: page.nonceCookie, origin: new URL(AUTH).origin, "cf-connecting-ip": ip }),
+      );
+      expect(started.status).toBe(204);
+      await app.settled();
+      return page;
+    };
+    return { app, rate, calls, sendCode };
   }
 
-  it("counts phone_otp send_code and verify_code outcomes, one object call per body", async () => {
-    const { app, rate, calls, post } = intakeWithOwnRate();
-    const body = [
-      ...Array.from({ length: 6 }, () => record("send_code", "success")),
-      ...Array.from({ length: 4 }, () => record("verify_code", "success")),
-      ...Array.from({ length: 5 }, () => record("verify_code", "failure")),
-      record("send_code", "failure"),
-      // Not SMS outcomes: another sign-in method, another action, no outcome.
-      record("redirect_start", "success", "google"),
-      record("render", "success", "recaptcha"),
-      record("expire", "failure"),
-      record("verify_code", "maybe"),
-    ];
-    expect((await post(body)).status).toBe(204);
+  /** A phone sign-in at the dev IdP, as the login page makes it: an ID token with sign_in_provider phone. */
+  async function phoneIdToken(phoneNumber: string): Promise<string> {
+    const widget = await idpPost("/recaptcha/token", { siteKey: config.idp.recaptchaSiteKey }, "");
+    const { token } = (await widget.json()) as { token: string };
+    const sent = await idpPost("/v1/accounts:sendVerificationCode", { phoneNumber, recaptchaToken: token });
+    const { sessionInfo } = (await sent.json()) as { sessionInfo: string };
+    const signedIn = await idpPost("/v1/accounts:signInWithPhoneNumber", { sessionInfo, code: "123456" });
+    return ((await signedIn.json()) as { idToken: string }).idToken;
+  }
+
+  it("the forging sequence: nine unauthenticated log bodies of SMS failures from five addresses never reach the rate", async () => {
+    const { app, rate, calls } = appWithOwnRate();
+    for (let body = 0; body < 9; body += 1) {
+      const failures = Array.from({ length: 20 }, () => record(body % 2 ? "verify_code" : "send_code", "failure"));
+      const res = await app(`${AUTH}/api/log`, {
+        method: "POST",
+        headers: { "content-type": "text/plain;charset=UTF-8", "cf-connecting-ip": `203.0.113.${body % 5}` },
+        body: JSON.stringify(failures),
+      });
+      expect(res.status).toBe(204);
+    }
+    // And the successes that would clear the alert again.
+    await app(`${AUTH}/api/log`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "cf-connecting-ip": "203.0.113.9" },
+      body: JSON.stringify(Array.from({ length: 20 }, () => record("verify_code", "success"))),
+    });
     await app.settled();
-    expect(calls.get).toBe(1);
-    expect(await rate.status()).toMatchObject({ success: 10, failure: 6, samples: 16, alerting: false });
-    expect((await post(Array.from({ length: 4 }, () => record("verify_code", "failure")))).status).toBe(204);
-    await app.settled();
-    expect(calls.get).toBe(2);
-    expect(await rate.status()).toMatchObject({ samples: 20, rate: 0.5, alerting: true });
-    expect(noticeLines().map((line) => line.opsNotice)).toEqual(["sms_success_rate_low"]);
+    expect(calls.get).toBe(0);
+    expect(await rate.status()).toMatchObject({ samples: 0, open: 0, alerting: false });
+    expect(noticeLines()).toEqual([]);
   });
 
-  it("a body without SMS outcomes never calls the object", async () => {
-    const { app, calls, post } = intakeWithOwnRate();
-    expect((await post([record("redirect_start", "success", "google"), record("sign_in", "failure")])).status).toBe(
-      204,
-    );
+  it("login states minted by the dozen from five addresses: at most three attempts each count, below the alert's 20", async () => {
+    const { rate, sendCode } = appWithOwnRate();
+    for (let i = 0; i < 20; i += 1) await sendCode(`198.51.100.${i % 5}`);
+    expect(await rate.status()).toMatchObject({ open: 15 });
+    await expireOpenAttempts(rate);
+    expect(await rate.status()).toMatchObject({ failure: 15, samples: 15, alerting: false });
+    expect(noticeLines()).toEqual([]);
+  });
+
+  it("a genuine phone sign-in counts once as a success; an attempt that never signs in fails at its deadline", async () => {
+    const { app, rate, sendCode } = appWithOwnRate();
+    const page = await sendCode("192.0.2.10");
+    expect(await rate.status()).toMatchObject({ open: 1, samples: 0 });
+    const idToken = await phoneIdToken(`+1555010${String(Date.now()).slice(-4)}`);
+    const callback = (state: string, nonceCookie: string) =>
+      app(
+        `${AUTH}/api/callback`,
+        json(
+          { state, id_token: idToken, sign_up: true, consented_document_keys: ["app_terms", "privacy"] },
+          { cookie: nonceCookie, origin: new URL(AUTH).origin },
+        ),
+      );
+    expect((await callback(page.state, page.nonceCookie)).status).toBe(200);
+    await app.settled();
+    expect(await rate.status()).toMatchObject({ success: 1, failure: 0, open: 0 });
+
+    // The same sign-in posted again with another page's state is not a second success.
+    const replay = await sendCode("192.0.2.11");
+    expect((await callback(replay.state, replay.nonceCookie)).status).toBe(200);
+    await app.settled();
+    expect(await rate.status()).toMatchObject({ success: 1, open: 1 });
+    await expireOpenAttempts(rate);
+    expect(await rate.status()).toMatchObject({ success: 1, failure: 1, open: 0 });
+  });
+
+  it("refuses a start without this browser's login state, and such a request reaches no rate", async () => {
+    const { app, calls } = appWithOwnRate();
+    const page = await openLoginPage(app, { redirect_uri: STORE_TARGET, client_id: "store" });
+    const post = (body: unknown, headers: Record<string, string>) =>
+      app(`${AUTH}/api/login/sms-attempt`, json(body, { origin: new URL(AUTH).origin, ...headers }));
+    expect(await (await post({ state: page.state }, {})).json()).toMatchObject({ error: "state_mismatch" });
+    expect(await (await post({ state: "made-up" }, { cookie: page.nonceCookie })).json()).toMatchObject({
+      error: "login_expired",
+    });
+    const elsewhere = await post({ state: page.state }, { cookie: page.nonceCookie, origin: "https://evil.example" });
+    expect(elsewhere.status).toBe(403);
+    expect((await post({}, { cookie: page.nonceCookie })).status).toBe(400);
     await app.settled();
     expect(calls.get).toBe(0);
   });
 
-  it("an unreachable rate object does not change the intake's answer; the failure is logged", async () => {
+  it("an unreachable rate object does not change the answer; the failure is logged", async () => {
     const error = vi.spyOn(console, "error");
     try {
       const broken = {
         idFromName: () => env.SMS_SUCCESS_RATE.idFromName("unused"),
-        get: () => ({ record: () => Promise.reject(new Error("object overloaded")) }),
+        get: () => ({ started: () => Promise.reject(new Error("object overloaded")) }),
       } as unknown as Env["SMS_SUCCESS_RATE"];
       const app = authWithClock(new FakeClock(), undefined, { SMS_SUCCESS_RATE: broken });
-      const res = await app(`${AUTH}/api/log`, {
-        method: "POST",
-        headers: { "content-type": "text/plain;charset=UTF-8", "cf-connecting-ip": "198.51.100.21" },
-        body: JSON.stringify(record("verify_code", "failure")),
-      });
+      const page = await openLoginPage(app, { redirect_uri: STORE_TARGET, client_id: "store" });
+      const res = await app(
+        `${AUTH}/api/login/sms-attempt`,
+        json({ state: page.state }, { cookie: page.nonceCookie, origin: new URL(AUTH).origin }),
+      );
       expect(res.status).toBe(204);
       await app.settled();
       const lines = error.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("SMS success rate"));

@@ -29,6 +29,8 @@ export const HARNESS_SCRIPT = { entry: "browser/harness/harness.ts", format: "es
 
 export const PAGE_SCRIPTS: readonly PageScript[] = [
   { entry: "browser/pages/login/login.ts", output: "public/auth/login.js", format: "iife" },
+  // The social providers' return page ({AUTH_URL}/login/callback).
+  { entry: "browser/pages/login/social-callback.ts", output: "public/auth/login-callback.js", format: "iife" },
   { entry: "browser/pages/publish-tokens/publish-tokens.ts", output: "public/auth/publish-tokens.js", format: "esm" },
   { entry: "browser/pages/product-order/product-order.ts", output: "public/backend/product-order.js", format: "esm" },
   { entry: "browser/pages/lobby/lobby.ts", output: "public/rooms/lobby.js", format: "esm" },

@@ -1,6 +1,6 @@
 /**
- * The local state a fresh platform starts from: both D1 databases migrated and the backend's
- * seeds applied (dev: the WEB products and the dev users; a hosted environment's rehearsal: the
+ * The local state a fresh platform starts from: both D1 databases migrated and the seeds applied
+ * (dev: the WEB products, the dev users and their consents; a hosted environment's rehearsal: the
  * WEB products only, as an operator adds them). A few wrangler CLI runs make it (about 7 s of CPU,
  * 10-15 s on a busy 2-core machine), so they run once per set of migrations and the result is
  * copied into each new state folder. The copy lives in node_modules/.cache/, named by the
@@ -19,6 +19,8 @@ const DATABASES = [
 ];
 /** The backend's seeds of local dev, in order. */
 export const BACKEND_SEEDS = ["seeds/web-products.sql", "seeds/backend-dev.sql"];
+/** The sign-in service's seed of local dev: the dev IdP's seeded accounts accepted every document. */
+export const AUTH_SEEDS = ["seeds/auth-dev.sql"];
 /** What an operator of a hosted environment adds before the store sells anything. */
 const HOSTED_SEEDS = ["seeds/web-products.sql"];
 const CACHE = path.join(projectRoot, "node_modules", ".cache");
@@ -72,6 +74,9 @@ function migrate(persistTo: string, environment: LocalEnvironment): void {
   for (const seed of environment === "dev" ? BACKEND_SEEDS : HOSTED_SEEDS) {
     wrangler(["d1", "execute", "BACKEND_DB", "--file", seed], `${seed} into BACKEND_DB`);
   }
+  for (const seed of environment === "dev" ? AUTH_SEEDS : []) {
+    wrangler(["d1", "execute", "AUTH_DB", "--file", seed], `${seed} into AUTH_DB`);
+  }
 }
 
 /** A hash of every file the template is made from, with their names. */
@@ -80,6 +85,7 @@ function inputsHash(): string {
   const files = [
     "wrangler.toml",
     ...BACKEND_SEEDS,
+    ...AUTH_SEEDS,
     "node_modules/wrangler/package.json",
     ...DATABASES.flatMap(({ migrations }) =>
       readdirSync(path.join(projectRoot, migrations), { recursive: true, withFileTypes: true })

@@ -9,7 +9,7 @@ import { buildBrowser } from "../build/browser.ts";
 import { ensureDevIdpSecrets } from "../local-platform/dev-idp-keys.ts";
 import { ensureDevPaymentSecrets } from "../local-platform/dev-payment-keys.ts";
 import { devUrlVars } from "../local-platform/local-platform.ts";
-import { BACKEND_SEEDS } from "../local-platform/state-template.ts";
+import { AUTH_SEEDS, BACKEND_SEEDS } from "../local-platform/state-template.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../local-platform/wrangler-env.ts";
 
 // The dev IdP's keys: made on first run, kept in .dev.vars (gitignored) so dev sessions survive restarts.
@@ -49,6 +49,11 @@ for (const seed of BACKEND_SEEDS) {
   wranglerOrExit(["d1", "execute", "BACKEND_DB", "--local", "--file", seed], "Could not seed the local BACKEND_DB");
 }
 console.log("BACKEND_DB: dev seed applied");
+// The seeded accounts' consents (seeds/auth-dev.sql), so they sign in without being asked; idempotent.
+for (const seed of AUTH_SEEDS) {
+  wranglerOrExit(["d1", "execute", "AUTH_DB", "--local", "--file", seed], "Could not seed the local AUTH_DB");
+}
+console.log("AUTH_DB: dev seed applied");
 
 // The store page and the page scripts are served from public/ (not committed): built before wrangler serves them.
 await buildBrowser();

@@ -17,6 +17,8 @@ import { publishTokenRoutes } from "./routes/publish-tokens";
 import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
 import { sessionConsentRoutes } from "./routes/session-consent";
 import { sessionRoutes } from "./routes/sessions";
+import { smsAttemptRoutes } from "./routes/sms-attempt";
+import { socialReturnRoutes } from "./routes/social-return";
 import { tokenRoutes } from "./routes/token";
 import { transferRoutes } from "./routes/transfer";
 import { securityHeaders } from "./security-headers";
@@ -37,7 +39,9 @@ export function createAuthApp(deps: AuthDeps = defaultAuthDeps) {
     .use(authServices(deps))
     .use(securityHeaders)
     .route("/", loginRoutes)
+    .route("/", socialReturnRoutes)
     .route("/", loginStateRoutes)
+    .route("/", smsAttemptRoutes)
     .route("/", callbackRoutes)
     .route("/", tokenRoutes)
     .route("/", transferRoutes)

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { type CookieAttributes, cookieAttributes } from "../../src/auth/cookies";
+import { type CookieAttributes, cookieAttributes, sessionCookieAttributes } from "../../src/auth/cookies";
 import type { DevAccounts } from "../../src/auth/dev-accounts";
 import { type RedirectPolicy, redirectPolicyFor } from "../../src/auth/redirect-uri";
 import type { Config } from "../../src/config";
@@ -29,7 +29,10 @@ export interface AuthServices {
   loginRequests: LoginRequestStore;
   signUps: PendingSignUps;
   redirectPolicy: RedirectPolicy;
+  /** The page-binding cookies (login nonce, transfer CSRF): host-only. */
   cookies: CookieAttributes;
+  /** auth_session: Domain = AUTH_DOMAIN where set (document 1, Authentication 3). */
+  sessionCookie: CookieAttributes;
   /** Offered on the login page only when the dev IdP is mounted (dev). */
   devAccounts: DevAccounts | null;
 }
@@ -53,6 +56,7 @@ export function authServices(deps: AuthDeps) {
       signUps: new PendingSignUps(c.env.AUTH_DB, now),
       redirectPolicy: redirectPolicyFor(config.environment, config.auth),
       cookies: cookieAttributes(config.apps.auth),
+      sessionCookie: sessionCookieAttributes(config.apps.auth, config.auth.cookieDomain),
       devAccounts: config.apps["dev-idp"] ? deps.devAccounts : null,
     });
     await next();

@@ -60,10 +60,10 @@ export class ConsentLedger {
   }
 
   /**
-   * The documents of `keys` the user still has to accept: empty when the gate is passed. The
-   * ledger records accounts registered since its release and backfills none (document 1,
-   * Versioning): an account with no row at all is such an earlier account, not gated here.
-   * Summaries are in `language` where written, else English.
+   * The documents of `keys` the user still has to accept: empty when the gate is passed. An
+   * account with no row at all has accepted nothing, so every document of `keys` is pending: an
+   * account made outside the login page (the provider's admin tools, another app) is asked like
+   * any other. Summaries are in `language` where written, else English.
    */
   async pending(
     uid: string,
@@ -76,7 +76,6 @@ export class ConsentLedger {
       .from(legalConsents)
       .where(eq(legalConsents.idpUid, uid))
       .all();
-    if (rows.length === 0) return [];
     const consented = new Map<DocumentKey, string[]>();
     for (const row of rows) {
       const key = row.key as DocumentKey;

@@ -21,7 +21,7 @@ import { accountStateOf, revokeAtProvider } from "./revocation";
  * once the account's tokens-valid-after time passes it.
  */
 export async function startSession(c: AuthContext, uid: string, authTime: number): Promise<SessionRecord> {
-  const { sessions, cookies } = c.get("auth");
+  const { sessions, sessionCookie } = c.get("auth");
   const previous = sessionCookieValue(c);
   if (previous) await sessions.end(previous);
   const value = `${c.get("config").environment}.${randomToken()}`;
@@ -33,7 +33,9 @@ export async function startSession(c: AuthContext, uid: string, authTime: number
     currentLog().error("session not created", { error: String(error) });
     throw new ApiError(503, "sign_in_unavailable", "Sign-in is unavailable for a moment. Please try again.");
   }
-  c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookies, SESSION_LIFETIME_SECONDS), { append: true });
+  c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, sessionCookie, SESSION_LIFETIME_SECONDS), {
+    append: true,
+  });
   return session;
 }
 
@@ -46,18 +48,20 @@ export async function startSession(c: AuthContext, uid: string, authTime: number
 export async function currentSession(c: AuthContext): Promise<SessionRecord | null> {
   const value = sessionCookieValue(c);
   if (!value) return null;
-  const { sessions, cookies } = c.get("auth");
+  const { sessions, sessionCookie } = c.get("auth");
   const session = await sessions.read(value);
   if (!session) return null;
   const standing = await standingOf(c, session);
   if (standing === "revoked") {
     await sessions.end(value);
-    c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", cookies, 0), { append: true });
+    c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", sessionCookie, 0), { append: true });
     return null;
   }
   if (standing === "unknown") return null;
   // The cookie's own lifetime restarts with the stored one.
-  c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookies, SESSION_LIFETIME_SECONDS), { append: true });
+  c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, sessionCookie, SESSION_LIFETIME_SECONDS), {
+    append: true,
+  });
   return session;
 }
 
@@ -81,7 +85,7 @@ async function standingOf(c: AuthContext, session: SessionRecord): Promise<"live
  * session the provider already revoked only ends itself.
  */
 export async function endSession(c: AuthContext, { everywhere = false } = {}): Promise<void> {
-  const { sessions, cookies, idp, now } = c.get("auth");
+  const { sessions, sessionCookie, idp, now } = c.get("auth");
   const value = sessionCookieValue(c);
   const session = value && everywhere ? await sessions.read(value) : null;
   if (session) {
@@ -92,7 +96,7 @@ export async function endSession(c: AuthContext, { everywhere = false } = {}): P
     }
   }
   if (value) await sessions.end(value);
-  c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", cookies, 0), { append: true });
+  c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", sessionCookie, 0), { append: true });
 }
 
 /**

@@ -6,7 +6,7 @@ import { byId } from "../kit/page";
 import { CallbackError, ProviderError } from "./errors";
 import { SESSION_KEY, SOCIAL_NAMES } from "./funnel";
 import { linkIdentified, linkingIdToken, startLinking } from "./link";
-import { type Attempt, config, consentBoxes, consented, funnel, loginState, show } from "./login-page";
+import { type Attempt, config, consentBoxes, consented, funnel, loginState, postJson, show } from "./login-page";
 import { type ProviderAnswer, providerCall, providerMessage } from "./provider";
 import { passwordSignIn, phoneCodeRequest, phoneSignIn, socialSignIn } from "./provider-requests";
 import { recaptchaToken, recaptchaUsed } from "./recaptcha";
@@ -172,6 +172,16 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-d
   });
 }
 
+/**
+ * Tells the service this page's login state is sending an SMS code: the start of an attempt the
+ * SMS success rate counts (a phone sign-in posted with the same state ends it). Nothing waits for it.
+ */
+function reportSmsAttempt(): void {
+  loginState()
+    .then((state) => postJson(config.smsAttemptUrl, { state }))
+    .catch(() => {});
+}
+
 /** What the provider takes: E.164, a + and the country code (no region is guessed for a local number). */
 const E164 = /^\+[1-9]\d{6,14}$/;
 const phoneForm = byId("phone-form", HTMLFormElement);
@@ -184,6 +194,7 @@ phoneForm.addEventListener("submit", (event) => {
     const result = await tracked(
       async () => {
         if (!E164.test(phoneNumber)) throw new ProviderError("INVALID_PHONE_NUMBER");
+        reportSmsAttempt();
         // The provider sends a code to a web client only with a solved reCAPTCHA; a token is good once.
         const token = await recaptchaToken();
         try {
@@ -245,22 +256,19 @@ if (returning) {
   for (const box of consentBoxes()) {
     if (returning.consented.includes(box.value)) box.checked = true;
   }
-  const requestUri = window.location.href;
-  // The provider's one-time answer is spent below; a reload must not post it again.
-  const clean = new URL(requestUri);
-  for (const name of ["code", "state", "oauth_token", "oauth_verifier"]) clean.searchParams.delete(name);
-  history.replaceState(null, "", clean.href);
+  const { requestUri } = returning;
+  const name = Object.values(SOCIAL_NAMES).includes(returning.name) ? returning.name : "unknown";
   void run(async () => {
     const linkTo = await linkingIdToken();
     let result: ProviderAnswer<"signInWithIdp">;
     try {
       result = await providerCall(config, "signInWithIdp", socialSignIn(requestUri, returning.sessionId, linkTo));
       const action = linkTo ? "link" : "redirect_result";
-      funnel.track(returning.name, action, linkTo ? "link" : result.isNewUser ? "signUp" : "signIn", "success", {
+      funnel.track(name, action, linkTo ? "link" : result.isNewUser ? "signUp" : "signIn", "success", {
         uid: result.localId,
       });
     } catch (error) {
-      funnel.track(returning.name, linkTo ? "link" : "redirect_result", linkTo ? "link" : "signIn", "failure", {
+      funnel.track(name, linkTo ? "link" : "redirect_result", linkTo ? "link" : "signIn", "failure", {
         error,
       });
       funnel.flush();
@@ -270,7 +278,7 @@ if (returning) {
     await complete({
       idToken: result.idToken as string,
       signUp: result.isNewUser === true,
-      method: returning.name,
+      method: name,
       uid: result.localId,
     });
   });

@@ -1,19 +1,19 @@
 import type { EvtName } from "../../auth-log/auth-log";
-import { SOCIAL_NAMES } from "./funnel";
 import { config, consented, funnel } from "./login-page";
 import { type ProviderAnswer, providerCall } from "./provider";
 import { socialStart } from "./provider-requests";
+import { forgetSocialAttempt, type SocialAttempt, saveSocialAttempt, socialAttempt } from "./social-return";
 
 // Social providers: the provider's redirect flow (createAuthUri, then signInWithIdp on return).
-// The page is left for the provider's site and loaded afresh on return, so the attempt's
-// sessionId and the boxes already ticked wait in sessionStorage.
-const RETURN_KEY = "login.social.return";
+// The provider sends the browser back to the environment's one registered address
+// ({AUTH_URL}/login/callback), whatever login page started the sign-in; that page's context
+// waits in sessionStorage (./social-return.ts), and the return page sends the tab back to it.
 
 /** Leaves for the provider's sign-in page. */
 export async function startSocialSignIn(provider: string, name: EvtName): Promise<void> {
   let result: ProviderAnswer<"createAuthUri">;
   try {
-    result = await providerCall(config, "createAuthUri", socialStart(provider, window.location.href));
+    result = await providerCall(config, "createAuthUri", socialStart(provider, config.socialCallbackUrl));
     funnel.track(name, "redirect_start", "signIn", "success");
   } catch (error) {
     funnel.track(name, "redirect_start", "signIn", "failure", { error });
@@ -21,26 +21,22 @@ export async function startSocialSignIn(provider: string, name: EvtName): Promis
   } finally {
     funnel.flush();
   }
-  sessionStorage.setItem(
-    RETURN_KEY,
-    JSON.stringify({ sessionId: result.sessionId ?? "", consented: consented(), name }),
-  );
+  saveSocialAttempt({
+    sessionId: result.sessionId ?? "",
+    consented: consented(),
+    name,
+    loginPage: window.location.href,
+  });
   window.location.assign(result.authUri as string);
 }
 
-/** Back from a provider's sign-in page: what the page kept for the attempt, or null. */
-export function socialReturn(): { sessionId: string; consented: string[]; name: EvtName } | null {
-  const saved = sessionStorage.getItem(RETURN_KEY);
-  if (saved === null || !/[?&](code|state|oauth_token)=/.test(window.location.search)) return null;
-  sessionStorage.removeItem(RETURN_KEY);
-  try {
-    const { sessionId, consented: keys, name } = JSON.parse(saved);
-    return {
-      sessionId: String(sessionId ?? ""),
-      consented: Array.isArray(keys) ? keys : [],
-      name: Object.values(SOCIAL_NAMES).includes(name) ? name : "unknown",
-    };
-  } catch {
-    return null;
-  }
+/**
+ * Back from a provider's sign-in page through the return page: the attempt with the address the
+ * provider answered at, once (a reload must not post the provider's one-time answer again), or null.
+ */
+export function socialReturn(): (SocialAttempt & { requestUri: string }) | null {
+  const attempt = socialAttempt();
+  if (!attempt?.requestUri) return null;
+  forgetSocialAttempt();
+  return { ...attempt, requestUri: attempt.requestUri };
 }

@@ -23,6 +23,10 @@ export const en: LoginStrings = {
   },
   languageMenu: "Language",
   working: "Signing in…",
+  socialReturn: {
+    finishing: "Finishing sign-in…",
+    lost: "This sign-in cannot be finished here: it was started in another tab or browser. Go back to the app and sign in again.",
+  },
   reconsent: {
     title: "Updated documents",
     intro: "These documents have changed. Please read and accept them to continue.",

@@ -23,6 +23,10 @@ export const ja: LoginStrings = {
   },
   languageMenu: "言語",
   working: "ログインしています…",
+  socialReturn: {
+    finishing: "ログインを完了しています…",
+    lost: "このログインはここでは完了できません。別のタブまたはブラウザーで開始されました。アプリに戻って、もう一度ログインしてください。",
+  },
   reconsent: {
     title: "文書が更新されました",
     intro: "以下の文書が変更されました。続行するには内容をご確認のうえ同意してください。",

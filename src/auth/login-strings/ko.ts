@@ -24,6 +24,10 @@ export const ko: LoginStrings = {
   },
   languageMenu: "언어",
   working: "로그인하는 중…",
+  socialReturn: {
+    finishing: "로그인을 완료하는 중…",
+    lost: "이 로그인은 여기에서 완료할 수 없습니다. 다른 탭이나 브라우저에서 시작되었습니다. 앱으로 돌아가 다시 로그인하세요.",
+  },
   reconsent: {
     title: "문서가 업데이트되었습니다",
     intro: "다음 문서가 변경되었습니다. 계속하려면 내용을 확인하고 동의해 주세요.",

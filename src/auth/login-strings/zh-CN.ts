@@ -23,6 +23,10 @@ export const zhCN: LoginStrings = {
   },
   languageMenu: "语言",
   working: "正在登录…",
+  socialReturn: {
+    finishing: "正在完成登录…",
+    lost: "无法在此处完成此次登录：它是在另一个标签页或浏览器中开始的。请返回应用并重新登录。",
+  },
   reconsent: {
     title: "文件已更新",
     intro: "以下文件已更改。请阅读并同意后继续。",

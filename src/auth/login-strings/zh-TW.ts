@@ -23,6 +23,10 @@ export const zhTW: LoginStrings = {
   },
   languageMenu: "語言",
   working: "正在登入…",
+  socialReturn: {
+    finishing: "正在完成登入…",
+    lost: "無法在此處完成這次登入：它是在另一個分頁或瀏覽器中開始的。請返回應用程式並重新登入。",
+  },
   reconsent: {
     title: "文件已更新",
     intro: "以下文件已變更。請閱讀並同意後繼續。",

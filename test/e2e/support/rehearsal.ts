@@ -10,7 +10,9 @@
  *   prd's webhook secret and delivering them to https://api.example.com/webhook/payprov (through a
  *   relay: a Worker cannot resolve the made-up name);
  * - Google's reCAPTCHA is the dev IdP's stand-in, answered at Google's URLs in the browser
- *   (google-recaptcha-route.ts).
+ *   (google-recaptcha-route.ts);
+ * - the social sites are the dev IdP's stand-in page, with prd's and stg's return addresses
+ *   ({AUTH_URL}/login/callback) registered as an operator registers them with each provider.
  *
  * Nothing of the stand-ins is inside the prd process: they are another process on another port.
  */
@@ -79,6 +81,9 @@ export async function startRehearsal(): Promise<Rehearsal> {
       },
     });
     stopping.push(standIn.stop);
+    for (const environment of ["prd", "stg"] as const) {
+      await registerSocialRedirect(standIn.url, `${hostedVars(environment).AUTH_URL}/login/callback`);
+    }
     let output = "";
     const prd = await startHostedPlatform("prd", REHEARSAL_PORTS.prd, {
       // Named in the key file as Google's key files name theirs (token_uri): the OAuth 2.0 token
@@ -238,4 +243,14 @@ export async function standInIdTokenSignedInAt(
     .setIssuedAt(authTime)
     .setExpirationTime(authTime + 3600)
     .sign(await importJWK({ ...jwk, alg: "RS256" }, "RS256"));
+}
+
+/** Registers a social sign-in redirect URI with the stand-in, as in each provider's console (README "Deploy" 4). */
+async function registerSocialRedirect(standIn: string, uri: string): Promise<void> {
+  const response = await fetch(`${standIn}/idp/admin/social-redirect-uris`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ uri }),
+  });
+  if (!response.ok) throw new Error(`the stand-in refused the redirect URI ${uri}: ${response.status}`);
 }

@@ -59,8 +59,10 @@ export const balanceOf = async (page: Page) => Number(await page.getByTestId("ba
 /**
  * A new app user (an account at the dev IdP) whose app hands them over to a browser: the transfer
  * code for `{platform}/auth/transfer?code=`, which lands on `redirectUri`, and the user's tokens.
+ * The user accepted the app's documents in the app (POST /api/consent), unless `consented` is
+ * false: then the account has no consent row, and the store's start sends it to /login to accept.
  */
-export async function appUserHandOver(platformUrl: string, redirectUri: string) {
+export async function appUserHandOver(platformUrl: string, redirectUri: string, { consented = true } = {}) {
   const signUp = await fetch(`${platformUrl}/idp/v1/accounts:signUp?key=dev-api-key`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -71,6 +73,14 @@ export async function appUserHandOver(platformUrl: string, redirectUri: string) 
     }),
   });
   const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
+  if (consented) {
+    const consent = await fetch(`${platformUrl}/auth/api/consent`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${idToken}` },
+      body: JSON.stringify({ document_keys: ["app_terms", "privacy"], source: "app" }),
+    });
+    expect(consent.status).toBe(200);
+  }
   const issued = await fetch(`${platformUrl}/auth/api/transfer/code`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -109,7 +109,9 @@ export async function signIdToken(
     .sign(options.key ?? own.key);
 }
 
-/** A login page of the sign-in service: where the dev social page returns (continueUri). */
+/** The sign-in service's one social return address, registered with the dev IdP (continueUri). */
+export const CALLBACK = "http://localhost:8787/auth/login/callback";
+/** A login page of the sign-in service: never a social return address (its query changes). */
 export const LOGIN =
   "http://localhost:8787/auth/login?redirect_uri=http%3A%2F%2Flocalhost%3A8787%2Fstore%2F&client_id=store";
 
@@ -118,7 +120,7 @@ export async function socialRoundTrip(
   providerId: string,
   email: string,
 ): Promise<{ requestUri: string; sessionId: string }> {
-  const res = await idpPost("/v1/accounts:createAuthUri", { providerId, continueUri: LOGIN });
+  const res = await idpPost("/v1/accounts:createAuthUri", { providerId, continueUri: CALLBACK });
   expect(res.status).toBe(200);
   const { authUri, sessionId } = (await res.json()) as { authUri: string; sessionId: string };
   const page = await exports.default.fetch(authUri);
@@ -131,7 +133,7 @@ export async function socialRoundTrip(
   });
   expect(answer.status).toBe(302);
   const requestUri = answer.headers.get("location") ?? "";
-  expect(requestUri.startsWith(`${LOGIN}&code=`)).toBe(true);
+  expect(requestUri.startsWith(`${CALLBACK}?code=`)).toBe(true);
   expect(new URL(requestUri).searchParams.get("state")).toBe(sessionId);
   return { requestUri, sessionId };
 }

@@ -11,6 +11,7 @@ import { sameOriginOnly } from "../same-origin";
 import { startSession } from "../session-cookie";
 import { signedInRedirect } from "../sign-in-result";
 import { settleSignUp } from "../sign-up";
+import { phoneSignInArrived } from "../sms-attempts";
 import { verifiedUser } from "../user-token";
 
 const callbackRequest = z.object({
@@ -34,6 +35,8 @@ export const callbackRoutes = new Hono<AuthEnv>().post("/api/callback", sameOrig
   const login = await loginRequestOfThisBrowser(c, body.state);
   // A sign-in starts a session and hands out a custom token: never for a revoked ID token.
   const token = await verifiedUser(c, body.id_token, "sign in here", { checkRevoked: true });
+  // A phone sign-in on this page's state: its SMS attempt succeeded, whatever follows (consent).
+  await phoneSignInArrived(c, body.state, token);
 
   await settleSignUp(signUps, {
     uid: token.uid,

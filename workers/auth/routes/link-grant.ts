@@ -8,6 +8,7 @@ import type { AuthContext, AuthEnv } from "../auth-env";
 import { browserNonceHash, loginRequestOfThisBrowser } from "../login-binding";
 import { signInStands } from "../revocation";
 import { sameOriginOnly } from "../same-origin";
+import { phoneSignInArrived } from "../sms-attempts";
 import { freshFinishedUser } from "../user-token";
 
 const grantRequest = z.object({ id_token: z.string().min(1).max(8192), state: z.string().min(1).max(128) });
@@ -36,6 +37,8 @@ export const linkGrantRoutes = new Hono<AuthEnv>()
     await loginRequestOfThisBrowser(c, body.state);
     // Same rules as the hand-over: a fresh ID token, of an account whose sign-up is finished.
     const token = await freshFinishedUser(c, body.id_token, "link sign-in methods");
+    // Naming the account to link by phone is an SMS sign-in too.
+    await phoneSignInArrived(c, body.state, token);
     const { codes } = c.get("auth");
     const grant = await codes.issue("link_grant", {
       uid: token.uid,

@@ -7,7 +7,6 @@ import { jsonBody } from "../../../src/worker-kit/input";
 import { currentLog } from "../../../src/worker-kit/request-log";
 import type { AuthEnv } from "../auth-env";
 import { configuredOriginsCors } from "../cors";
-import { reportSmsOutcomes } from "./sms-outcomes";
 
 /** Document 1, limits of /api/log (the 16 KiB body limit is the app's, on every /api/* route). */
 export const LOG_RATE_LIMITS = { perKey: 60, total: 1200 } as const;
@@ -19,8 +18,8 @@ export const MAX_RECORDS_PER_BODY = 20;
  * origins. The body is one record or an array of records. Each becomes one JSON line on stdout,
  * through the platform logger's sink, with its severity, message, origin, env and event decided
  * here; the client IP is only the rate-limit key and is never written. One limiter per app
- * instance (per isolate), as the spec's per-instance counters. The body's SMS sign-in outcomes
- * also go to the platform-wide success rate behind the 75% alert line (./sms-outcomes.ts).
+ * instance (per isolate), as the spec's per-instance counters. The records inform and decide
+ * nothing: the SMS sign-in success rate counts only what the service saw itself (../sms-attempts.ts).
  */
 export function logRoutes(clock: () => number, sink: LogSink = consoleSink) {
   const limit = new RecordRateLimit(LOG_RATE_LIMITS, clock);
@@ -49,7 +48,6 @@ export function logRoutes(clock: () => number, sink: LogSink = consoleSink) {
     for (const line of lines) {
       sink(line.severity, JSON.stringify({ ...line, app: context.app, environment, requestId: context.requestId }));
     }
-    reportSmsOutcomes(c, lines);
     return c.body(null, 204);
   });
 }

@@ -7,6 +7,7 @@ import { LANGUAGES, type Language, pickLanguage, STRINGS } from "../../../src/au
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import { recaptchaPageFor } from "../../../src/auth/recaptcha";
 import { sessionSignInTime } from "../../../src/auth/session";
+import { socialCallbackUrl } from "../../../src/auth/social-callback";
 import { urlFor } from "../../../src/base-url";
 import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
@@ -78,6 +79,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
           callbackUrl: urlFor(config.apps.auth, "/api/callback"),
           loginRequestUrl: urlFor(config.apps.auth, "/api/login/state"),
           loginRequest: loginRequestFields(query),
+          smsAttemptUrl: urlFor(config.apps.auth, "/api/login/sms-attempt"),
           requiredDocumentKeys: client.requiredDocumentKeys,
           consentUrl: urlFor(config.apps.auth, "/api/consent"),
           legalUrl: urlFor(config.apps.auth, "/legal"),
@@ -92,6 +94,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
           clientId: client.id,
           errors: STRINGS[language].errors,
           working: STRINGS[language].working,
+          socialCallbackUrl: socialCallbackUrl(config.apps.auth),
           link: {
             grantUrl: urlFor(config.apps.auth, "/api/link/grant"),
             redeemUrl: urlFor(config.apps.auth, "/api/link/redeem"),

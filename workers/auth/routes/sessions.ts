@@ -104,7 +104,7 @@ function listing(c: AuthContext, sessions: readonly SessionSummary[], currentId:
 }
 
 function expireCookie(c: AuthContext): void {
-  c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", c.get("auth").cookies, 0), { append: true });
+  c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", c.get("auth").sessionCookie, 0), { append: true });
 }
 
 function notFound(): ApiError {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { matchApp } from "../../../src/router";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { devIdpOf, nowSeconds } from "../dev-idp";
 import { ProviderError } from "../provider-error";
+import { SocialRedirectUris } from "../social-redirects";
 import { type DevUser, newUid } from "../user-store";
 import { socialConsentPage } from "../views/social-consent-page";
 import { UPDATES_REFUSED } from "./account-update";
@@ -13,6 +13,13 @@ const SOCIAL_PROVIDERS = ["google.com", "apple.com", "twitter.com", "facebook.co
 type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 const VERIFIES_EMAIL: ReadonlySet<string> = new Set(["google.com", "apple.com"]);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The address without its query and fragment: where the provider's answer was sent. */
+function withoutQuery(uri: string): string {
+  if (!URL.canParse(uri)) return "";
+  const url = new URL(uri);
+  return `${url.origin}${url.pathname}`;
+}
 
 function isSocialProvider(value: unknown): value is SocialProvider {
   return typeof value === "string" && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
@@ -45,9 +52,10 @@ async function reclaimedByAddressOwner(
 
 /**
  * The provider's social redirect flow, with the dev IdP playing the social site:
- * accounts:createAuthUri returns an authUri to a dev page where one types the email to sign in
- * as; the page redirects to continueUri with ?code&state, and accounts:signInWithIdp with that
- * requestUri and the sessionId signs the user in (sign_in_provider = the provider id). An
+ * accounts:createAuthUri (continueUri: a registered redirect URI, ../social-redirects.ts) returns
+ * an authUri to a dev page where one types the email to sign in as; the page redirects to
+ * continueUri with ?code&state, and accounts:signInWithIdp with that requestUri and the sessionId
+ * signs the user in (sign_in_provider = the provider id). An
  * existing account of that email is reused when the provider vouches for the address (google.com,
  * apple.com; an unverified one is reclaimed, above); X and Facebook get needConfirmation instead,
  * as from the real provider. Linking (with idToken) is refused on an account the project's rule
@@ -60,13 +68,13 @@ export const socialAccountRoutes = new Hono<AppEnv>()
     const providerId = requiredString(body, "providerId", "MISSING_IDENTIFIER");
     if (!isSocialProvider(providerId)) throw new ProviderError("INVALID_PROVIDER_ID");
     const continueUri = requiredString(body, "continueUri", "MISSING_CONTINUE_URI");
-    const config = c.get("config");
-    // The real provider only returns to the project's authorized domains; here: the sign-in service.
-    if (
-      !URL.canParse(continueUri) ||
-      matchApp(new URL(continueUri), config.apps, { loopbackAliases: true }) !== "auth"
-    ) {
-      throw new ProviderError("INVALID_CONTINUE_URI");
+    if (!URL.canParse(continueUri)) throw new ProviderError("INVALID_CONTINUE_URI");
+    // The social site returns only to a redirect URI registered with it, exactly (query included).
+    if (!(await new SocialRedirectUris(c.env.SESSIONS, c.get("config")).isRegistered(continueUri))) {
+      throw new ProviderError(
+        "UNAUTHORIZED_DOMAIN",
+        "continueUri is not a redirect URI registered for social sign-in (exact match, query included)",
+      );
     }
     const idp = await devIdpOf(c);
     const sessionId = await idp.users.startSocialSignIn({ providerId, continueUri });
@@ -108,6 +116,10 @@ export const socialAccountRoutes = new Hono<AppEnv>()
         "INVALID_IDP_RESPONSE",
         "The authorization code is unknown, used or from another session.",
       );
+    }
+    // The code is exchanged with the redirect URI it was issued for, as OAuth 2 wants (RFC 6749, 4.1.3).
+    if (withoutQuery(requestUri) !== withoutQuery(answer.continueUri)) {
+      throw new ProviderError("INVALID_IDP_RESPONSE", "requestUri is not the address the code was sent to.");
     }
     const federated = {
       providerId: answer.providerId,
