@@ -4,12 +4,17 @@ import { CodeStore } from "../../workers/auth/code-store";
 import { ConsentLedger } from "../../workers/auth/consent-ledger";
 import { SessionStore } from "../../workers/auth/session-store";
 import { AUTH, cookieValue, platform, STORE_TARGET, setCookies, signedInBrowser } from "./auth-support";
+import { GOOGLE_ADMIN_API } from "./fake-internet";
 import { hostedBindings, hostedFetch } from "./hosted-build";
 
 // Document 1, Authentication 3: auth_session's Domain comes from AUTH_DOMAIN, the auth host of the
 // environment (stg.auth.example.com, auth.example.com); dev leaves AUTH_DOMAIN empty, so the cookie
 // is host-only on localhost. The cookies that bind a page to the browser that opened it (the login
 // nonce, the hand-over's CSRF token) stay host-only everywhere. Run on the stg/prd build.
+
+/** The stg/prd build with a provider whose accounts were never revoked: each session use asks it. */
+const hostedWithProvider = (environment: "stg" | "prd") =>
+  hostedBindings(environment, { IDP_API_URL: GOOGLE_ADMIN_API });
 
 const ENVIRONMENTS = [
   { environment: "stg", host: "stg.auth.example.com", target: "https://stg.store.example.com/coins" },
@@ -52,7 +57,7 @@ describe("auth_session's Domain per environment, on the stg/prd build", () => {
   it.each(ENVIRONMENTS)(
     "$environment: the session is set, renewed and ended with Domain=$host; the page cookies are host-only",
     async ({ environment, host, target }) => {
-      const bindings = hostedBindings(environment);
+      const bindings = hostedWithProvider(environment);
       const { csrfCookie, sessionCookie } = await handOver(bindings, host, target, await consentedUser());
       expect(csrfCookie).toBe(`auth_transfer_csrf=${cookieValue(csrfCookie)}; Path=/; Secure; HttpOnly; SameSite=Lax`);
       const value = cookieValue(sessionCookie);
@@ -95,8 +100,8 @@ describe("auth_session's Domain per environment, on the stg/prd build", () => {
   );
 
   it("stg, which prd's Domain cookie also reaches, reads only its own session of the two, in either order", async () => {
-    const stg = hostedBindings("stg");
-    const prd = hostedBindings("prd");
+    const stg = hostedWithProvider("stg");
+    const prd = hostedWithProvider("prd");
     const [stgUser, prdUser] = [await consentedUser(), await consentedUser()];
     const prdSession = cookieValue(
       (await handOver(prd, "auth.example.com", "https://store.example.com/", prdUser)).sessionCookie,
