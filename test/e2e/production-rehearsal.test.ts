@@ -496,6 +496,13 @@ describe("a stolen ID token on the prd build once its owner changes the password
       { uid: owner.localId, email },
       Math.floor(Date.now() / 1000) - 10,
     );
+    // The owner accepted the documents (no rows would mean every one is pending: the page would ask).
+    const consented = await auth("/api/consent", {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner.idToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ document_keys: ["app_terms", "privacy"] }),
+    });
+    expect(consented.status, consented.body).toBe(200);
     const cookie = await sessionBoughtWith(stolen);
     expect((await login(cookie)).status).toBe(302);
 
