@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { answerClose } from "../../src/worker-kit/close-handshake";
 
 export interface BalanceSnapshot {
   balance: number;
@@ -47,11 +48,6 @@ export class Balance extends DurableObject<Env> {
   }
 
   override webSocketClose(socket: WebSocket, code: number, reason: string): void {
-    try {
-      // Completes the close handshake; 1005 and 1006 cannot be sent back.
-      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // already closed
-    }
+    answerClose(socket, code, reason);
   }
 }

@@ -15,10 +15,10 @@ export async function onAlarm(ctx: DurableObjectState, host: RoomHost, wake: Roo
   const core = host.restoredCore();
   if (!core) return;
   host.flush();
-  host.failOverdueCalls();
+  host.channel.failOverdue();
   await dropSilent(ctx, host);
   host.deliver(null, await core.fireDeadlines());
-  host.closeIdleChannel();
+  host.channel.closeIfIdle();
 }
 
 /** Silent-drop check, at each alarm: the later of the runtime's heartbeat answer and the room's own. */

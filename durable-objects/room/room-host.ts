@@ -1,19 +1,16 @@
 import { configFor } from "../../src/config";
-import { sandboxOutbound } from "../../src/egress/outbound";
-import type { ChannelRunner } from "../../src/engine/channel-runner";
 import { newSeed } from "../../src/engine/random";
 import { RoomCore } from "../../src/room-core/room-core";
 import type { RoomLogger, RoomOutcome } from "../../src/room-core/types";
-import { errorResponse } from "../../src/worker-kit/errors";
 import { withLog } from "../../src/worker-kit/request-log";
-import { DevObserver } from "./dev-observer";
-import { loadIsolateRunner } from "./isolate-runner";
 import type { RoomAlarm } from "./room-alarm";
+import { RoomDevTools } from "./room-dev-tools";
 import { roomLog } from "./room-log";
 import { RoomStorage } from "./room-storage";
-import { CHANNEL_IDLE_MS } from "./sandbox-settings";
+import { SandboxChannel } from "./sandbox-channel";
 import { readAttachment, type SocketAttachment } from "./socket-attachment";
 import { codeIdOf } from "./template-version";
+import { TickLoop } from "./tick-loop";
 
 /** What the host reads from its Durable Object: read at each use, so a test may change them. */
 export interface RoomHostParts {
@@ -30,22 +27,23 @@ export interface RoomHostParts {
 /**
  * The room core of one Durable Object and what it asks for: the core is made on first use or
  * rebuilt from storage after hibernation, each operation runs guarded, and each outcome is
- * delivered (frames to sockets, the record to storage, the one alarm, the tick loop). The socket
- * hooks and the alarm hook hand their events to it.
+ * delivered (frames to sockets, the record to storage, the one alarm, the tick loop, the sandbox
+ * channel's watch). The socket hooks and the alarm hook hand their events to it.
  */
 export class RoomHost {
+  private readonly parts: RoomHostParts;
   private core: RoomCore | null = null;
   private storage: RoomStorage | null = null;
-  private tickTimer: ReturnType<typeof setInterval> | null = null;
-  private tickWaiting = false;
-  /** Dev only, from the first time a dev tool asked (observe()). */
-  private observer: DevObserver | null = null;
-  /** The runner of the core's code: its channel into the sandbox (isolate-runner.ts). */
-  private channel: ChannelRunner | null = null;
-  /** An alarm is reserved to close the channel once it is idle. */
-  private channelWatched = false;
+  readonly channel: SandboxChannel;
+  private readonly ticks: TickLoop;
+  readonly devTools: RoomDevTools;
 
-  constructor(private readonly parts: RoomHostParts) {}
+  constructor(parts: RoomHostParts) {
+    this.parts = parts;
+    this.channel = new SandboxChannel(parts);
+    this.ticks = new TickLoop(() => withLog(roomLog(parts.env()), () => this.runTick()));
+    this.devTools = new RoomDevTools(parts.env);
+  }
 
   get log(): RoomLogger {
     return this.parts.log;
@@ -60,13 +58,14 @@ export class RoomHost {
     const { ctx } = this.parts;
     const stored = RoomStorage.read(ctx.storage);
     const record = stored ?? RoomCore.newRecord(revisionId, codeId, newSeed());
+    const journal = this.devTools.journal;
     const core = new RoomCore({
-      runner: this.runnerFor(record.revisionId, record.codeId, requestId),
+      runner: this.channel.open(record.revisionId, record.codeId, requestId),
       record,
       now: this.parts.now,
       log: this.parts.log,
       liveConnections: this.liveConnections(closing),
-      ...(this.observer ? { journal: this.observer.journal } : {}),
+      ...(journal ? { journal } : {}),
     });
     this.storage = new RoomStorage(
       ctx.storage,
@@ -95,7 +94,7 @@ export class RoomHost {
   ensureCurrentCode(core: RoomCore, revisionId: string, current: string, requestId?: string) {
     if (core.record.codeId === current) return;
     this.parts.log("info", "room code reloaded", { from: core.record.codeId, to: current });
-    core.replaceRunner(this.runnerFor(revisionId, current, requestId), current);
+    core.replaceRunner(this.channel.open(revisionId, current, requestId), current);
     this.storage?.writeNow();
   }
 
@@ -117,14 +116,15 @@ export class RoomHost {
         error: "The room could not run this request",
         seq: null,
       };
-      this.send(ws, JSON.stringify(frame));
+      if (ws && ws.readyState === WebSocket.OPEN) sendOpen(ws, JSON.stringify(frame));
       return null;
     }
   }
 
   deliver(sender: WebSocket | null, outcome: RoomOutcome) {
     const sockets = this.openSockets();
-    for (const frame of outcome.toSender) this.send(sender, frame);
+    const senderOpen = sender !== null && sender.readyState === WebSocket.OPEN;
+    if (senderOpen) for (const frame of outcome.toSender) sendOpen(sender, frame);
     if (outcome.broadcast.length > 0 || outcome.toOthers.length > 0) {
       for (const ws of sockets) {
         for (const frame of outcome.broadcast) sendOpen(ws, frame);
@@ -133,9 +133,9 @@ export class RoomHost {
     }
     if (outcome.persist === "now") this.storage?.writeNow();
     else if (outcome.persist === "batched") this.storage?.writeSoon();
-    this.updateTickLoop(outcome, sockets.length);
+    this.ticks.follow(outcome, sockets.length);
     this.parts.wake.follow(outcome.nextDeadline, sockets.length, () => this.storage?.flush());
-    this.watchChannel(sockets.length);
+    this.channel.follow(sockets.length);
   }
 
   /**
@@ -155,92 +155,28 @@ export class RoomHost {
     if (outcome) this.deliver(null, outcome);
   }
 
-  /**
-   * At the alarm, before anything that waits its turn in the core (a call that never returns holds
-   * the queue): a call into the sandbox past its deadline fails as a thrown error would, and its
-   * channel is replaced (src/engine/channel-runner.ts).
-   */
-  failOverdueCalls(): void {
-    const failed = this.channel?.failOverdue() ?? 0;
-    if (failed > 0)
-      this.parts.log("warn", "a call into the sandbox passed its deadline; its channel was replaced", {
-        calls: failed,
-      });
-  }
-
-  /**
-   * At the alarm: the channel into the sandbox is closed once it carried nothing for
-   * CHANNEL_IDLE_MS (an open channel keeps the Durable Object from hibernating); until then the
-   * alarm is reserved again for the moment it would be.
-   */
-  closeIdleChannel(): void {
-    this.channelWatched = false;
-    const since = this.channel?.idleSince();
-    if (since == null) return;
-    const idleFor = this.parts.channelNow() - since;
-    if (idleFor >= CHANNEL_IDLE_MS) this.channel?.close();
-    else this.checkChannelIn(CHANNEL_IDLE_MS - idleFor);
-  }
-
   /** Only sockets in OPEN state count. */
   openSockets(): WebSocket[] {
     return this.parts.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
-  /**
-   * The dev-only observer's event stream (dev-observer.ts): the room's journal starts with the first
-   * request and is kept while this instance lives. Outside dev there is nothing here: 404.
-   */
+  /** The dev-only observer's event stream (room-dev-tools.ts); 404 outside dev. */
   observe(): Response {
-    if (!this.devTools()) return notInDev();
-    if (!this.observer) {
-      const observer = new DevObserver();
-      this.observer = observer;
-      // A room that already ran something before it was observed: its opening is unknown.
-      const core = this.restoredCore();
-      if (core) {
-        core.setJournal(observer.journal);
-        observer.joinedLate();
-      }
-    }
-    return this.observer.subscribe(this.core?.view() ?? null);
-  }
-
-  /** The room's replay (src/room-core/replay.ts) as a file to save, once observed; dev only. */
-  replay(roomId: string): Response {
-    if (!this.devTools()) return notInDev();
-    const observer = this.observer;
-    if (!observer)
-      return errorResponse(404, "not_observed", "This room has not been observed: open its observer first");
-    if (!observer.replayable) {
-      const message = "The room ran before its observer opened: its replay would not start at the beginning";
-      return errorResponse(409, "replay_incomplete", message);
-    }
-    const replay = observer.replay();
-    if (!replay) return errorResponse(404, "no_replay", "The room has run nothing yet");
-    const file = `replay-${replay.revisionId}-${roomId}.json`.replace(/[^A-Za-z0-9._-]/g, "_");
-    return new Response(JSON.stringify(replay), {
-      headers: { "content-type": "application/json", "content-disposition": `attachment; filename="${file}"` },
-    });
-  }
-
-  private devTools(): boolean {
-    return configFor(this.parts.env()).environment === "dev";
+    return this.devTools.observe({ restored: () => this.restoredCore(), current: () => this.core });
   }
 
   /** Figures for tests and the benchmark. */
   stats() {
+    const core = this.core?.stats();
     return {
       connections: this.openSockets().length,
       storageWrites: this.storage?.writes ?? 0,
       codeId: this.core?.record.codeId ?? null,
-      started: this.core?.started ?? false,
-      ticking: this.tickTimer !== null,
-      tickRate: this.core?.tickRate ?? 0,
-      actionCalls: this.core?.actionCalls ?? 0,
-      sandboxChannels: this.channel?.opened ?? 0,
-      sandboxChannelOpen: this.channel?.isOpen ?? false,
-      sandboxCallsWaiting: this.channel?.waitingCalls ?? 0,
+      started: core?.started ?? false,
+      ticking: this.ticks.running,
+      tickRate: core?.tickRate ?? 0,
+      actionCalls: core?.actionCalls ?? 0,
+      ...this.channel.stats(),
     };
   }
 
@@ -255,73 +191,12 @@ export class RoomHost {
     return infos;
   }
 
-  private runnerFor(revisionId: string, codeId: string, requestId?: string) {
-    const env = this.parts.env();
-    const outbound = sandboxOutbound(configFor(env).egressAllowedHosts, (allowedHosts) =>
-      this.parts.ctx.exports.EgressGate({ props: { allowedHosts, ...(requestId ? { requestId } : {}) } }),
-    );
-    // The old code's channel (a changed codeId) closes with it.
-    this.channel?.close();
-    // Dev only: outside dev no guard runs, and what a reply says of globals is not heard.
-    const guardGlobals = configFor(env).environment === "dev";
-    const globalWrites = (names: string[]) =>
-      this.parts.log(
-        "warn",
-        "logic.js wrote to the isolate's globals, which every room of this revision shares: keep no mutable state outside the room's state (docs/authoring.md)",
-        { globals: names, revisionId },
-      );
-    this.channel = loadIsolateRunner(env, { revisionId, codeId, outbound, guardGlobals }, this.parts.channelNow, {
-      watch: (inMs) => this.parts.wake.reserve(inMs),
-      ...(guardGlobals ? { globalWrites } : {}),
-    });
-    this.channelWatched = false;
-    return this.channel;
-  }
-
-  /** After an operation: an empty room calls no scenario code, and an open channel is watched. */
-  private watchChannel(openCount: number) {
-    if (openCount === 0) return this.channel?.close();
-    if (!this.channelWatched && this.channel?.idleSince() != null) this.checkChannelIn(CHANNEL_IDLE_MS);
-  }
-
-  private checkChannelIn(delayMs: number) {
-    this.channelWatched = true;
-    this.parts.wake.reserve(delayMs);
-  }
-
-  private send(ws: WebSocket | null, frame: string) {
-    if (ws && ws.readyState === WebSocket.OPEN) sendOpen(ws, frame);
-  }
-
-  private updateTickLoop(outcome: RoomOutcome, openCount: number) {
-    const run = outcome.tickRate > 0 && outcome.started && !outcome.frozen && openCount > 0;
-    if (run && !this.tickTimer) {
-      this.tickTimer = setInterval(
-        () => void withLog(roomLog(this.parts.env()), () => this.runTick()),
-        1000 / outcome.tickRate,
-      );
-    } else if (!run && this.tickTimer) {
-      clearInterval(this.tickTimer);
-      this.tickTimer = null;
-    }
-  }
-
-  /** One tick waits in the core at a time: behind a slow call, ticks are skipped, not piled up. */
   private async runTick() {
     const core = this.core;
-    if (!core || this.tickWaiting) return;
-    this.tickWaiting = true;
-    try {
-      const outcome = await this.guard(null, () => core.tick());
-      if (outcome) this.deliver(null, outcome);
-    } finally {
-      this.tickWaiting = false;
-    }
+    if (!core) return;
+    const outcome = await this.guard(null, () => core.tick());
+    if (outcome) this.deliver(null, outcome);
   }
-}
-
-function notInDev(): Response {
-  return errorResponse(404, "not_found", "Room observers exist only in dev");
 }
 
 /** Sends to a socket found open at the start of a delivery (so without asking it again per frame). */

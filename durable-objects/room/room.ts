@@ -54,7 +54,7 @@ export class Room extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const { pathname, searchParams } = new URL(request.url);
     if (pathname === "/dev/observe") return this.host.observe();
-    if (pathname === "/dev/replay") return this.host.replay(searchParams.get("room") ?? "room");
+    if (pathname === "/dev/replay") return this.host.devTools.replay(searchParams.get("room") ?? "room");
     return lobbySeatRefusal(this.ctx.storage, request) ?? this.sockets.open(request);
   }
 

@@ -1,6 +1,7 @@
 import { parseClientFrame } from "../../src/engine/parse-frame";
 import type { Logger } from "../../src/log/logger";
 import { CONNECT_HEADER, type ConnectParams } from "../../src/room-access/connect-params";
+import { answerClose } from "../../src/worker-kit/close-handshake";
 import { errorResponse } from "../../src/worker-kit/errors";
 import { forwardedRequestId, withLog } from "../../src/worker-kit/request-log";
 import type { RoomHost } from "./room-host";
@@ -46,12 +47,7 @@ export class RoomSockets {
   }
 
   close(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      // Completes the close handshake; 1005 and 1006 cannot be sent back.
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // already closed
-    }
+    answerClose(ws, code, reason);
     return this.withSocketLog(ws, () => this.forget(ws));
   }
 

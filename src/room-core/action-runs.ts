@@ -2,9 +2,10 @@ import { noteApplied } from "./action-acks";
 import { ActionBacklog, type ActionMessage } from "./action-backlog";
 import { frames } from "./frames";
 import type { JournalOperation } from "./journal";
-import { type LogicRoom, MAX_ACTIONS_PER_CALL } from "./logic-calls";
+import { MAX_ACTIONS_PER_CALL } from "./logic-calls";
 import { OutcomeBuilder } from "./outcome";
 import { seatOf } from "./presence";
+import type { RoomContext } from "./room-context";
 import type { ConnectionInfo } from "./types";
 
 interface Ready {
@@ -21,9 +22,9 @@ interface Ready {
  */
 export class ActionRuns {
   private readonly backlog = new ActionBacklog();
-  private readonly room: LogicRoom;
+  private readonly room: RoomContext;
 
-  constructor(room: LogicRoom) {
+  constructor(room: RoomContext) {
     this.room = room;
   }
 
@@ -39,7 +40,7 @@ export class ActionRuns {
   private async runFrom(place: number) {
     const ready: Ready[] = [];
     for (const { connectionId, message, out } of this.backlog.takeRun(place, MAX_ACTIONS_PER_CALL)) {
-      const connection = this.room.connection(connectionId);
+      const connection = this.room.connections.get(connectionId);
       if (!connection || !out) continue;
       const seat = seatOf(connection, this.room.record.roster);
       if (!this.room.record.started || !seat) this.noteInput(connection, message);
@@ -82,7 +83,8 @@ export class ActionRuns {
   }
 
   private noteInput(connection: ConnectionInfo, message: ActionMessage) {
-    if (this.room.journaled()) this.room.noteInput({ kind: "frame", connectionId: connection.connectionId, message });
+    if (this.room.recording.on)
+      this.room.recording.input({ kind: "frame", connectionId: connection.connectionId, message });
   }
 
   /** __action_error to the sender only; nothing changed, nothing broadcast. */
@@ -98,6 +100,6 @@ export class ActionRuns {
     result: Extract<JournalOperation, { kind: "action" }>["result"],
   ) {
     const { action, payload, seq } = message;
-    this.room.note({ kind: "action", seat: connection.playerId, action, payload, seq, result });
+    this.room.recording.note({ kind: "action", seat: connection.playerId, action, payload, seq, result });
   }
 }

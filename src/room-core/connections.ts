@@ -1,17 +1,11 @@
 import type { Seat } from "../engine/types";
-import { FrameBudget, type FrameVerdict } from "./frame-budget";
+import { FrameAdmission } from "./frame-admission";
 import { LogThrottle } from "./log-throttle";
 import { computePresence, onlineSeats, type PresencePayload, seatOf, type VoiceReport } from "./presence";
 import { RateWindow } from "./rate-window";
 import type { ConnectionInfo } from "./types";
 
 export const INPUT_RATE_PER_SECOND = 20;
-/**
- * Flood guard: a connection may have this many frames waiting in the room's queue. Beyond it,
- * frames are refused at once (actions with __action_error), so a flood can neither grow the queue
- * without bound nor starve the other connections; a normal client never has more than a few.
- */
-export const MAX_PENDING_PER_CONNECTION = 32;
 
 /** The room's live connections and what it keeps of each in memory only. */
 export class RoomConnections {
@@ -19,10 +13,9 @@ export class RoomConnections {
   private readonly inputs: Record<string, unknown> = {};
   private readonly voice = new Map<string, VoiceReport>();
   private readonly inputWindows = new Map<string, RateWindow>();
-  private readonly pendingFrames = new Map<string, number>();
-  /** Frame budgets per seat (player id), so that a reconnect does not start a flood afresh. */
-  private readonly budgets = new Map<string, FrameBudget>();
   private readonly logThrottle = new LogThrottle();
+  /** What each frame must pass before it is queued (frame-admission.ts). */
+  readonly frames = new FrameAdmission((connectionId) => this.byId.get(connectionId)?.playerId);
 
   get size(): number {
     return this.byId.size;
@@ -42,24 +35,8 @@ export class RoomConnections {
     this.voice.delete(connectionId);
     this.inputWindows.delete(connectionId);
     this.logThrottle.forget(connectionId);
-    this.forgetSettledBudgets(now);
+    this.frames.forgetSettled(now, new Set([...this.byId.values()].map((c) => c.playerId)));
     return info;
-  }
-
-  /**
-   * Counts one frame of the connection against its seat's budget (frame-budget.ts), before it is
-   * queued. An unknown connection (gone meanwhile) has no budget: its frame finds no connection on
-   * its turn and does nothing, as before.
-   */
-  takeFrame(connectionId: string, now: number): FrameVerdict {
-    const connection = this.byId.get(connectionId);
-    if (!connection) return "accept";
-    let budget = this.budgets.get(connection.playerId);
-    if (!budget) {
-      budget = new FrameBudget(now);
-      this.budgets.set(connection.playerId, budget);
-    }
-    return budget.take(now);
   }
 
   /** Somebody is present: a connection that is not a monitor. */
@@ -115,27 +92,5 @@ export class RoomConnections {
     view: { now: number; frozen: boolean; pausedBy: string | null; graced: readonly string[] },
   ): PresencePayload {
     return computePresence({ roster, connections: this.byId.values(), voice: this.voice, seen, ...view });
-  }
-
-  /** Counts a frame into the room's queue; false when the connection already has too many waiting. */
-  reserveFrame(connectionId: string): boolean {
-    const pending = this.pendingFrames.get(connectionId) ?? 0;
-    if (pending >= MAX_PENDING_PER_CONNECTION) return false;
-    this.pendingFrames.set(connectionId, pending + 1);
-    return true;
-  }
-
-  /** A budget is kept while it remembers something (a seat that flooded and reconnects gets no fresh burst). */
-  private forgetSettledBudgets(now: number) {
-    for (const [playerId, budget] of this.budgets) {
-      if (budget.settled(now) && ![...this.byId.values()].some((c) => c.playerId === playerId))
-        this.budgets.delete(playerId);
-    }
-  }
-
-  releaseFrame(connectionId: string): void {
-    const left = (this.pendingFrames.get(connectionId) ?? 1) - 1;
-    if (left > 0) this.pendingFrames.set(connectionId, left);
-    else this.pendingFrames.delete(connectionId);
   }
 }

@@ -1,5 +1,5 @@
-import type { LogicRoom } from "./logic-calls";
 import type { OutcomeBuilder } from "./outcome";
+import type { RoomContext } from "./room-context";
 import { runForAll } from "./server-runs";
 import type { RoomRecord } from "./types";
 
@@ -10,7 +10,7 @@ const MAX_DEADLINES_PER_FIRING = 100;
  * handler that throws is logged and its changes are dropped). Each is re-read right before it runs,
  * so a duplicate alarm finds nothing due and does nothing.
  */
-export async function fireDueDeadlines(room: LogicRoom, out: OutcomeBuilder): Promise<void> {
+export async function fireDueDeadlines(room: RoomContext, out: OutcomeBuilder): Promise<void> {
   const known = new Set((await room.logic.describe()).deadlines);
   for (let fired = 0; fired < MAX_DEADLINES_PER_FIRING; fired++) {
     const due = earliestDueDeadline(room.record.deadlines, room.gameTime());
@@ -21,7 +21,7 @@ export async function fireDueDeadlines(room: LogicRoom, out: OutcomeBuilder): Pr
     out.persistAt("batched");
     if (!known.has(name)) {
       room.log("warn", "deadline has no handler; dropped", { deadline: name });
-      room.note({ kind: "deadline", name, data: deadline.data, ok: false, events: [], serverEvents: [] });
+      room.recording.note({ kind: "deadline", name, data: deadline.data, ok: false, events: [], serverEvents: [] });
       continue;
     }
     const call = { kind: "deadline", name, data: deadline.data, input: room.logicInput(null) } as const;

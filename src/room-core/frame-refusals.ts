@@ -1,5 +1,6 @@
 import { CLOSE_CODES, MAX_FRAME_BYTES, type ParsedFrame } from "../engine/protocol";
-import { MAX_PENDING_PER_CONNECTION, type RoomConnections } from "./connections";
+import type { RoomConnections } from "./connections";
+import { MAX_PENDING_PER_CONNECTION } from "./frame-admission";
 import { FRAME_BUDGET } from "./frame-budget";
 import { frames } from "./frames";
 import type { OutcomeBuilder } from "./outcome";

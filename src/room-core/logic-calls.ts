@@ -1,10 +1,8 @@
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "../engine/logic-runner";
 import { stateToJson } from "../engine/state";
-import type { GameDescription, LogicInput, LogicResult, RoomPresence } from "../engine/types";
+import type { GameDescription, LogicInput, LogicResult } from "../engine/types";
 import { utf8Over } from "../engine/utf8-size";
-import type { RoomInput } from "./inputs";
-import type { JournalOperation } from "./journal";
-import type { ConnectionInfo, RoomLogger, RoomRecord } from "./types";
+import type { RoomLogger } from "./types";
 import { errorMessage } from "./views";
 
 /** A call that went through: its result, and its state as JSON (serialized once for every frame). */
@@ -123,26 +121,4 @@ function ranOf(settled: Settled): Ran | Failed {
 
 function pick({ state, rng, deadlines }: LogicResult) {
   return { state, rng, deadlines };
-}
-
-/**
- * What the runs of actions, deadlines, presence changes and setup (action-runs.ts,
- * deadline-runs.ts, presence-runs.ts, game-start.ts) see of their room.
- */
-export interface LogicRoom {
-  readonly record: RoomRecord;
-  readonly logic: LogicCalls;
-  readonly log: RoomLogger;
-  connection(connectionId: string): ConnectionInfo | undefined;
-  gameTime(): number;
-  /** Seats online now and seen so far, as scenario code sees them. */
-  presence(): RoomPresence;
-  logicInput(playerId: string | null): LogicInput;
-  adopt(result: LogicResult): void;
-  /** Tells the room's journal (journal.ts), if it has one, what just happened. */
-  note(operation: JournalOperation): void;
-  /** Tells the room's journal of an input as it runs. */
-  noteInput(input: RoomInput): void;
-  /** Whether the room has a journal: without one, no input need be built. */
-  journaled(): boolean;
 }

@@ -1,6 +1,6 @@
 import type { PresenceChange } from "../engine/types";
-import type { LogicRoom } from "./logic-calls";
 import type { OutcomeBuilder } from "./outcome";
+import type { RoomContext } from "./room-context";
 import { runForAll } from "./server-runs";
 
 /**
@@ -9,7 +9,7 @@ import { runForAll } from "./server-runs";
  * A game without onPresence costs no call.
  */
 export async function runPresenceChanges(
-  room: LogicRoom,
+  room: RoomContext,
   changes: readonly PresenceChange[],
   out: OutcomeBuilder,
 ): Promise<void> {

@@ -1,99 +1,46 @@
-import { gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
-import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
-import type { LogicInput, LogicResult, PresenceChange, RoomPresence, Seat } from "../engine/types";
-import type { ActionMessage } from "./action-backlog";
+import { stoppedClock } from "../engine/game-clock";
+import type { ParsedFrame } from "../engine/protocol";
+import type { RoomPresence, Seat } from "../engine/types";
 import { ActionRuns } from "./action-runs";
-import { INPUT_RATE_PER_SECOND, RoomConnections } from "./connections";
+import { changesRoom, handleClientMessage } from "./client-frames";
 import { earliestDueDeadline, fireDueDeadlines } from "./deadline-runs";
 import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
-import { frames } from "./frames";
-import { pinRoster, startGame } from "./game-start";
-import type { RoomInput } from "./inputs";
-import type { JournalOperation, RoomJournal, RoomView } from "./journal";
-import { LogicCalls, type LogicRoom } from "./logic-calls";
+import { InstantQueue } from "./instant-queue";
+import type { RoomJournal, RoomView } from "./journal";
 import { OutcomeBuilder } from "./outcome";
-import { presenceChanges, seatOf, type VoiceReport, withSeen } from "./presence";
-import { runPresenceChanges } from "./presence-runs";
-import { clockForStorage, restoredClock } from "./room-clock";
-import { SeatGraces } from "./seat-grace";
-import { SerialQueue } from "./serial-queue";
-import type { ConnectionInfo, LogicRunner, RoomLogger, RoomOutcome, RoomRecord } from "./types";
-import { logicInputOf, stateFrameOf } from "./views";
+import { endGraces, join, leave } from "./presence-inputs";
+import { clockForStorage } from "./room-clock";
+import { RoomContext, type RoomContextOptions } from "./room-context";
+import { nextWake, outcomeOf } from "./room-outcome";
+import { runTick } from "./tick-runs";
+import type { ConnectionInfo, LogicRunner, RoomOutcome, RoomRecord } from "./types";
 
-export { INPUT_RATE_PER_SECOND, MAX_PENDING_PER_CONNECTION } from "./connections";
+export { INPUT_RATE_PER_SECOND } from "./connections";
+export { MAX_PENDING_PER_CONNECTION } from "./frame-admission";
 
-export interface RoomCoreOptions {
-  runner: LogicRunner;
-  record: RoomRecord;
+export interface RoomCoreOptions extends RoomContextOptions {
   now: () => number;
-  log: RoomLogger;
-  /**
-   * Connections still open when the host rebuilt the room from its record (it woke from
-   * hibernation): they are registered without any frame, and the game clock ran on meanwhile.
-   * None (a new room, or one evicted with its connections): the clock stands where it was stored.
-   */
-  liveConnections?: readonly ConnectionInfo[];
-  /** Told every operation with the room after it (dev tools); none in production. */
-  journal?: RoomJournal;
 }
 
 /**
  * The authoritative room, free of transport and storage: the host feeds it connections, frames,
- * ticks and alarms, then sends the frames of the outcome and stores `record` as told.
+ * ticks and alarms, then sends the frames of the outcome and stores `record` as told. Every input
+ * waits its turn in one line (instant-queue.ts) and runs on the room's parts (room-context.ts):
+ * actions (action-runs.ts), deadlines (deadline-runs.ts), presence (presence-inputs.ts), the pause
+ * (room-freeze.ts), other client frames (client-frames.ts), ticks (tick-runs.ts), the replay
+ * recording (room-recording.ts).
  */
 export class RoomCore {
-  readonly record: RoomRecord;
-  private readonly logic: LogicCalls;
-  private readonly clock: () => number;
-  /** While an operation runs: the one instant it runs at (see atOneInstant). */
-  private instant: number | null = null;
-  private readonly log: RoomLogger;
-  private readonly connections = new RoomConnections();
-  /** Seats whose last connection closed, online until their grace ends (seat-grace.ts). */
-  private readonly graces = new SeatGraces();
-  private readonly logAbout: ConnectionLog;
-  private readonly queue = new SerialQueue();
+  private readonly room: RoomContext;
+  private readonly queue: InstantQueue;
   private readonly actions: ActionRuns;
-  /** What action and deadline runs see of this room. */
-  private readonly logicRoom: LogicRoom;
-  /** How many operations were queued so far: each one's place in the queue. */
-  private queued = 0;
-  private wasFrozen = true;
-  private journal: RoomJournal | null;
-  /**
-   * Seats online now and seen so far, as scenario code sees them: worked out when a connection
-   * comes or goes (the only inputs that change it), so an action or a tick only passes it on.
-   */
-  private presenceNow: RoomPresence = { online: [], seen: [] };
+  private readonly logAbout: ConnectionLog;
 
   constructor(options: RoomCoreOptions) {
-    this.logic = new LogicCalls(options.runner, options.log);
-    this.clock = options.now;
-    this.log = options.log;
-    this.journal = options.journal ?? null;
-    this.logAbout = connectionLog(this.connections, this.log, this.now);
-    for (const info of options.liveConnections ?? []) this.connections.add(info);
-    this.record = { ...options.record };
-    // Records stored before seatsSeen existed have none; the seats connected now were seen.
-    this.record.seatsSeen = options.record.seatsSeen ?? [];
-    this.notePresence(new OutcomeBuilder());
-    this.record.clock = restoredClock(options.record.clock, this.record.started && !this.frozen);
-    this.syncClock();
-    this.wasFrozen = this.frozen;
-    this.logicRoom = {
-      record: this.record,
-      logic: this.logic,
-      log: this.log,
-      connection: (connectionId) => this.connections.get(connectionId),
-      gameTime: () => this.gameTime(),
-      presence: () => this.presenceNow,
-      logicInput: (playerId) => this.logicInput(playerId),
-      adopt: (result) => this.adopt(result),
-      note: (operation) => this.note(operation),
-      noteInput: (input) => this.noteInput(input),
-      journaled: () => this.journal !== null,
-    };
-    this.actions = new ActionRuns(this.logicRoom);
+    this.queue = new InstantQueue(options.now);
+    this.room = new RoomContext(options, this.queue.now);
+    this.logAbout = connectionLog(this.room.connections, options.log, this.queue.now);
+    this.actions = new ActionRuns(this.room);
   }
 
   static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
@@ -101,163 +48,56 @@ export class RoomCore {
     return { ...record, tick: 0, clock: stoppedClock(), paused: null, deadlines: {} };
   }
 
-  get started(): boolean {
-    return this.record.started;
+  get record(): RoomRecord {
+    return this.room.record;
   }
 
-  get frozen(): boolean {
-    return this.record.paused !== null || !this.connections.anyonePresent();
+  /** Figures for tests and the benchmark: the tick rate the room runs at, calls made for actions. */
+  stats(): { started: boolean; tickRate: number; actionCalls: number } {
+    const { logic, record } = this.room;
+    return { started: record.started, tickRate: logic.tickRate, actionCalls: logic.actionCalls };
   }
 
   gameTime(): number {
-    return gameTimeAt(this.record.clock, this.now());
-  }
-
-  /** The record as it should be stored now: the clock read at this instant, with its anchor. */
-  recordForStorage(): RoomRecord {
-    return { ...this.record, clock: clockForStorage(this.record.clock, this.now()) };
-  }
-
-  /** The tick rate the room runs at: the game's, within the room's limit (0 until described). */
-  get tickRate(): number {
-    return this.logic.tickRate;
-  }
-
-  /** Calls into scenario code made for actions since the core started (the benchmark's actions per call). */
-  get actionCalls(): number {
-    return this.logic.actionCalls;
-  }
-
-  /** A live connection as the room knows it (the host keeps it in the socket's attachment). */
-  connection(connectionId: string): ConnectionInfo | undefined {
-    return this.connections.get(connectionId);
-  }
-
-  /** Starts (or replaces) the journal told of every operation from now on. */
-  setJournal(journal: RoomJournal): void {
-    this.journal = journal;
-  }
-
-  /** The room as dev tools show it: ids, roster, presence, clock, pause, deadlines and state. */
-  view(): RoomView {
-    const { revisionId, codeId, started, seed, roster, tick, paused, deadlines, state } = this.record;
-    const frozen = this.frozen;
-    const presence = this.connections.presence(roster, this.record.seatsSeen, {
-      now: this.now(),
-      frozen,
-      pausedBy: paused?.by ?? null,
-      graced: this.graces.seats,
-    });
-    const gameTime = this.gameTime();
-    return { revisionId, codeId, started, seed, roster, tick, gameTime, frozen, paused, deadlines, presence, state };
-  }
-
-  /** New code for the room (a changed codeId); state and everything else stay. */
-  replaceRunner(runner: LogicRunner, codeId: string): void {
-    this.logic.replace(runner);
-    this.record.codeId = codeId;
-  }
-
-  /** The core's clock: during an operation, the instant the operation runs at. */
-  private readonly now = (): number => this.instant ?? this.clock();
-
-  /**
-   * Runs one operation of the queue at one instant of real time, read from the clock as it starts:
-   * every game time its logic calls see is the same, however long the calls take. So an operation
-   * is reproduced exactly by running its input again at that instant (a replay, replay-run.ts).
-   */
-  private async atOneInstant<T>(operation: () => Promise<T>): Promise<T> {
-    this.instant = this.clock();
-    try {
-      return await operation();
-    } finally {
-      this.instant = null;
-    }
-  }
-
-  /** Queues an operation after every one before it; it learns its place in the queue. */
-  private serial(operation: (place: number) => Promise<RoomOutcome>): Promise<RoomOutcome> {
-    const place = this.queued++;
-    return this.queue.run(() => this.atOneInstant(() => operation(place)));
-  }
-
-  /**
-   * A connection joins: one of the room's presence inputs (src/room-core/inputs.ts). The seat it
-   * plays comes online if it was not; the start of the game counts as every online seat coming
-   * online, so onPresence hears of each seat once the game runs.
-   */
-  connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
-    return this.serial(async () => {
-      if (this.journal) this.noteInput({ kind: "connect", connection: { ...info }, roster });
-      const out = new OutcomeBuilder();
-      if (roster) pinRoster(this.logicRoom, info, roster, out);
-      this.connections.add(info);
-      // Back within its grace: the seat never went offline.
-      const seated = info.monitor ? null : seatOf(info, this.record.roster);
-      if (seated) this.graces.cancel(seated.id);
-      let changes = this.notePresence(out);
-      const { playerId: seat, connectionId, monitor } = info;
-      this.note({ kind: "join", seat, connectionId, monitor, observer: !this.isSeated(info) });
-      if (!this.record.started && this.record.roster && (await startGame(this.logicRoom, out))) {
-        this.record.clock = stoppedClock(0);
-        this.syncClock();
-        changes = this.presenceNow.online.map((seatId) => ({ seatId, online: true }));
-      }
-      if (this.record.started) await this.logic.describe();
-      this.syncFrozen(out, info.playerId);
-      if (this.record.started) await runPresenceChanges(this.logicRoom, changes, out);
-      out.toSender.unshift(this.stateFrame(info));
-      out.broadcast.push(this.presenceFrame());
-      return this.finish(out);
-    });
-  }
-
-  /**
-   * A connection leaves: the other presence input. When it was its seat's last, the seat's grace
-   * starts (seat-grace.ts): it stays online until the room's alarm finds the grace over.
-   */
-  disconnect(connectionId: string): Promise<RoomOutcome> {
-    return this.serial(async () => {
-      const out = new OutcomeBuilder();
-      const connection = this.connections.remove(connectionId, this.now());
-      if (!connection) return this.finish(out);
-      if (this.journal) this.noteInput({ kind: "disconnect", connectionId });
-      const seat = connection.monitor ? null : seatOf(connection, this.record.roster);
-      if (
-        seat &&
-        this.presenceNow.online.includes(seat.id) &&
-        !this.connections.seatConnected(seat.id, this.record.roster)
-      )
-        this.graces.start(seat.id, this.now());
-      const changes = this.notePresence(out);
-      this.syncFrozen(out, connection.playerId);
-      this.note({ kind: "leave", seat: connection.playerId, connectionId });
-      if (this.record.started) await runPresenceChanges(this.logicRoom, changes, out);
-      out.broadcast.push(this.presenceFrame());
-      if (this.connections.size === 0) out.persistAt("now");
-      return this.finish(out);
-    });
+    return this.room.gameTime();
   }
 
   /** Seats online now and seen so far, as scenario code sees them (ctx.presence). */
   presence(): RoomPresence {
-    return this.presenceNow;
+    return this.room.presence();
   }
 
-  /**
-   * After a connection came or went: the seats whose presence changed. A seat online for the
-   * first time is seen from now on, and written at once: at most once per seat in a room's life.
-   */
-  private notePresence(out: OutcomeBuilder): PresenceChange[] {
-    const before = this.presenceNow.online;
-    const online = this.connections.onlineSeats(this.record.roster, this.graces.seats);
-    const seen = withSeen(this.record.roster, this.record.seatsSeen, online);
-    if (seen.length !== this.record.seatsSeen.length) {
-      this.record.seatsSeen = seen;
-      out.persistAt("now");
-    }
-    this.presenceNow = { online, seen };
-    return presenceChanges(before, online);
+  /** The record as it should be stored now: the clock read at this instant, with its anchor. */
+  recordForStorage(): RoomRecord {
+    return { ...this.room.record, clock: clockForStorage(this.room.record.clock, this.queue.now()) };
+  }
+
+  /** A live connection as the room knows it (the host keeps it in the socket's attachment). */
+  connection(connectionId: string): ConnectionInfo | undefined {
+    return this.room.connections.get(connectionId);
+  }
+
+  /** Starts (or replaces) the journal told of every operation from now on. */
+  setJournal(journal: RoomJournal): void {
+    this.room.recording.start(journal);
+  }
+
+  view(): RoomView {
+    return this.room.view();
+  }
+
+  /** New code for the room (a changed codeId); state and everything else stay. */
+  replaceRunner(runner: LogicRunner, codeId: string): void {
+    this.room.logic.replace(runner);
+    this.room.record.codeId = codeId;
+  }
+
+  connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
+    return this.queue.run(async () => outcomeOf(this.room, await join(this.room, info, roster)));
+  }
+
+  disconnect(connectionId: string): Promise<RoomOutcome> {
+    return this.queue.run(async () => outcomeOf(this.room, await leave(this.room, connectionId)));
   }
 
   /**
@@ -266,85 +106,50 @@ export class RoomCore {
    * at once and never reaches scenario code.
    */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
+    const { room, logAbout } = this;
     if (!parsed.ok && parsed.code === "frame_too_large") {
       const refusal = parsed;
-      return this.refuseAtOnce(connectionId, parsed, refusal.code, (connection, out) => {
-        if (connection) refuseFrame(this.logAbout, connection, refusal, out);
+      return refusedAtOnce(room, connectionId, parsed, refusal.code, (connection, out) => {
+        if (connection) refuseFrame(logAbout, connection, refusal, out);
       });
     }
-    const verdict = this.connections.takeFrame(connectionId, this.now());
+    const verdict = room.connections.frames.take(connectionId, room.now());
     if (verdict !== "accept") {
-      return this.refuseAtOnce(connectionId, parsed, "rate_limited", (connection, out) =>
-        refuseOverBudget(this.logAbout, this.log, connection, parsed, out, verdict === "close"),
+      return refusedAtOnce(room, connectionId, parsed, "rate_limited", (connection, out) =>
+        refuseOverBudget(logAbout, room.log, connection, parsed, out, verdict === "close"),
       );
     }
-    if (!this.connections.reserveFrame(connectionId)) {
-      return this.refuseAtOnce(connectionId, parsed, "too_many_pending", (connection, out) =>
-        refuseFlood(this.logAbout, connection, parsed, out),
+    if (!room.connections.frames.reserve(connectionId)) {
+      return refusedAtOnce(room, connectionId, parsed, "too_many_pending", (connection, out) =>
+        refuseFlood(logAbout, connection, parsed, out),
       );
     }
-    const operation: Promise<RoomOutcome> =
-      parsed.ok && parsed.message.type === "__action"
-        ? this.queueAction(connectionId, parsed.message)
-        : this.serial(async () => {
-            const out = new OutcomeBuilder();
-            const connection = this.connections.get(connectionId);
-            if (!connection) return this.finish(out);
-            if (parsed.ok) {
-              if (this.journal && changesRoom(parsed.message))
-                this.noteInput({ kind: "frame", connectionId, message: parsed.message });
-              await this.handle(connection, parsed.message, out);
-            } else {
-              refuseFrame(this.logAbout, connection, parsed, out);
-              this.noteRefused(connection, parsed.code, parsed);
-            }
-            return this.finish(out);
-          });
-    return operation.finally(() => this.connections.releaseFrame(connectionId));
-  }
-
-  /** A frame refused without waiting for its turn (too large, over the budget, over the queue limit). */
-  private refuseAtOnce(
-    connectionId: string,
-    parsed: ParsedFrame,
-    code: string,
-    refuse: (connection: ConnectionInfo | undefined, out: OutcomeBuilder) => void,
-  ): Promise<RoomOutcome> {
-    const out = new OutcomeBuilder();
-    const connection = this.connections.get(connectionId);
-    refuse(connection, out);
-    if (connection) this.noteRefused(connection, code, parsed);
-    return Promise.resolve(this.finish(out));
-  }
-
-  /** An action waits from the moment it is queued; on its turn it runs with those right behind it (action-runs.ts). */
-  private queueAction(connectionId: string, message: ActionMessage): Promise<RoomOutcome> {
-    const place = this.queued++;
-    const turn = this.actions.wait(place, connectionId, message);
-    return this.queue.run(() => this.atOneInstant(async () => this.finish(await turn())));
+    const action = parsed.ok && parsed.message.type === "__action" ? parsed.message : null;
+    const operation: Promise<RoomOutcome> = action
+      ? this.queue.runAt((place) => {
+          const turn = this.actions.wait(place, connectionId, action);
+          return async () => outcomeOf(room, await turn());
+        })
+      : this.queue.run(async () => {
+          const out = new OutcomeBuilder();
+          const connection = room.connections.get(connectionId);
+          if (!connection) return outcomeOf(room, out);
+          if (parsed.ok) {
+            if (room.recording.on && changesRoom(parsed.message))
+              room.recording.input({ kind: "frame", connectionId, message: parsed.message });
+            handleClientMessage(room, logAbout, connection, parsed.message, out);
+          } else {
+            refuseFrame(logAbout, connection, parsed, out);
+            room.recording.refused(connection, parsed.code, parsed);
+          }
+          return outcomeOf(room, out);
+        });
+    return operation.finally(() => room.connections.frames.release(connectionId));
   }
 
   /** One step of the tick loop: update() and a __tick to all. */
   tick(): Promise<RoomOutcome> {
-    return this.serial(async () => {
-      const out = new OutcomeBuilder();
-      const tickRate = (await this.logic.describe()).tickRate;
-      if (!this.record.started || this.frozen || this.connections.size === 0 || tickRate === 0) return this.finish(out);
-      if (this.journal) this.noteInput({ kind: "tick" });
-      this.record.tick++;
-      const ran = await this.logic.run({ kind: "tick", input: this.logicInput(null) }, "update() threw; tick skipped");
-      if (!ran.ok) {
-        this.note({ kind: "tick", tick: this.record.tick, ok: false, events: [] });
-        return this.finish(out);
-      }
-      this.adopt(ran.result);
-      this.note({ kind: "tick", tick: this.record.tick, ok: true, events: ran.result.events });
-      out.broadcast.push(
-        frames.tick(ran.stateJson, { events: ran.result.events, tick: this.record.tick, gameTime: this.gameTime() }),
-      );
-      out.persistAt("batched");
-      return this.finish(out);
-    });
+    return this.queue.run(async () => outcomeOf(this.room, await runTick(this.room)));
   }
 
   /**
@@ -352,178 +157,36 @@ export class RoomCore {
    * every deadline whose game time has come runs, each with its own rollback (deadline-runs.ts).
    */
   fireDeadlines(): Promise<RoomOutcome> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
+      const { room } = this;
       const out = new OutcomeBuilder();
-      const gracesOver = this.graces.anyDue(this.now());
-      const runs = this.record.started && !this.frozen;
-      if (this.journal && (gracesOver || (runs && earliestDueDeadline(this.record.deadlines, this.gameTime()))))
-        this.noteInput({ kind: "deadlines" });
-      if (gracesOver) await this.endGraces(out);
-      if (runs) await fireDueDeadlines(this.logicRoom, out);
-      return this.finish(out);
+      const gracesOver = room.graces.anyDue(room.now());
+      const runs = room.record.started && !room.frozen;
+      if (room.recording.on && (gracesOver || (runs && earliestDueDeadline(room.record.deadlines, room.gameTime()))))
+        room.recording.input({ kind: "deadlines" });
+      if (gracesOver) await endGraces(room, out);
+      if (runs) await fireDueDeadlines(room, out);
+      return outcomeOf(room, out);
     });
   }
 
-  /** Seats whose grace ran out go offline: onPresence for each, presence to all. */
-  private async endGraces(out: OutcomeBuilder) {
-    this.graces.endDue(this.now());
-    const changes = this.notePresence(out);
-    for (const { seatId } of changes) this.note({ kind: "offline", seat: seatId });
-    if (this.record.started) await runPresenceChanges(this.logicRoom, changes, out);
-    out.broadcast.push(this.presenceFrame());
-    out.persistAt(this.connections.size === 0 ? "now" : "batched");
-  }
-
-  /**
-   * Real time of the room's next wake for the core: the next deadline (none while the clock stands
-   * still) or the end of a seat's grace, whichever comes first; null when neither.
-   */
+  /** Real time of the room's next wake: the next deadline or the end of a seat's grace; null when neither. */
   nextDeadline(): number | null {
-    const grace = this.graces.earliest();
-    if (!this.record.started) return grace;
-    const next = Math.min(...Object.values(this.record.deadlines).map((d) => d.at));
-    const deadline = Number.isFinite(next) ? realTimeOf(this.record.clock, next, this.now()) : null;
-    if (deadline === null || grace === null) return deadline ?? grace;
-    return Math.min(deadline, grace);
-  }
-
-  private async handle(connection: ConnectionInfo, message: ClientMessage, out: OutcomeBuilder) {
-    if (message.type === "__input") {
-      if (!this.connections.acceptInput(connection, message.data, this.record.roster, this.now())) {
-        this.logAbout(connection, "input_dropped", "warn", "input over the rate limit dropped", {
-          limit: INPUT_RATE_PER_SECOND,
-        });
-      } else if (this.journal && this.isSeated(connection)) {
-        this.note({ kind: "input", seat: connection.playerId, data: message.data });
-      }
-      return;
-    }
-    switch (message.type) {
-      case "__action":
-        return; // queued apart: queueAction
-      case "__pause":
-        return this.setPaused(connection, true, out);
-      case "__resume":
-        return this.setPaused(connection, false, out);
-      case "__platform":
-        return this.handlePlatform(connection, message.message, out);
-      case "__request_state":
-        out.toSender.push(this.stateFrame(connection));
-        return;
-      case "__ping":
-        // The runtime answers the exact heartbeat frame; any other spelling reaches the room, and
-        // counts as a heartbeat reply all the same.
-        connection.lastHeartbeat = this.now();
-        out.toSender.push(PONG_FRAME);
-        return;
-    }
-  }
-
-  private handlePlatform(
-    connection: ConnectionInfo,
-    message: { type: string; payload?: unknown },
-    out: OutcomeBuilder,
-  ) {
-    if (connection.monitor) return;
-    if (message.type === "pause.request") return this.setPaused(connection, true, out);
-    if (message.type === "pause.resume") return this.setPaused(connection, false, out);
-    if (message.type === "voice.report") {
-      const report = message.payload ?? {};
-      if (typeof report !== "object" || Array.isArray(report)) return;
-      this.connections.reportVoice(connection.connectionId, report as VoiceReport);
-      out.broadcast.push(this.presenceFrame());
-      return;
-    }
-    this.logAbout(connection, "unknown_platform", "info", "unknown platform message ignored", {
-      platformType: message.type,
-    });
-  }
-
-  private setPaused(connection: ConnectionInfo, paused: boolean, out: OutcomeBuilder) {
-    if (connection.monitor || !this.record.started) return;
-    if ((this.record.paused !== null) === paused) return;
-    this.record.paused = paused ? { by: connection.playerId } : null;
-    this.syncFrozen(out, connection.playerId);
-    this.note({ kind: "pause", paused, by: connection.playerId });
-    out.persistAt("now");
-  }
-
-  /** Keeps the clock running exactly while the game runs, and tells everyone when frozen changes. */
-  private syncFrozen(out: OutcomeBuilder, by: string | null) {
-    this.syncClock();
-    const frozen = this.frozen;
-    if (frozen === this.wasFrozen) return;
-    this.wasFrozen = frozen;
-    if (!this.record.started) return;
-    out.broadcast.push(frames.pauseState({ frozen, by, gameTime: this.gameTime() }));
-    out.persistAt("batched");
-  }
-
-  private syncClock() {
-    const now = this.now();
-    const running = this.record.started && !this.frozen;
-    this.record.clock = running ? startClock(this.record.clock, now) : stopClock(this.record.clock, now);
-  }
-
-  private note(operation: JournalOperation) {
-    this.journal?.note({ ...operation, gameTime: this.gameTime() }, this.view());
-  }
-
-  /** Call only with a journal: an input builds nothing when no dev journal listens. */
-  private noteInput(input: RoomInput) {
-    this.journal?.input(input, this.now());
-  }
-
-  private noteRefused(connection: ConnectionInfo, code: string, parsed: ParsedFrame) {
-    if (!this.journal) return;
-    const seq = parsed.ok ? (parsed.message.type === "__action" ? parsed.message.seq : null) : parsed.seq;
-    this.note({ kind: "refused", seat: connection.playerId, code, seq });
-  }
-
-  private isSeated(connection: ConnectionInfo): boolean {
-    return seatOf(connection, this.record.roster) !== null;
-  }
-
-  private adopt(result: LogicResult) {
-    this.record.state = result.state;
-    this.record.rng = result.rng;
-    this.record.deadlines = result.deadlines;
-  }
-
-  private logicInput(playerId: string | null): LogicInput {
-    return logicInputOf(this.record, playerId, this.gameTime(), this.connections.latestInputs(), this.presenceNow);
-  }
-
-  private stateFrame(connection: ConnectionInfo): string {
-    return stateFrameOf(this.record, connection, { gameTime: this.gameTime(), frozen: this.frozen });
-  }
-
-  private presenceFrame(): string {
-    const view = {
-      now: this.now(),
-      frozen: this.frozen,
-      pausedBy: this.record.paused?.by ?? null,
-      graced: this.graces.seats,
-    };
-    return frames.presence(this.connections.presence(this.record.roster, this.record.seatsSeen, view));
-  }
-
-  private finish(out: OutcomeBuilder): RoomOutcome {
-    return {
-      toSender: out.toSender,
-      broadcast: out.broadcast,
-      toOthers: out.toOthers,
-      nextDeadline: this.nextDeadline(),
-      tickRate: this.logic.tickRate,
-      started: this.record.started,
-      frozen: this.frozen,
-      persist: out.persist,
-      closeSender: out.closeSender,
-    };
+    return nextWake(this.room);
   }
 }
 
-/** Frames that may change the room; a heartbeat or a request for the state changes nothing. */
-function changesRoom(message: ClientMessage): boolean {
-  return message.type !== "__ping" && message.type !== "__request_state";
+/** A frame refused without waiting for its turn (too large, over the budget, over the queue limit). */
+function refusedAtOnce(
+  room: RoomContext,
+  connectionId: string,
+  parsed: ParsedFrame,
+  code: string,
+  refuse: (connection: ConnectionInfo | undefined, out: OutcomeBuilder) => void,
+): Promise<RoomOutcome> {
+  const out = new OutcomeBuilder();
+  const connection = room.connections.get(connectionId);
+  refuse(connection, out);
+  if (connection) room.recording.refused(connection, code, parsed);
+  return Promise.resolve(outcomeOf(room, out));
 }

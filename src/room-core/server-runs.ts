@@ -1,8 +1,8 @@
 import type { LogicCall } from "../engine/logic-runner";
 import type { PresenceChange } from "../engine/types";
 import { frames } from "./frames";
-import type { LogicRoom } from "./logic-calls";
 import type { OutcomeBuilder } from "./outcome";
+import type { RoomContext } from "./room-context";
 
 /**
  * One run of scenario code no client asked for (a deadline, onPresence): on success the room
@@ -10,7 +10,7 @@ import type { OutcomeBuilder } from "./outcome";
  * that throws is logged with `failure` and its changes are dropped (rollback).
  */
 export async function runForAll(
-  room: LogicRoom,
+  room: RoomContext,
   call: LogicCall,
   failure: string,
   cause: { deadline: string } | { presence: PresenceChange },
@@ -22,12 +22,12 @@ export async function runForAll(
       ? { kind: "deadline" as const, name: cause.deadline, data: call.kind === "deadline" ? call.data : null }
       : { kind: "presence" as const, seat: cause.presence.seatId, online: cause.presence.online };
   if (!ran.ok) {
-    room.note({ ...noted, ok: false, events: [], serverEvents: [] });
+    room.recording.note({ ...noted, ok: false, events: [], serverEvents: [] });
     return;
   }
   room.adopt(ran.result);
   const { events, serverEvents } = ran.result;
-  room.note({ ...noted, ok: true, events, serverEvents });
+  room.recording.note({ ...noted, ok: true, events, serverEvents });
   out.broadcast.push(
     frames.actionResult(ran.stateJson, { events, serverEvents, ack: null, gameTime: room.gameTime(), ...cause }),
   );

@@ -123,7 +123,7 @@ describe("restore", () => {
   it("woken from hibernation with connections open, the game clock has run on since the stored anchor", async () => {
     const { rebuilt, clock } = await rebuiltLater(10_000, "alice still connected");
     expect(rebuilt.gameTime()).toBe(12_000);
-    expect(rebuilt.frozen).toBe(false);
+    expect(rebuilt.view().frozen).toBe(false);
     clock.now += 500;
     expect(rebuilt.gameTime()).toBe(12_500);
   });
@@ -162,6 +162,6 @@ describe("restore", () => {
       liveConnections: [alice.info],
     });
     expect(rebuilt.gameTime()).toBe(2_000);
-    expect(rebuilt.frozen).toBe(true);
+    expect(rebuilt.view().frozen).toBe(true);
   });
 });

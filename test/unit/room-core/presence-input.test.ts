@@ -55,7 +55,7 @@ describe("presence as a room input (ctx.presence, onPresence)", () => {
     const room = makeRoom(watcher);
     await room.connect("spectator-1").outcome;
     await room.connect("screen", { monitor: true }).outcome;
-    expect(room.core.started).toBe(true);
+    expect(room.core.record.started).toBe(true);
     expect(room.core.record.state).toMatchObject({ atSetup: { online: [], seen: [] }, heard: [] });
     await room.connect("alice").outcome;
     const secondDevice = await room.connect("alice").outcome;

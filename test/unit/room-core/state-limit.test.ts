@@ -62,6 +62,6 @@ describe("the room's state size limit", () => {
     const { outcome } = room.connect("alice");
     const start = await outcome;
     expect(only(start.broadcast, "__action_error")[0]).toMatchObject({ code: "setup_failed" });
-    expect(room.core.started).toBe(false);
+    expect(room.core.record.started).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { CloseCode, handleProtocols, type Server } from "graphql-ws";
 import type { Logger } from "../../../src/log/logger";
+import { answerClose } from "../../../src/worker-kit/close-handshake";
 import { withLog } from "../../../src/worker-kit/request-log";
 import type { ConnectionExtra } from "./graphql-ws-server";
 
@@ -53,8 +54,10 @@ export function acceptGraphqlWs(request: Request, server: Server<ConnectionExtra
     { close },
   );
   socket.addEventListener("close", ({ code, reason }) => {
-    // Completes the close handshake; 1005 and 1006 cannot be sent back.
-    close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    if (!closing) {
+      closing = true;
+      answerClose(socket, code, reason);
+    }
     withLog(log, () => closed(code, reason)).catch((error: unknown) =>
       log.error("graphql-ws close failed", { error: error instanceof Error ? error.message : String(error) }),
     );
