@@ -8,8 +8,10 @@
 // Google's URLs when a test routes them here. The invisible check always passes without a
 // challenge; accounts:sendVerificationCode verifies the token once within two minutes. Tokens
 // expire like Google's: two minutes after the check, the widget forgets the token and calls the
-// page's expired-callback.
+// page's expired-callback. Like Google's, it speaks the language api.js's `hl` names.
+import { DEV_LOGIN_STRINGS } from "../../src/auth/dev-login-strings";
 import { RECAPTCHA_TOKEN_LIFETIME_MS } from "../../src/auth/recaptcha";
+import { localeOfTag } from "../../src/i18n/locales";
 import type { Grecaptcha, RecaptchaParameters, WithGrecaptcha } from "../recaptcha/grecaptcha";
 import { type ExecuteRequest, frameMessage } from "./recaptcha-messages";
 
@@ -30,6 +32,10 @@ const script = document.currentScript instanceof HTMLScriptElement ? new URL(doc
 /** {IDP_URL}/recaptcha (or wherever api.js was loaded from): the frame sits under it. */
 const base = script ? script.href.slice(0, script.href.lastIndexOf("/")) : "";
 const frameOrigin = script?.origin ?? "";
+/** `hl` as Google reads it, else the browser's language, else English. */
+const strings =
+  DEV_LOGIN_STRINGS[localeOfTag(script?.searchParams.get("hl") ?? "") ?? localeOfTag(navigator.language ?? "") ?? "en"]
+    .recaptcha;
 const widgets: Widget[] = [];
 
 function widget(id: number): Widget {
@@ -82,9 +88,9 @@ const grecaptcha: Grecaptcha = {
   render(container, parameters) {
     const badge = document.createElement("p");
     badge.className = "dev-recaptcha-badge";
-    badge.textContent = "Protected by reCAPTCHA (dev stand-in: checked on this machine)";
+    badge.textContent = strings.badge;
     const frame = document.createElement("iframe");
-    frame.title = "reCAPTCHA (dev stand-in)";
+    frame.title = strings.frameTitle;
     frame.src = `${base}/frame?${new URLSearchParams({ k: parameters.sitekey, origin: location.origin })}`;
     // The invisible widget shows no challenge: the frame takes no room, the badge says it is there.
     Object.assign(frame.style, { display: "block", width: "0", height: "0", border: "0" });

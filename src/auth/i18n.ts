@@ -66,6 +66,10 @@ export function languageOfAcceptLanguage(header: string | null | undefined): Lan
 export interface LoginStrings {
   title: string;
   signInTo: (client: string) => string;
+  /** The heading of the email + password form. */
+  emailHeading: string;
+  /** Beside the email form: it signs in existing accounts only (document 1, Authentication 8). */
+  emailSignInOnly: string;
   email: string;
   password: string;
   signIn: string;
@@ -78,6 +82,8 @@ export interface LoginStrings {
   orContinueWith: string;
   continueWith: (provider: string) => string;
   consentIntro: string;
+  /** The consent step's button: a sign-up that waits for the boxes is completed only by it. */
+  consentConfirm: string;
   documents: Record<"app_terms" | "studio_terms" | "portal_terms" | "privacy", string>;
   /** The accessible name of the language menu. */
   languageMenu: string;
@@ -101,6 +107,7 @@ export interface LoginStrings {
   errors: {
     generic: string;
     consentRequired: string;
+    /** The email form refused: a wrong password, or an address with no account (none is made here). */
     invalidCredentials: string;
     emailExists: string;
     invalidCode: string;

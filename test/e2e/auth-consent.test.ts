@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentVersion, DOCUMENT_CATALOG } from "../../src/auth/document-catalog.ts";
+import { LANGUAGES, STRINGS } from "../../src/auth/i18n.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { executeD1 } from "./support/d1.ts";
 import { startPlatform, startTargetSite, type TargetSite, waitForFreePort } from "./support/platform.ts";
@@ -129,4 +131,36 @@ describe("consent on the login page (browser)", () => {
       });
     await expect.poll(actions, { timeout: 10_000 }).toContain("email_password sign_in success");
   });
+});
+
+describe("the consent box as a phone shows it", () => {
+  // The legend is the box's heading: a legend that wraps (ja at 360 px) would otherwise sit half
+  // above the box's top border.
+  for (const language of LANGUAGES) {
+    it(`keeps its legend inside the box at 360 px (${language}), and the page does not scroll sideways`, async () => {
+      const phone = await browser.newContext({ locale: "en-US", viewport: { width: 360, height: 740 } });
+      const page = await phone.newPage();
+      screenshotOnFailure(page, `consent-legend-${language}`);
+      try {
+        await page.goto(`${loginUrl()}&ui_locales=${language}`);
+        const box = page.locator("fieldset.consent");
+        const legend = box.locator("legend");
+        expect(await legend.textContent()).toBe(STRINGS[language].consentIntro);
+        const [outer, inner, border] = await Promise.all([
+          box.boundingBox(),
+          legend.boundingBox(),
+          box.evaluate((element) => Number.parseFloat(getComputedStyle(element).borderTopWidth)),
+        ]);
+        if (!outer || !inner) throw new Error("the consent box is not rendered");
+        expect(inner.y).toBeGreaterThanOrEqual(outer.y + border);
+        expect(inner.x).toBeGreaterThanOrEqual(outer.x);
+        expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width);
+        expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await phone.close();
+      }
+    });
+  }
 });

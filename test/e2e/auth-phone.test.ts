@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { seriousViolations } from "./support/axe.ts";
 import { screenshotOnFailure } from "./support/browser.ts";
 import { signInByPhone, signUpByPhone } from "./support/login-page.ts";
 import type { TargetSite } from "./support/platform.ts";
@@ -84,6 +85,15 @@ function providerCalls(page: Page, method: string): Record<string, unknown>[] {
     if (request.url().includes(`/v1/accounts:${method}?`)) bodies.push(request.postDataJSON());
   });
   return bodies;
+}
+
+/** The page's posts to /api/callback, counted as they leave. */
+function callbackPosts(page: Page): Request[] {
+  const posts: Request[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url() === `${auth}/api/callback`) posts.push(request);
+  });
+  return posts;
 }
 
 const alertOf = (page: Page) => () => page.getByRole("alert").textContent();
@@ -187,10 +197,71 @@ describe("phone sign-in passes the provider's reCAPTCHA (the dev IdP's stand-in)
   });
 });
 
+describe("the phone form and the consent step do what Enter promises", () => {
+  it("Enter in the code field verifies the code and never sends a new one", async () => {
+    const { page } = await freshPage("phone-enter-verifies");
+    const codeRequests = providerCalls(page, "sendVerificationCode");
+    const verifications = providerCalls(page, "signInWithPhoneNumber");
+    await page.goto(loginUrl("store", "/enter-verifies"));
+    await page.getByLabel("Terms of Service").check();
+    await page.getByLabel("Privacy Policy").check();
+    // Enter in the number field sends the code; Enter in the code field verifies it.
+    await page.getByLabel("Phone number").fill(freshNumber());
+    await page.getByLabel("Phone number").press("Enter");
+    await page.getByLabel("Verification code").fill("123456");
+    const [verified] = await Promise.all([
+      page.waitForRequest((request) => request.url().includes("/v1/accounts:signInWithPhoneNumber?")),
+      page.getByLabel("Verification code").press("Enter"),
+    ]);
+    expect(verified.postDataJSON()).toMatchObject({ code: "123456" });
+    await page.waitForURL(`${target.origin}/enter-verifies?**`);
+    expect(codeRequests).toHaveLength(1);
+    expect(verifications).toHaveLength(1);
+  });
+
+  it("a sign-up that waits for consent completes only by its button, with every box ticked (360 and 1280 px, axe)", async () => {
+    const { page } = await freshPage("consent-step", { width: 360, height: 740 });
+    const callbacks = callbackPosts(page);
+    await page.goto(loginUrl("store", "/consent-step"));
+    const confirm = page.getByRole("button", { name: "Agree and continue" });
+    // No sign-up waits yet: the step has no button to press.
+    expect(await confirm.isVisible()).toBe(false);
+    await signInByPhone(page, freshNumber());
+    await expect.poll(alertOf(page)).toBe("Please agree to every document to create an account.");
+    await confirm.waitFor();
+    // The person is taken to the first box to tick.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value))
+      .toBe("app_terms");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Confirmed with a box missing: asked again, nothing is posted.
+    const asked = callbacks.length;
+    await page.getByLabel("Terms of Service").check();
+    await confirm.click();
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value))
+      .toBe("privacy");
+    expect(await alertOf(page)()).toBe("Please agree to every document to create an account.");
+    expect(callbacks.length).toBe(asked);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    // Ticking the last box is not an answer; Enter on the step's button is.
+    await page.getByLabel("Privacy Policy").check();
+    expect(callbacks.length).toBe(asked);
+    await confirm.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${target.origin}/consent-step?**`);
+    expect(callbacks.length - asked).toBe(1);
+  });
+});
+
 describe("sign-up says what is wrong", () => {
-  it("Verify pressed again after the consent error keeps the verified sign-in, and the boxes finish it", async () => {
+  it("Verify pressed again after the consent error keeps the verified sign-in; the last box ticked completes nothing until the person confirms", async () => {
     const { page } = await freshPage("phone-verify-again");
     const verifications = providerCalls(page, "signInWithPhoneNumber");
+    const callbacks = callbackPosts(page);
     await page.goto(loginUrl("store", "/verify-again"));
     await signInByPhone(page, freshNumber());
     const consent = "Please agree to every document to create an account.";
@@ -207,8 +278,12 @@ describe("sign-up says what is wrong", () => {
     await expect.poll(alertOf(page)).toBe(consent);
     expect(verifications).toHaveLength(1);
 
+    // Every box ticked: the page waits for the person's answer, and only the button posts it.
+    const before = callbacks.length;
     await page.getByLabel("Privacy Policy").check();
+    await page.getByRole("button", { name: "Agree and continue" }).click();
     await page.waitForURL(`${target.origin}/verify-again?**`);
+    expect(callbacks.length - before).toBe(1);
     expect(verifications).toHaveLength(1);
   });
 

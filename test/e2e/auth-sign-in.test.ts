@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { signInByPhone } from "./support/login-page.ts";
 import {
@@ -92,17 +93,38 @@ describe("sign-in in a real browser", () => {
     expect(await uidOf(token)).toBe(await uidOfPasswordUser());
   });
 
-  it("an unknown email is refused and no account is created", async () => {
-    const fresh = await browser.newContext({ locale: "en-US" });
+  it("an unknown email is refused and no account is created: the form says it signs in existing accounts only (360 and 1280 px, axe)", async () => {
+    const fresh = await browser.newContext({ locale: "en-US", viewport: { width: 360, height: 740 } });
     const unknownPage = await fresh.newPage();
     screenshotOnFailure(unknownPage, "email-unknown");
     const unknown = `nobody-${Date.now()}@example.com`;
     try {
       await unknownPage.goto(loginUrl("portal-shop", "/never"));
+      // Where the email form is: it names what it does and what it does not (no sign-up by email).
+      const form = unknownPage.locator("#email-form");
+      expect(await form.getByRole("heading").textContent()).toBe("Sign in with email");
+      expect(await form.locator(".note").textContent()).toBe(
+        "For existing accounts only. Email accounts are not created on this page: your administrator creates them.",
+      );
+      // The documents to create an account come after the form that creates none.
+      const order = await unknownPage.evaluate(() => {
+        const email = document.getElementById("email-form");
+        const consent = document.querySelector("fieldset.consent");
+        return email && consent ? email.compareDocumentPosition(consent) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+      });
+      expect(order).not.toBe(0);
+      expect(await seriousViolations(unknownPage)).toEqual([]);
+
       await unknownPage.getByLabel("Email").fill(unknown);
       await unknownPage.getByLabel("Password").fill(PASSWORD);
       await unknownPage.getByRole("button", { name: "Sign in", exact: true }).click();
-      await expect.poll(() => unknownPage.getByRole("alert").textContent()).toBe("The email or password is wrong.");
+      await expect
+        .poll(() => unknownPage.getByRole("alert").textContent())
+        .toBe(
+          "The email or password is wrong, or no account has this email. Email accounts are not created on this page: ask your administrator for one.",
+        );
+      await unknownPage.setViewportSize({ width: 1280, height: 800 });
+      expect(await seriousViolations(unknownPage)).toEqual([]);
       const lookup = await fetch(`${idp}/v1/accounts:signInWithPassword?key=dev-api-key`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -165,14 +187,18 @@ describe("sign-in in a real browser", () => {
       await wrongPage.getByLabel("Email").fill(email);
       await wrongPage.getByLabel("Password").fill("not the password");
       await wrongPage.getByRole("button", { name: "Sign in", exact: true }).click();
-      await expect.poll(() => wrongPage.getByRole("alert").textContent()).toBe("The email or password is wrong.");
+      await expect
+        .poll(() => wrongPage.getByRole("alert").textContent())
+        .toBe(
+          "The email or password is wrong, or no account has this email. Email accounts are not created on this page: ask your administrator for one.",
+        );
       expect(wrongPage.url().startsWith(auth)).toBe(true);
     } finally {
       await fresh.close();
     }
   });
 
-  it("refuses to finish a sign-up without consent, and finishes it once the boxes are ticked", async () => {
+  it("refuses to finish a sign-up without consent, and finishes it once the boxes are ticked and confirmed", async () => {
     const fresh = await browser.newContext({ locale: "en-US" });
     const consentPage = await fresh.newPage();
     screenshotOnFailure(consentPage, "consent-required");
@@ -185,6 +211,7 @@ describe("sign-in in a real browser", () => {
       expect(consentPage.url().startsWith(auth)).toBe(true);
       await consentPage.getByLabel("Booking Portal Terms of Service").check();
       await consentPage.getByLabel("Privacy Policy").check();
+      await consentPage.getByRole("button", { name: "Agree and continue" }).click();
       await consentPage.waitForURL(`${target.origin}/shop?**`);
     } finally {
       await fresh.close();
@@ -210,6 +237,7 @@ describe("sign-in in a real browser", () => {
 
       await retryPage.getByLabel("Booking Portal Terms of Service").check();
       await retryPage.getByLabel("Privacy Policy").check();
+      await retryPage.getByRole("button", { name: "Agree and continue" }).click();
       await retryPage.waitForURL(`${target.origin}/shop-retry?**`);
     } finally {
       await fresh.close();

@@ -136,6 +136,7 @@ describe("social sign-up in a real browser", () => {
 
       await page.getByLabel("Booking Portal Terms of Service").check();
       await page.getByLabel("Privacy Policy").check();
+      await page.getByRole("button", { name: "Agree and continue" }).click();
       const token = await tokenOfLanding(page, "/portal");
       const { sub } = await claimsOf(token);
       expect((await devUserByUid(sub))?.email).toBe(email);

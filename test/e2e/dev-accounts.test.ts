@@ -1,9 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_LOGIN_STRINGS } from "../../src/auth/dev-login-strings.ts";
+import { LANGUAGES } from "../../src/auth/i18n.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
+import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 import { scenario } from "./support/publish-cli.ts";
@@ -97,6 +101,91 @@ describe("seeded accounts sign in where the docs send you (dev)", () => {
       expect(await page.getByTestId("premium").textContent()).toMatch(/^Premium/);
     } finally {
       await page.context().close();
+    }
+  });
+});
+
+describe("the dev stand-ins speak the login page's language", () => {
+  for (const language of LANGUAGES) {
+    it(`the Dev accounts box and the reCAPTCHA note in ${language} (360 and 1280 px, axe)`, async () => {
+      const t = DEV_LOGIN_STRINGS[language];
+      const context = await browser.newContext({ locale: "en-US", viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      screenshotOnFailure(page, `dev-stand-ins-${language}`);
+      try {
+        const login = `${platform.url}/auth/login?${new URLSearchParams({
+          client_id: "store",
+          redirect_uri: `${platform.url}/store/`,
+          ui_locales: language,
+        })}`;
+        await page.goto(login);
+        const box = page.locator(".dev-accounts");
+        expect(await box.getByRole("heading").textContent()).toBe(t.devAccounts.heading);
+        expect(await box.locator("p").textContent()).toBe(t.devAccounts.intro);
+        for (const email of ["user@example.com", "admin@example.com", "premium@example.com"]) {
+          await box.getByRole("button", { name: t.devAccounts.signInAs(email), exact: true }).waitFor();
+        }
+        expect(await box.getByText(t.devAccounts.noClaims, { exact: true }).count()).toBe(1);
+        // Nothing in the box claims another language than the page's.
+        expect(await box.evaluate((element) => element.closest("[lang]")?.getAttribute("lang"))).toBe(language);
+        // The widget reads the page's language from api.js's hl, as Google's does.
+        await page.getByText(t.recaptcha.badge, { exact: true }).waitFor();
+        expect(await page.getByTitle(t.recaptcha.frameTitle, { exact: true }).count()).toBe(1);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('docs/sign-in.md, "Try it locally", followed as written', () => {
+  it("every step lands on a page of the platform", async () => {
+    const doc = readFileSync(path.join(projectRoot, "docs/sign-in.md"), "utf8");
+    const section = doc.slice(
+      doc.indexOf("## Try it locally"),
+      doc.indexOf("\n## ", doc.indexOf("## Try it locally") + 1),
+    );
+    // The doc's `npm run dev` address is this platform's here, encoded or not.
+    const here = (url: string) =>
+      url
+        .replaceAll("http://localhost:8787", platform.url)
+        .replaceAll(encodeURIComponent("http://localhost:8787"), encodeURIComponent(platform.url));
+    const [loginUrl, logoutUrl, ...others] = [...section.matchAll(/<(http:\/\/localhost:8787\/[^>]+)>/g)].map((match) =>
+      here(match[1] ?? ""),
+    );
+    expect(others).toEqual([]);
+    if (!loginUrl?.includes("client_id=venue-admin") || !logoutUrl?.includes("/auth/api/logout?")) {
+      throw new Error(`the section's links are not a login and a logout URL: ${loginUrl}, ${logoutUrl}`);
+    }
+    const onPlatform = (url: string) => url.startsWith(`${platform.url}/`);
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    screenshotOnFailure(page, "docs-sign-in-try-it-locally");
+    try {
+      // "sign in with a seeded dev account (user@example.com / dev-password)": the browser lands on redirect_uri.
+      await page.goto(loginUrl);
+      await page.getByLabel("Email").fill("user@example.com");
+      await page.getByLabel("Password").fill("dev-password");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForURL((url) => !url.href.startsWith(`${platform.url}/auth/login`));
+      expect(onPlatform(page.url()), page.url()).toBe(true);
+      await page.getByText("Signed in as user@example.com.").waitFor();
+
+      // "Open the same URL with client_id=studio: you are signed in without the page."
+      await page.goto(loginUrl.replace("client_id=venue-admin", "client_id=studio"));
+      expect(onPlatform(page.url()) && !page.url().startsWith(`${platform.url}/auth/login`), page.url()).toBe(true);
+      await page.getByText("Signed in as user@example.com.").waitFor();
+
+      // The logout link signs you out and shows the login page again.
+      await page.goto(logoutUrl);
+      await page.waitForURL(`${platform.url}/auth/login?**`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect((await context.cookies(platform.url)).some((cookie) => cookie.name === "auth_session")).toBe(false);
+    } finally {
+      await context.close();
     }
   });
 });

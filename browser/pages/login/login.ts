@@ -16,6 +16,13 @@ import { socialReturn, startSocialSignIn } from "./social";
 
 /** An ID token that still waits for consent (a new account whose boxes were not ticked). */
 let pending: Attempt | null = null;
+const consentConfirm = byId("consent-confirm", HTMLButtonElement);
+
+/** A sign-up waits for its boxes (the consent step's button shows), or none does. */
+function waitForConsent(attempt: Attempt | null): void {
+  pending = attempt;
+  consentConfirm.hidden = attempt === null;
+}
 
 /** Posts the ID token; `method` names the sign-in method in the funnel events. */
 async function complete(attempt: Attempt): Promise<void> {
@@ -56,7 +63,7 @@ async function post(attempt: Attempt): Promise<boolean> {
     documents?: unknown;
   };
   if (response.ok && data.redirect_to) {
-    pending = null;
+    waitForConsent(null);
     sessionStorage.removeItem(SESSION_KEY);
     funnel.flush();
     // The app replaces the login page in the tab's history: Back from the app would land here and,
@@ -68,11 +75,9 @@ async function post(attempt: Attempt): Promise<boolean> {
   if (data.error === "consent_required") {
     // Also the answer to a plain sign-in of an account whose sign-up was never finished
     // (refused earlier, then "Sign in"): the server decides, and the page asks for the boxes.
-    pending = { ...attempt, signUp: true };
+    waitForConsent({ ...attempt, signUp: true });
     show(config.errors.consentRequired);
-    const box = document.querySelector<HTMLInputElement>('input[name="consent"]:not(:checked)');
-    box?.scrollIntoView({ block: "center" });
-    box?.focus();
+    askForConsent();
     return false;
   }
   if (data.error === "reconsent_required" && Array.isArray(data.documents)) {
@@ -91,7 +96,7 @@ async function post(attempt: Attempt): Promise<boolean> {
           await complete(attempt);
         }),
       decline: () => {
-        pending = null;
+        waitForConsent(null);
         sessionStorage.removeItem(SESSION_KEY);
         show(config.reconsent.declined);
       },
@@ -127,14 +132,27 @@ async function tracked<T>(
   }
 }
 
-// Ticking the last box completes a sign-up that waited for consent.
-for (const box of consentBoxes()) {
-  box.addEventListener("change", () => {
-    const all = config.requiredDocumentKeys.every((key) => consented().includes(key));
-    const waiting = pending;
-    if (waiting && all) void run(() => complete(waiting));
-  });
+/** Brings the consent step into view: its first unticked box, or its button when all are ticked. */
+function askForConsent(): void {
+  const box = consentBoxes().find((candidate) => !candidate.checked);
+  const target = box ?? consentConfirm;
+  target.scrollIntoView({ block: "center" });
+  target.focus();
 }
+
+// A sign-up that waited for consent completes when the person confirms (the button, or Enter in
+// the step), never merely because the last box was ticked.
+byId("consent-form", HTMLFormElement).addEventListener("submit", (event) => {
+  event.preventDefault();
+  const waiting = pending;
+  if (!waiting) return;
+  if (!config.requiredDocumentKeys.every((key) => consented().includes(key))) {
+    show(config.errors.consentRequired);
+    askForConsent();
+    return;
+  }
+  void run(() => complete(waiting));
+});
 
 document.getElementById("link-start")?.addEventListener("click", startLinking);
 
@@ -185,6 +203,7 @@ function reportSmsAttempt(): void {
 /** What the provider takes: E.164, a + and the country code (no region is guessed for a local number). */
 const E164 = /^\+[1-9]\d{6,14}$/;
 const phoneForm = byId("phone-form", HTMLFormElement);
+const codeForm = byId("code-form", HTMLFormElement);
 /** The code's attempt at the provider; used once by signInWithPhoneNumber. */
 let sessionInfo: string | undefined;
 phoneForm.addEventListener("submit", (event) => {
@@ -208,18 +227,21 @@ phoneForm.addEventListener("submit", (event) => {
     funnel.track("phone_otp", "send_code", "signIn", "success");
     sessionInfo = result.sessionInfo;
     // A new code is a new sign-in: one that waited for consent is dropped.
-    pending = null;
-    byId("phone-code").hidden = false;
+    waitForConsent(null);
+    codeForm.hidden = false;
     byId("code").focus();
   });
 });
-byId("verify-code").addEventListener("click", () => {
+// Enter in the code field submits this form: it verifies the code and never sends a new one (a
+// new SMS would void the code the person typed).
+codeForm.addEventListener("submit", (event) => {
+  event.preventDefault();
   void run(async () => {
     // Verified already, waiting for consent: the code is spent, the sign-in is kept. Posting it
     // again asks for the boxes (or signs in once they are ticked) instead of "the code is wrong".
     const waiting = pending;
     if (waiting?.method === "phone_otp") return complete(waiting);
-    const code = byId("code", HTMLInputElement).value;
+    const code = byId("code", HTMLInputElement).value.replace(/\s/g, "");
     const attempt = sessionInfo;
     const result = await tracked(
       () => {

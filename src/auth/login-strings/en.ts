@@ -3,6 +3,9 @@ import type { LoginStrings } from "../i18n";
 export const en: LoginStrings = {
   title: "Sign in",
   signInTo: (client) => `Sign in to ${client}`,
+  emailHeading: "Sign in with email",
+  emailSignInOnly:
+    "For existing accounts only. Email accounts are not created on this page: your administrator creates them.",
   email: "Email",
   password: "Password",
   signIn: "Sign in",
@@ -15,6 +18,7 @@ export const en: LoginStrings = {
   orContinueWith: "Or continue with",
   continueWith: (provider) => `Continue with ${provider}`,
   consentIntro: "To create an account, please agree to:",
+  consentConfirm: "Agree and continue",
   documents: {
     app_terms: "Terms of Service",
     studio_terms: "Studio Terms of Service",
@@ -39,7 +43,8 @@ export const en: LoginStrings = {
   errors: {
     generic: "Sign-in failed. Please try again.",
     consentRequired: "Please agree to every document to create an account.",
-    invalidCredentials: "The email or password is wrong.",
+    invalidCredentials:
+      "The email or password is wrong, or no account has this email. Email accounts are not created on this page: ask your administrator for one.",
     emailExists: "An account with this email already exists. Sign in instead.",
     invalidCode: "The code is wrong.",
     codeUsed: "This code was already used or has expired. Send a new code.",

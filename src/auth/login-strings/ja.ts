@@ -3,6 +3,9 @@ import type { LoginStrings } from "../i18n";
 export const ja: LoginStrings = {
   title: "ログイン",
   signInTo: (client) => `${client}にログイン`,
+  emailHeading: "メールアドレスでログイン",
+  emailSignInOnly:
+    "既存のアカウント専用です。メールアドレスのアカウントはこのページでは作成できません。アカウントは管理者が作成します。",
   email: "メールアドレス",
   password: "パスワード",
   signIn: "ログイン",
@@ -15,6 +18,7 @@ export const ja: LoginStrings = {
   orContinueWith: "または次の方法で続行",
   continueWith: (provider) => `${provider} で続行`,
   consentIntro: "アカウントを作成するには、以下に同意してください:",
+  consentConfirm: "同意して続行",
   documents: {
     app_terms: "利用規約",
     studio_terms: "スタジオ利用規約",
@@ -39,7 +43,8 @@ export const ja: LoginStrings = {
   errors: {
     generic: "ログインに失敗しました。もう一度お試しください。",
     consentRequired: "アカウントを作成するには、すべての文書に同意してください。",
-    invalidCredentials: "メールアドレスまたはパスワードが正しくありません。",
+    invalidCredentials:
+      "メールアドレスまたはパスワードが正しくないか、このメールアドレスのアカウントがありません。メールアドレスのアカウントはこのページでは作成できません。管理者に作成を依頼してください。",
     emailExists: "このメールアドレスのアカウントは既にあります。ログインしてください。",
     invalidCode: "コードが正しくありません。",
     codeUsed: "このコードは使用済みか、有効期限が切れています。新しいコードを送信してください。",

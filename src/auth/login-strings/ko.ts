@@ -3,6 +3,8 @@ import type { LoginStrings } from "../i18n";
 export const ko: LoginStrings = {
   title: "로그인",
   signInTo: (client) => `${client}에 로그인`,
+  emailHeading: "이메일로 로그인",
+  emailSignInOnly: "이미 있는 계정 전용입니다. 이메일 계정은 이 페이지에서 만들 수 없으며, 관리자가 만듭니다.",
   email: "이메일",
   password: "비밀번호",
   signIn: "로그인",
@@ -16,6 +18,7 @@ export const ko: LoginStrings = {
   // "계정으로" reads right after every provider's name (a bare name would need 로 or 으로).
   continueWith: (provider) => `${provider} 계정으로 계속하기`,
   consentIntro: "계정을 만들려면 다음에 동의해 주세요:",
+  consentConfirm: "동의하고 계속하기",
   documents: {
     app_terms: "이용약관",
     studio_terms: "스튜디오 이용약관",
@@ -39,7 +42,8 @@ export const ko: LoginStrings = {
   errors: {
     generic: "로그인하지 못했습니다. 다시 시도해 주세요.",
     consentRequired: "계정을 만들려면 모든 문서에 동의해 주세요.",
-    invalidCredentials: "이메일 또는 비밀번호가 올바르지 않습니다.",
+    invalidCredentials:
+      "이메일 또는 비밀번호가 올바르지 않거나, 이 이메일로 된 계정이 없습니다. 이메일 계정은 이 페이지에서 만들 수 없으니 관리자에게 요청하세요.",
     emailExists: "이 이메일로 만든 계정이 이미 있습니다. 로그인해 주세요.",
     invalidCode: "코드가 올바르지 않습니다.",
     codeUsed: "이 코드는 이미 사용되었거나 만료되었습니다. 새 코드를 받으세요.",

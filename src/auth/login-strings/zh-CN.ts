@@ -3,6 +3,8 @@ import type { LoginStrings } from "../i18n";
 export const zhCN: LoginStrings = {
   title: "登录",
   signInTo: (client) => `登录${client}`,
+  emailHeading: "使用电子邮箱登录",
+  emailSignInOnly: "仅限已有账号。此页面无法创建邮箱账号，账号由管理员创建。",
   email: "电子邮箱",
   password: "密码",
   signIn: "登录",
@@ -15,6 +17,7 @@ export const zhCN: LoginStrings = {
   orContinueWith: "或使用以下方式继续",
   continueWith: (provider) => `使用 ${provider} 继续`,
   consentIntro: "创建账号前，请同意以下内容：",
+  consentConfirm: "同意并继续",
   documents: {
     app_terms: "服务条款",
     studio_terms: "工作室服务条款",
@@ -38,7 +41,7 @@ export const zhCN: LoginStrings = {
   errors: {
     generic: "登录失败，请重试。",
     consentRequired: "创建账号需要同意所有文件。",
-    invalidCredentials: "邮箱或密码错误。",
+    invalidCredentials: "邮箱或密码错误，或该邮箱没有账号。此页面无法创建邮箱账号，请联系管理员创建。",
     emailExists: "该邮箱已有账号，请直接登录。",
     invalidCode: "验证码错误。",
     codeUsed: "此验证码已使用或已过期，请重新发送验证码。",

@@ -3,6 +3,8 @@ import type { LoginStrings } from "../i18n";
 export const zhTW: LoginStrings = {
   title: "登入",
   signInTo: (client) => `登入${client}`,
+  emailHeading: "使用電子郵件登入",
+  emailSignInOnly: "僅限已有帳號。此頁面無法建立電子郵件帳號，帳號由管理員建立。",
   email: "電子郵件",
   password: "密碼",
   signIn: "登入",
@@ -15,6 +17,7 @@ export const zhTW: LoginStrings = {
   orContinueWith: "或使用以下方式繼續",
   continueWith: (provider) => `使用 ${provider} 繼續`,
   consentIntro: "建立帳號前，請同意以下內容：",
+  consentConfirm: "同意並繼續",
   documents: {
     app_terms: "服務條款",
     studio_terms: "工作室服務條款",
@@ -38,7 +41,7 @@ export const zhTW: LoginStrings = {
   errors: {
     generic: "登入失敗，請再試一次。",
     consentRequired: "建立帳號需要同意所有文件。",
-    invalidCredentials: "電子郵件或密碼錯誤。",
+    invalidCredentials: "電子郵件或密碼錯誤，或此電子郵件沒有帳號。此頁面無法建立電子郵件帳號，請聯絡管理員建立。",
     emailExists: "此電子郵件已有帳號，請直接登入。",
     invalidCode: "驗證碼錯誤。",
     codeUsed: "此驗證碼已使用或已過期，請重新傳送驗證碼。",

@@ -1,6 +1,14 @@
 import type { Client } from "../../../src/auth/clients";
 import type { DevAccount } from "../../../src/auth/dev-accounts";
-import { LANGUAGE_NAMES, LANGUAGES, type Language, PROVIDER_NAMES, STRINGS } from "../../../src/auth/i18n";
+import { DEV_LOGIN_STRINGS } from "../../../src/auth/dev-login-strings";
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  type LoginStrings,
+  PROVIDER_NAMES,
+  STRINGS,
+} from "../../../src/auth/i18n";
 import { LINK_STRINGS } from "../../../src/auth/link-strings";
 import type { SocialProvider } from "../../../src/config/auth";
 import { localized } from "../../../src/i18n/locales";
@@ -46,53 +54,48 @@ export function LoginPage(props: LoginPageProps) {
         <LanguageMenu current={props.language} urls={props.languageUrls} label={t.languageMenu} />
         <p id="status" role="alert" aria-live="assertive" class="status sticky" />
 
-        {props.devAccounts.length > 0 && <DevAccounts accounts={props.devAccounts} />}
+        {props.devAccounts.length > 0 && <DevAccounts accounts={props.devAccounts} language={props.language} />}
 
-        <fieldset class="consent">
-          <legend>{t.consentIntro}</legend>
-          {client.requiredDocumentKeys.map((key) => (
-            <label>
-              <input type="checkbox" name="consent" value={key} />{" "}
-              {/* A new tab: the page keeps its ticked boxes and typed fields. */}
-              <a href={`${props.legalUrl}/${key}/latest?lang=${props.language}`} target="_blank" rel="noopener">
-                {t.documents[key]}
-              </a>
-            </label>
-          ))}
-        </fieldset>
+        {/* First: it signs in existing accounts only, so the documents to create one come after it. */}
+        {client.emailPasswordLogin && <EmailForm t={t} />}
 
-        {client.emailPasswordLogin && (
-          <form id="email-form" class="method" autocomplete="on">
-            <label for="email">{t.email}</label>
-            <input id="email" name="email" type="email" autocomplete="username" required />
-            <label for="password">{t.password}</label>
-            <input id="password" name="password" type="password" autocomplete="current-password" required />
-            {/* Display only (document 1, Authentication 8): accounts are made with the provider's admin tools. */}
-            <div class="actions">
-              <button type="submit" name="action" value="sign-in">
-                {t.signIn}
-              </button>
-            </div>
-          </form>
-        )}
+        {/* The boxes a sign-up needs; a sign-up that waited for them completes only by the button. */}
+        <form id="consent-form">
+          <fieldset class="consent">
+            <legend>{t.consentIntro}</legend>
+            {client.requiredDocumentKeys.map((key) => (
+              <label>
+                <input type="checkbox" name="consent" value={key} />{" "}
+                {/* A new tab: the page keeps its ticked boxes and typed fields. */}
+                <a href={`${props.legalUrl}/${key}/latest?lang=${props.language}`} target="_blank" rel="noopener">
+                  {t.documents[key]}
+                </a>
+              </label>
+            ))}
+            <button type="submit" id="consent-confirm" hidden>
+              {t.consentConfirm}
+            </button>
+          </fieldset>
+        </form>
 
-        <form id="phone-form" class="method">
+        <section class="method">
           <h2>{t.phone}</h2>
-          <label for="phone">{t.phoneNumber}</label>
-          <input id="phone" name="phone" type="tel" autocomplete="tel" placeholder="+81 90 1234 5678" required />
-          <button type="submit" name="action" value="send-code" class="secondary">
-            {t.sendCode}
-          </button>
+          <form id="phone-form" class="fields">
+            <label for="phone">{t.phoneNumber}</label>
+            <input id="phone" name="phone" type="tel" autocomplete="tel" placeholder="+81 90 1234 5678" required />
+            <button type="submit" class="secondary">
+              {t.sendCode}
+            </button>
+          </form>
           {/* The invisible reCAPTCHA the provider asks for before it sends a code; its badge shows here. */}
           <div id="recaptcha" class="recaptcha" />
-          <div id="phone-code" hidden>
+          {/* A form of its own: Enter in the code field verifies it and never sends a new code. */}
+          <form id="code-form" class="fields" hidden>
             <label for="code">{t.verificationCode}</label>
-            <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
-            <button type="button" id="verify-code">
-              {t.verify}
-            </button>
-          </div>
-        </form>
+            <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required />
+            <button type="submit">{t.verify}</button>
+          </form>
+        </section>
 
         {props.socialProviders.length > 0 && (
           <section class="social" aria-labelledby="social-heading">
@@ -151,22 +154,43 @@ function LanguageMenu(props: { current: Language; urls: Readonly<Record<Language
 }
 
 /**
+ * Email + password signs in existing accounts only (document 1, Authentication 8: display only;
+ * accounts are made with the provider's admin tools), and says so beside its fields.
+ */
+function EmailForm(props: { t: LoginStrings }) {
+  const { t } = props;
+  return (
+    <form id="email-form" class="method" autocomplete="on">
+      <h2>{t.emailHeading}</h2>
+      <p class="note">{t.emailSignInOnly}</p>
+      <label for="email">{t.email}</label>
+      <input id="email" name="email" type="email" autocomplete="username" required />
+      <label for="password">{t.password}</label>
+      <input id="password" name="password" type="password" autocomplete="current-password" required />
+      <div class="actions">
+        <button type="submit">{t.signIn}</button>
+      </div>
+    </form>
+  );
+}
+
+/**
  * Dev only (the dev IdP's seeded accounts, docs/sign-in-dev.md): one click signs in as the
  * account with its password, on any client, so every doc's "sign in as ..." works as written.
- * English only, like the other dev stand-in pages.
  */
-function DevAccounts(props: { accounts: readonly DevAccount[] }) {
+function DevAccounts(props: { accounts: readonly DevAccount[]; language: Language }) {
+  const t = DEV_LOGIN_STRINGS[props.language].devAccounts;
   return (
-    <section class="dev-accounts" aria-labelledby="dev-accounts-heading" lang="en">
-      <h2 id="dev-accounts-heading">Dev accounts</h2>
-      <p>Local development only: sign in as a seeded account of the dev identity provider.</p>
+    <section class="dev-accounts" aria-labelledby="dev-accounts-heading">
+      <h2 id="dev-accounts-heading">{t.heading}</h2>
+      <p>{t.intro}</p>
       <ul>
         {props.accounts.map((account) => (
           <li>
             <button type="button" class="secondary" data-dev-account={account.email}>
-              Sign in as {account.email}
+              {t.signInAs(account.email)}
             </button>{" "}
-            <span class="claims">{account.claims.length > 0 ? account.claims.join(", ") : "no claims"}</span>
+            <span class="claims">{account.claims.length > 0 ? account.claims.join(", ") : t.noClaims}</span>
           </li>
         ))}
       </ul>
