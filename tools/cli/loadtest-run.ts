@@ -52,7 +52,7 @@ export async function runLoadTest(
   const seats = options.seats ?? scenario.manifest.playerCount ?? DEFAULT_PLAYER_COUNT;
   const bounds = checkLoadBounds(options.rooms, seats, options.ratePerSeat);
   if (bounds) throw new LoadPlanError(bounds);
-  const code = await bundleLogic(scenario.logicEntry);
+  const code = await bundleLogic(scenario.logicEntry, scenario.dir);
   const roster = devRoster(seats);
   const bots = await chooseBots(code, scenario.logicEntry, recorded, roster, io.log);
   const runId = Date.now().toString(36);
