@@ -2,9 +2,10 @@
 // roster (and a spectator on request), each with the parameters a host app gives a scenario
 // client, and beside them the dev tools (inspector and action log) of the room they play in. It
 // listens to the CLI's events and, when the logic changes, points every iframe at the new dev
-// revision without reloading itself.
-import type { HarnessPageConfig } from "../../src/page-configs/harness";
+// revision without reloading itself; a rebuild that failed shows above the seats until one succeeds.
+import type { BuildFailure, HarnessPageConfig } from "../../src/page-configs/harness";
 import { byId } from "../pages/kit/page";
+import { showBuildFailure } from "./build-failure";
 import { resetDevTools, showDevTools } from "./dev-tools";
 import { watchNetworkConditions, withSeatNetwork } from "./network-conditions";
 import { observeRoom } from "./room-observer";
@@ -15,6 +16,10 @@ let config = (await (await fetch("/harness/config")).json()) as HarnessPageConfi
 let roomId = query.get("room") || "room-1";
 let observer: { close(): void } | null = null;
 const OBSERVER_WAIT_MS = 3_000;
+
+function showFailure(): void {
+  showBuildFailure(byId("build-failure"), config.failure, config.revisionId);
+}
 
 function seatUrl(seat: string, kind: string, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({
@@ -57,14 +62,22 @@ byId("new-room").addEventListener("click", (event) => {
 const events = new EventSource("/harness/events");
 events.addEventListener("revision", (event) => {
   config = JSON.parse(event.data) as HarnessPageConfig;
-  byId("notice").textContent = "logic reloaded";
+  showFailure();
+  byId("notice").textContent = `logic reloaded: revision ${config.revisionId}`;
   void render();
 });
 events.addEventListener("client", () => {
+  if (config.failure) byId("notice").textContent = "the logic builds again, unchanged";
+  config = { ...config, failure: null };
+  showFailure();
   for (const frame of document.querySelectorAll("iframe")) frame.contentWindow?.location.reload();
 });
 watchNetworkConditions(events);
 events.addEventListener("failed", (event) => {
-  byId("notice").textContent = `build failed: ${(JSON.parse(event.data) as { message: string }).message}`;
+  config = { ...config, failure: JSON.parse(event.data) as BuildFailure };
+  // The alert says it; an older "logic reloaded" would contradict it.
+  byId("notice").textContent = "";
+  showFailure();
 });
+showFailure();
 void render();

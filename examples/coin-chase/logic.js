@@ -70,11 +70,12 @@ export default {
 
 // Players for `npx scenario loadtest` (docs/authoring.md, "Load test"): each time its seat is due,
 // a bot steers toward the coin with continuous input, and now and then, when the coin is far off,
-// spends a teleport; once the race is won it waits.
+// spends a teleport; once the race is won (gameOver, asked first) it sends nothing.
 export const bots = {
+  gameOver: ({ state }) => Boolean(state?.winner),
   act({ seatId, state, random }) {
     const me = state?.players?.[seatId];
-    if (!me || !state.coin || state.winner) return null;
+    if (!me || !state.coin) return null;
     const dx = state.coin.x - me.x;
     const dy = state.coin.y - me.y;
     const far = Math.abs(dx) + Math.abs(dy) > SIZE;

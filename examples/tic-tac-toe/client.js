@@ -21,8 +21,15 @@ function statusText(state) {
   return myMarks(state).includes(state.turn) ? `Your turn (${state.turn})` : `Waiting for ${state.turn}`;
 }
 
+// Whether the game was over at the last render: its end clears a refusal left from the game.
+let wasOver = false;
+
 function render() {
   const state = session.state;
+  const over = Boolean(state?.winner || state?.draw);
+  // "Not your turn" from a moment ago means nothing once the game is over.
+  if (over && !wasOver) $("#error").textContent = "";
+  wasOver = over;
   $("#you").textContent = `You are ${session.seatKind ?? "seat"} ${session.seatId} (${session.mode})`;
   $("#status").textContent = statusText(state);
   cells.forEach((button, cell) => {
@@ -37,13 +44,16 @@ function render() {
   renderTimer();
 }
 
-function renderTimer() {
-  const state = session.state;
-  const running = state?.everyoneJoined && !state.winner && !state.draw && session.started;
+function timerText(state) {
+  if (state?.winner || state?.draw) return "";
+  // The timer starts once every seat has joined (logic.js, onPresence).
+  if (!session.started || !state?.everyoneJoined) return "Turn timer: waiting for players";
   // Both sides of the subtraction are game time: never mix game time with Date.now().
-  $("#timer").textContent = running
-    ? `${Math.max(0, Math.ceil((state.turnEndsAt - session.gameTime()) / 1000))} s left for ${state.turn}`
-    : "";
+  return `${Math.max(0, Math.ceil((state.turnEndsAt - session.gameTime()) / 1000))} s left for ${state.turn}`;
+}
+
+function renderTimer() {
+  $("#timer").textContent = timerText(session.state);
 }
 
 for (const button of cells) {

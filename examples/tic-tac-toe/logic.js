@@ -95,13 +95,14 @@ export default {
 };
 
 // Players for `npx scenario loadtest` (docs/authoring.md, "Load test"): each time its seat is due,
-// a bot marks a free cell at random on its own turn, and waits otherwise and once the game is over.
+// a bot marks a free cell at random on its own turn and waits otherwise; once the game is over
+// (gameOver, asked first) the load test counts its turns apart from those waits.
 // It reads the state as its seat last received it, so now and then it plays on a turn that has just
 // passed and the room refuses the move ("Not your turn"), as it would a quick player's.
 export const bots = {
+  gameOver: ({ state }) => Boolean(state?.winner || state?.draw),
   act({ seatId, state, random }) {
-    if (!state?.everyoneJoined || state.winner || state.draw) return null;
-    if (state.seats[state.turn] !== seatId) return null;
+    if (!state?.everyoneJoined || state.seats[state.turn] !== seatId) return null;
     const free = state.board.flatMap((mark, cell) => (mark === null ? [cell] : []));
     return free.length > 0 ? { action: "place", payload: { cell: random.pick(free) } } : null;
   },

@@ -117,6 +117,11 @@ export type BotMove = { action: string; payload?: Record<string, unknown> } | { 
 export interface ScenarioBots {
   /** What a player in this seat would do now; called each time the seat is due (`--rate` times a second). */
   act(view: BotView): BotMove;
+  /**
+   * Whether this seat's game is over, as the seat sees it; asked before `act`. While it is, a due
+   * turn sends nothing and counts apart from the turns a bot waited in a game still on.
+   */
+  gameOver?(view: BotView): boolean;
 }
 
 export interface PendingDeadline {

@@ -69,8 +69,19 @@ describe("scenario loadtest", () => {
     expectEveryActionAnswered(rows, "4 of 4");
     const byCode = [...rows].filter(([label]) => label.startsWith("  ")).map(([, value]) => Number(value));
     expect(byCode.reduce((sum, n) => sum + n, 0)).toBe(count("action errors"));
-    // Each due turn is an action, an input or an idle turn: 2 rooms x 2 seats x 4 a second x 3 s.
-    expect(count("actions sent") + count("inputs sent") + count("idle turns (the bot waited)")).toBe(48);
+    // Each due turn is an action, an input, a wait or a turn after the game was over (the bots
+    // tell): 2 rooms x 2 seats x 4 a second x 3 s. The headline says the same in words.
+    const [sent, inputs, waited, over] = [
+      count("actions sent"),
+      count("inputs sent"),
+      count("idle turns (the bot waited)"),
+      count("idle turns (its game was over)"),
+    ];
+    expect(sent + inputs + waited + over).toBe(48);
+    expect(run.stdout.split("\n").slice(0, 2)).toEqual([
+      "scenario loadtest: Tic-tac-toe with a turn timer, 2 rooms x 2 seats, each seat due 4 times a second for 3 s",
+      `48 turns due: ${sent + inputs} moves sent (${sent} actions, ${inputs} inputs), ${waited} waited while the game went on, ${over} idle after it was over`,
+    ]);
     expect(rows.get("round trip p50 / p95 / p99")).toMatch(/^[\d.]+ \/ [\d.]+ \/ [\d.]+ ms$/);
     // The rooms stored their games (the start is written at once) and their processes were measured.
     expect(Number(rows.get("storage writes/s"))).toBeGreaterThan(0);

@@ -108,9 +108,10 @@ describe("scenario publish against the local platform", () => {
       }),
     ).toBe("SecurityError");
     await expectText(alice, "#you", "You are player p1 (online)");
-    // Alone in the room, she waits: no turn timer runs against the empty seat (issue 21.3).
+    // Alone in the room, she waits: no turn timer runs against the empty seat (issue 21.3), and
+    // the timer's line says so.
     await expectText(alice, "#status", "Waiting for every player to join");
-    expect(await alice.textContent("#timer")).toBe("");
+    expect(await alice.textContent("#timer")).toBe("Turn timer: waiting for players");
 
     // Bob's lobby shows p1 taken as it reads the seats again. He opens p2's own link (what Alice
     // could have sent him): the SSO session signs the page in again and it takes p2 by itself.

@@ -2,6 +2,7 @@ import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev } from "./scenario-dev";
+import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { playXWins } from "./support/tic-tac-toe.ts";
 
@@ -68,6 +69,54 @@ describe("scenario dev examples/tic-tac-toe in a real browser", () => {
     await expectText(p2, "#error", "Not your turn");
     expect(await board(p2)).toEqual(["", "", "", "", "", "", "", "", ""]);
     expect(await p1.textContent("#error")).toBe("");
+  });
+
+  it("names every board cell for a screen reader (axe finds nothing serious in a seat at 1280 and 360 px)", async () => {
+    const { p1, p2 } = await openHarness("cell-names");
+    expect(await p1.getByRole("button", { name: "Row 2, column 2: empty" }).count()).toBe(1);
+    await move(p1, p2, 4, "X");
+    expect(await p2.getByRole("button", { name: "Row 2, column 2: X" }).count()).toBe(1);
+    expect(await seriousViolations(p1)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await seriousViolations(p2)).toEqual([]);
+  });
+
+  it('the game\'s end clears a refusal left from the game ("Not your turn")', async () => {
+    const { p1, p2 } = await openHarness("ended-refusal");
+    await move(p1, p2, 0, "X");
+    await move(p2, p1, 3, "O");
+    await move(p1, p2, 1, "X");
+    await move(p2, p1, 4, "O");
+    await p2.click('[data-cell="5"]');
+    await expectText(p2, "#error", "Not your turn");
+    await move(p1, p2, 2, "X");
+    await expectText(p2, "#status", "X wins");
+    await expectText(p2, "#error", "");
+    // A move after the end is refused with why.
+    await p2.click('[data-cell="8"]');
+    await expectText(p2, "#error", "The game is over");
+  });
+
+  it("the timer line says it waits for players until every seat has joined, then counts down", async () => {
+    await page.goto(dev.url);
+    const src = (await (await page.waitForSelector('iframe[data-seat="p1"]')).getAttribute("src")) as string;
+    // Each seat's page on a room of its own, opened one after the other (no harness around them).
+    const room = `waiting-${Date.now()}`;
+    const seatUrl = (seatId: string) => {
+      const url = new URL(src, dev.url);
+      for (const [name, value] of Object.entries({ seatId, nickname: seatId, roomId: room }))
+        url.searchParams.set(name, value);
+      return url.href;
+    };
+    await page.goto(seatUrl("p1"));
+    await expectText(page, "#status", "Waiting for every player to join");
+    await expectText(page, "#timer", "Turn timer: waiting for players");
+
+    const second = await browser.newPage();
+    await second.goto(seatUrl("p2"));
+    await expectText(page, "#status", "Your turn (X)");
+    await page.waitForFunction(() => /^\d+ s left for X$/.test(document.querySelector("#timer")?.textContent ?? ""));
+    await second.close();
   });
 
   it("a page reload of one seat restores its state from __state", async () => {

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
-import { watch } from "node:fs";
-import path from "node:path";
+import type { BuildFailure, HarnessPageConfig } from "../../src/page-configs/harness.ts";
 import { bundlePageScript, HARNESS_SCRIPT } from "../build/pages.ts";
 import { bundleSdk } from "../build/sdk.ts";
-import { bundleLogic } from "./bundle.ts";
+import { bundleLogic, LogicBuildError, problemLine } from "./bundle.ts";
 import { DEFAULT_PLAYER_COUNT, devRevisionId, devRoster } from "./dev-roster.ts";
 import { HarnessServer } from "./harness-server.ts";
 import { startLocalRooms } from "./local-rooms.ts";
 import { readManifest, readScenario } from "./manifest.ts";
-import { runBuild } from "./run-build.ts";
+import { BuildError, runBuild } from "./run-build.ts";
+import { watchTree } from "./tree-watcher.ts";
 
 export interface DevOptions {
   dir: string;
@@ -34,7 +34,8 @@ const WATCH_DEBOUNCE_MS = 150;
  * and serves the harness. A change in the scenario folder runs the build again and rebuilds the
  * logic; a changed bundle becomes a new dev revision the harness switches to, any other change
  * reloads the seat iframes. What the build itself writes is no change: changes seen while it
- * runs, and for a moment after, are ignored.
+ * runs, and for a moment after, are ignored. A rebuild that fails leaves the seats on the last
+ * revision that built and shows the harness why, until a rebuild succeeds.
  */
 export async function startDev(options: DevOptions): Promise<DevSession> {
   const command = readManifest(options.dir).build;
@@ -54,11 +55,14 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const scenario = readScenario(options.dir);
   const { manifest } = scenario;
   const roster = devRoster(options.seats ?? manifest.playerCount ?? DEFAULT_PLAYER_COUNT);
-  const code = await bundleLogic(scenario.logicEntry);
+  const code = await bundleLogic(scenario.logicEntry, scenario.dir);
   let codeHash = hash(code);
   let build = 1;
   let revisionId = devRevisionId(manifest.id, build);
   const [sdk, script] = await Promise.all([bundleSdk({ minify: false }), bundlePageScript(HARNESS_SCRIPT)]);
+
+  let failure: BuildFailure | null = null;
+  const config = (): HarnessPageConfig => ({ revisionId, roster, spectator: options.spectator, failure });
 
   const roomsPort = options.roomsPort ?? options.port + 1;
   const rooms = await startLocalRooms(roomsPort, options.log, { revisionId, code });
@@ -70,7 +74,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     ticketSecret: rooms.ticketSecret,
     sdk: () => sdk,
     script,
-    config: () => ({ revisionId, roster, spectator: options.spectator }),
+    config,
     log: options.log,
   });
   let url: string;
@@ -83,18 +87,23 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let rebuilding = Promise.resolve();
+  const fail = (next: BuildFailure) => {
+    failure = next;
+    const where = next.problems.map((problem) => `\n  ${problemLine(problem)}`).join("");
+    options.log(`${next.summary} (the seats stay on ${revisionId}; save a fix to rebuild)${where}`);
+    harness.notify("failed", next);
+  };
   const rebuild = async () => {
     let next: string;
     try {
       await runManifestBuild();
-      next = await bundleLogic(scenario.logicEntry);
+      next = await bundleLogic(scenario.logicEntry, scenario.dir);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      options.log(`logic build failed: ${message}`);
-      harness.notify("failed", { message });
-      return;
+      return fail(failureOf(error));
     }
     if (hash(next) === codeHash) {
+      if (failure) options.log(`the logic builds again, unchanged: the seats stay on ${revisionId}`);
+      failure = null;
       harness.notify("client", {});
       return;
     }
@@ -102,19 +111,21 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     try {
       await rooms.putLogic(nextRevision, next);
     } catch (error) {
-      const message = `could not upload the new logic: ${error instanceof Error ? error.message : String(error)}`;
-      options.log(message);
-      harness.notify("failed", { message });
-      return;
+      const message = error instanceof Error ? error.message : String(error);
+      return fail({
+        summary: `The new logic could not be uploaded to the local rooms: ${message}`,
+        problems: [],
+        output: null,
+      });
     }
     build++;
     codeHash = hash(next);
     revisionId = nextRevision;
+    failure = null;
     options.log(`logic changed: now revision ${revisionId}`);
-    harness.notify("revision", { revisionId, roster, spectator: options.spectator });
+    harness.notify("revision", config());
   };
-  const watcher = watch(scenario.dir, { recursive: true }, (_event, file) => {
-    if (!file || file.split(path.sep).some((part) => part.startsWith(".") || part === "node_modules")) return;
+  const watcher = watchTree(scenario.dir, () => {
     if (Date.now() < quietUntil) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
@@ -132,6 +143,21 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       await harness.close();
       await rooms.stop();
     },
+  };
+}
+
+/** What the harness shows of a failed rebuild: the logic's errors, or the build command's end of output. */
+function failureOf(error: unknown): BuildFailure {
+  if (error instanceof LogicBuildError) {
+    return { summary: "The logic did not build", problems: error.problems, output: null };
+  }
+  if (error instanceof BuildError) {
+    return { summary: `The ${error.message}`, problems: [], output: error.output };
+  }
+  return {
+    summary: `The build failed: ${error instanceof Error ? error.message : String(error)}`,
+    problems: [],
+    output: null,
   };
 }
 

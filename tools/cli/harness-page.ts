@@ -4,7 +4,8 @@ import { NETWORK_CSS } from "./net/network-css.ts";
  * The harness page: one iframe per seat of the dev roster (and a spectator on request), and the
  * dev tools beside them (inspector and action log), drawn and kept current by its script
  * (browser/harness/, served as /harness.js). Wide screens put the tools beside the seats; below
- * 900 px they go under them, and below 560 px the seats stack, each as wide as the screen.
+ * 900 px they go under them, and below 560 px the seats stack, each as wide as the screen. A
+ * rebuild that failed shows above the seats, as an alert, until one succeeds.
  */
 export function harnessPage(title: string): string {
   return `<!doctype html>
@@ -17,11 +18,12 @@ export function harnessPage(title: string): string {
 </head>
 <body>
 <header>
-  <strong>${escapeHtml(title)}</strong>
+  <h1>${escapeHtml(title)}</h1>
   <span id="revision"></span>
   <a id="new-room" href="#">new room</a>
   <span id="notice" role="status"></span>
 </header>
+<section id="build-failure" role="alert" aria-labelledby="build-failure-title" hidden></section>
 <main>
   <div id="seats"></div>
   <aside id="dev-tools" aria-label="Dev tools"></aside>
@@ -35,6 +37,16 @@ const HARNESS_CSS = `
   * { box-sizing: border-box; }
   body { font-family: system-ui, sans-serif; margin: 0.5rem; background: #f3f3f3; color: #1a1a1a; }
   header { display: flex; gap: 0.25rem 1rem; align-items: baseline; flex-wrap: wrap; overflow-wrap: anywhere; }
+  header h1 { font-size: 1rem; margin: 0; }
+  #build-failure { margin-top: 0.5rem; padding: 0.5rem 0.75rem; background: #fff0f0; border: 1px solid #a00018;
+    border-left-width: 0.4rem; overflow-wrap: anywhere; }
+  #build-failure h2 { font-size: 1.05rem; margin: 0 0 0.25rem; color: #a00018; }
+  #build-failure p { margin: 0.25rem 0; }
+  #build-failure ul { margin: 0.25rem 0; padding-left: 1.2rem; }
+  #build-failure pre { margin: 0.25rem 0; padding: 0.35rem 0.5rem; background: white; border: 1px solid #e3c4c4;
+    overflow-x: auto; font-size: 0.85rem; overflow-wrap: normal; }
+  #build-failure .build-output { max-height: 16rem; overflow: auto; }
+  .problem-place { font-family: ui-monospace, monospace; font-weight: 600; }
   main { display: flex; gap: 0.5rem; align-items: flex-start; margin-top: 0.5rem; }
   #seats { display: flex; flex-wrap: wrap; gap: 0.5rem; flex: 1 1 auto; min-width: 0; }
   figure { margin: 0; background: white; border: 1px solid #ccc; width: 440px; max-width: 100%; }

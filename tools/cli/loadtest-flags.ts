@@ -30,7 +30,7 @@ export const LOADTEST_USAGE = `Usage: scenario loadtest [dir] [--rooms N] [--sea
                   seat (the logic module's bots export, or --replay) and report what the rooms achieved
   --rooms N       rooms played at once (1-${LOADTEST_LIMITS.rooms}, default 10)
   --seats M       seats per room (1-${LOADTEST_LIMITS.seats}; default: manifest playerCount, else 2)
-  --rate R        moves a second of each seat (${LOADTEST_LIMITS.minRate}-${LOADTEST_LIMITS.rate}, default 2)
+  --rate R        turns a second of each seat, each a move or a wait (${LOADTEST_LIMITS.minRate}-${LOADTEST_LIMITS.rate}, default 2)
   --duration S    seconds of sending (1-${LOADTEST_LIMITS.durationSeconds}, default 10); answers are awaited 10 s more
   --rooms-port    port of the local rooms (default ${DEFAULT_LOADTEST_ROOMS_PORT})
   --rooms-url     rooms already running on this machine instead (loopback only, e.g.

@@ -52,7 +52,7 @@ export async function runLoadTest(
   const seats = options.seats ?? scenario.manifest.playerCount ?? DEFAULT_PLAYER_COUNT;
   const bounds = checkLoadBounds(options.rooms, seats, options.ratePerSeat);
   if (bounds) throw new LoadPlanError(bounds);
-  const code = await bundleLogic(scenario.logicEntry);
+  const code = await bundleLogic(scenario.logicEntry, scenario.dir);
   const roster = devRoster(seats);
   const bots = await chooseBots(code, scenario.logicEntry, recorded, roster, io.log);
   const runId = Date.now().toString(36);
@@ -69,7 +69,7 @@ export async function runLoadTest(
     const progress = new ProgressLine(io.progress);
     const durationMs = options.durationSeconds * 1000;
     io.log(
-      `${options.rooms} rooms x ${seats} seats at ${options.ratePerSeat} moves a second per seat for ${options.durationSeconds} s`,
+      `${options.rooms} rooms x ${seats} seats, each seat due ${options.ratePerSeat} times a second for ${options.durationSeconds} s`,
     );
     const load = runLoad(
       roomWireTarget({
@@ -99,6 +99,7 @@ export async function runLoadTest(
       seats,
       ratePerSeat: options.ratePerSeat,
       durationSeconds: options.durationSeconds,
+      botsTellGameOver: typeof bots.gameOver === "function",
       report,
       storageWrites,
       roomsUsage: meter.finish(),

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { CODE_LIMITS } from "../../src/publishing/limits.ts";
-import { bundleLogic } from "./bundle.ts";
+import { bundleLogic, LogicBuildError } from "./bundle.ts";
 import { zipClient } from "./client-zip.ts";
 import { readManifest } from "./manifest.ts";
 import { exchangePublishToken, PublishError, register, startUpload, upload } from "./platform-client.ts";
@@ -50,7 +50,7 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
     const entry = path.resolve(dir, manifest.serverActionLogicPath);
     if (!existsSync(entry))
       throw new PublishError(`serverActionLogicPath ${manifest.serverActionLogicPath} does not exist`);
-    logic = await bundled(entry);
+    logic = await bundled(entry, dir);
     const bytes = Buffer.byteLength(logic);
     if (bytes > CODE_LIMITS.logicBytes) {
       throw new PublishError(`the bundled logic is ${bytes} bytes; at most ${CODE_LIMITS.logicBytes} can be published`);
@@ -88,13 +88,11 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
   };
 }
 
-async function bundled(entry: string): Promise<string> {
+async function bundled(entry: string, dir: string): Promise<string> {
   try {
-    return await bundleLogic(entry);
+    return await bundleLogic(entry, dir);
   } catch (error) {
-    const errors = (error as { errors?: { text: string; location?: { file: string; line: number } }[] }).errors;
-    const first = errors?.[0];
-    const where = first?.location ? ` (${first.location.file}:${first.location.line})` : "";
-    throw new PublishError(`bundling the logic failed: ${first?.text ?? String(error)}${where}`);
+    if (error instanceof LogicBuildError) throw new PublishError(error.message);
+    throw error;
   }
 }

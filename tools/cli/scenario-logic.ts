@@ -11,12 +11,13 @@ import { runBuild } from "./run-build.ts";
 export async function loadScenarioLogic(dir: string): Promise<GameDefinition> {
   const command = readManifest(dir).build;
   if (command) await runBuild(command, dir);
-  const code = await bundleLogic(readScenario(dir).logicEntry);
+  const scenario = readScenario(dir);
+  const code = await bundleLogic(scenario.logicEntry, scenario.dir);
   const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as {
     default?: GameDefinition;
   };
   if (!module.default || typeof module.default !== "object") {
-    throw new LogicModuleError(`${readScenario(dir).logicEntry} has no default export: the game object`);
+    throw new LogicModuleError(`${scenario.logicEntry} has no default export: the game object`);
   }
   return module.default;
 }

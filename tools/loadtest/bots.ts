@@ -11,7 +11,7 @@ import { z } from "zod";
 import { SeededRandom } from "../../src/engine/random.ts";
 import type { BotMove, Random, ScenarioBots, Seat } from "../../src/engine/types.ts";
 import type { SeatAddress } from "./load-engine.ts";
-import type { SeatView, WireMove } from "./room-wire-target.ts";
+import { GAME_OVER, type SeatView, type WireMove } from "./room-wire-target.ts";
 
 export class BotError extends Error {
   override name = "BotError";
@@ -19,6 +19,9 @@ export class BotError extends Error {
 
 const botsSchema = z.object({
   act: z.custom<ScenarioBots["act"]>((value) => typeof value === "function", "bots.act must be a function"),
+  gameOver: z
+    .custom<ScenarioBots["gameOver"]>((value) => typeof value === "function", "bots.gameOver must be a function")
+    .optional(),
 });
 
 const moveSchema = z.union([
@@ -36,7 +39,7 @@ export function readBots(moduleExports: Record<string, unknown>): ScenarioBots |
   const parsed = botsSchema.safeParse(moduleExports.bots);
   if (!parsed.success) {
     throw new BotError(
-      `the bots export must be an object with an act(view) function: ${parsed.error.issues[0]?.message}`,
+      `the bots export must be an object with an act(view) function (and, if any, a gameOver(view) function): ${parsed.error.issues[0]?.message}`,
     );
   }
   // The export itself, not zod's copy: its act may use `this` and other members.
@@ -115,9 +118,10 @@ export function recordedActionsBySeatPlace(
 }
 
 /**
- * The load target's `move`: asks the bots what each seat does when it is due, with the seat's
- * view, its turn count and a random stream seeded by `seed` and the seat's place, and checks the
- * answer. A bot that throws or answers something that is no move stops the run (a BotError).
+ * The load target's `move`: asks the bots whether each seat's game is over (if they can tell) and
+ * else what the seat does when it is due, with the seat's view, its turn count and a random stream
+ * seeded by `seed` and the seat's place, and checks the answer. A bot that throws or answers
+ * something that is no move stops the run (a BotError).
  */
 export function botMoves(
   bots: ScenarioBots,
@@ -133,20 +137,15 @@ export function botMoves(
       seats.set(key, seat);
     }
     const seatId = options.roster[address.seat]?.id ?? `p${address.seat + 1}`;
-    let move: BotMove;
-    try {
-      move = bots.act({
-        seatId,
-        players: view.players ?? options.roster,
-        state: view.state,
-        turn: seat.turn++,
-        random: seat.random,
-      });
-    } catch (error) {
-      throw new BotError(
-        `bots.act threw for seat ${seatId}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    const botView = {
+      seatId,
+      players: view.players ?? options.roster,
+      state: view.state,
+      turn: seat.turn++,
+      random: seat.random,
+    };
+    if (asked(seatId, "gameOver", () => bots.gameOver?.(botView) ?? false)) return GAME_OVER;
+    const move = asked<BotMove>(seatId, "act", () => bots.act(botView));
     const parsed = moveSchema.safeParse(move);
     if (!parsed.success) {
       throw new BotError(
@@ -156,4 +155,15 @@ export function botMoves(
     if (parsed.data === null || "input" in parsed.data) return parsed.data;
     return { action: parsed.data.action, payload: parsed.data.payload ?? {} };
   };
+}
+
+/** What a bot's function answered; one that throws stops the run with the seat's name. */
+function asked<T>(seatId: string, name: "act" | "gameOver", call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw new BotError(
+      `bots.${name} threw for seat ${seatId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }

@@ -12,8 +12,8 @@
  * Every action sent ends as exactly one of: acked, refused (an error with the server's code),
  * broken (its connection closed first: an error with code `connection_closed`), or lost (no
  * answer within `drainMs` after the last send). At its due time a seat may also send a
- * continuous input (no answer expected, counted apart) or nothing at all (idle): a bot playing a
- * game sends what its seat can do now.
+ * continuous input (no answer expected, counted apart) or nothing at all: idle while its game goes
+ * on, or over once its game ended (counted apart): a bot playing a game sends what its seat can do now.
  */
 
 /** Which seat of which room, both from 0. */
@@ -32,8 +32,8 @@ export interface SeatEvents {
   closed(): void;
 }
 
-/** What a seat sent when it was due: an action (numbered, answered), a continuous input, or nothing. */
-export type SendKind = "action" | "input" | "idle";
+/** What a seat sent when it was due: an action (numbered, answered), a continuous input, or nothing (its game on, or over). */
+export type SendKind = "action" | "input" | "idle" | "over";
 
 /** One open seat. */
 export interface SeatConnection {
@@ -98,8 +98,10 @@ export interface LoadReport {
   sent: number;
   /** Continuous inputs sent (no answer expected). */
   inputs: number;
-  /** Turns a seat was due and sent nothing. */
+  /** Turns a seat was due and sent nothing while its game went on. */
   idle: number;
+  /** Turns a seat was due after its game was over (it sent nothing). */
+  over: number;
   acked: number;
   /** Actions that failed, by error code (`connection_closed` for those cut off by a closed connection). */
   errors: Record<string, number>;
@@ -211,6 +213,7 @@ class Counts {
   private sent = 0;
   private inputs = 0;
   private idle = 0;
+  private over = 0;
   private acked = 0;
   private pendingTotal = 0;
   private readonly errors: Record<string, number> = {};
@@ -229,6 +232,7 @@ class Counts {
     const kind = seat.connection.send(seq);
     if (kind === "input") this.inputs++;
     if (kind === "idle") this.idle++;
+    if (kind === "over") this.over++;
     if (kind !== "action") return;
     // An answer arrives on a later turn of the event loop, never before this line.
     seat.nextSeq++;
@@ -289,6 +293,7 @@ class Counts {
       sent: this.sent,
       inputs: this.inputs,
       idle: this.idle,
+      over: this.over,
       acked: this.acked,
       errors: { ...this.errors },
       errorCount: this.errorCount(),

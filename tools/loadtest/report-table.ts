@@ -1,6 +1,8 @@
 /**
- * The table `scenario loadtest` ends with: what was offered and achieved, round trips, errors by
- * code, storage writes, and what the local rooms' processes and the load client spent.
+ * The table `scenario loadtest` ends with: its headline (the plan, then what the due turns became:
+ * moves sent, turns a bot waited, turns after a game was over), what was offered and achieved,
+ * round trips, errors by code, storage writes, and what the local rooms' processes and the load
+ * client spent.
  */
 import type { LoadReport } from "./load-engine.ts";
 import { percentile } from "./percentile.ts";
@@ -12,6 +14,8 @@ export interface LoadTestSummary {
   seats: number;
   ratePerSeat: number;
   durationSeconds: number;
+  /** Whether the bots tell a game that is over (their gameOver): else its idle turns count as waits. */
+  botsTellGameOver: boolean;
   report: LoadReport;
   /** Storage writes of every room, or null where the rooms' dev stats could not be read. */
   storageWrites: number | null;
@@ -29,7 +33,7 @@ export function loadTestTable(summary: LoadTestSummary): string {
   const seconds = report.elapsedMs / 1000;
   const perSecond = (n: number, over: number) => (over > 0 ? n / over : 0);
   const seatsPlanned = summary.rooms * summary.seats;
-  const turns = report.sent + report.inputs + report.idle;
+  const turns = report.sent + report.inputs + report.idle + report.over;
   const rows: [string, string][] = [
     ["seats opened", `${report.seatsOpened} of ${seatsPlanned}`],
     ...byCode(report.seatFailures),
@@ -38,6 +42,7 @@ export function loadTestTable(summary: LoadTestSummary): string {
     ["actions/s offered", num(perSecond(report.sent, durationSeconds))],
     ["inputs sent", `${report.inputs}`],
     ["idle turns (the bot waited)", `${report.idle}`],
+    ["idle turns (its game was over)", summary.botsTellGameOver ? `${report.over}` : "n/a (the bots have no gameOver)"],
     ["actions acked", `${report.acked}`],
     // Acks over the sending time, or over the time to the last ack when answers came later.
     ["actions/s achieved", num(Math.min(report.achievedPerSecond, perSecond(report.acked, durationSeconds)))],
@@ -52,11 +57,10 @@ export function loadTestTable(summary: LoadTestSummary): string {
     ...usageRows(summary),
     ["load client CPU", `${num(perSecond(summary.clientCpuMs, seconds))} ms a second`],
   ];
-  const title = `scenario loadtest: ${summary.scenario}, ${summary.rooms} rooms x ${summary.seats} seats, ${summary.ratePerSeat} moves a second per seat for ${durationSeconds} s`;
   const width = Math.max("figure".length, ...rows.map(([label]) => label.length));
   const line = (label: string, value: string) => `${label.padEnd(width)} | ${value}`;
   return [
-    title,
+    ...headline(summary, turns),
     "",
     line("figure", "value"),
     `${"-".repeat(width)}-|-${"-".repeat(5)}`,
@@ -78,6 +82,21 @@ export function loadTestFailures(summary: LoadTestSummary, drainMs: number): str
   if (report.lost > 0)
     failures.push(`${report.lost} actions were never answered (${drainMs / 1000} s after the last send)`);
   return failures;
+}
+
+/**
+ * Two lines: the plan, and what its due turns became. A turn is due whether or not the bot has a
+ * move, so the moves sent are told apart from the turns a bot waited and those after its game
+ * was over (a turn-based game that ended early sends little of what the rate offers).
+ */
+function headline(summary: LoadTestSummary, turns: number): string[] {
+  const { report } = summary;
+  const plan = `scenario loadtest: ${summary.scenario}, ${summary.rooms} rooms x ${summary.seats} seats, each seat due ${summary.ratePerSeat} times a second for ${summary.durationSeconds} s`;
+  const moves = `${report.sent + report.inputs} moves sent (${report.sent} actions, ${report.inputs} inputs)`;
+  const idle = summary.botsTellGameOver
+    ? `${report.idle} waited while the game went on, ${report.over} idle after it was over`
+    : `${report.idle} idle turns (the bots have no gameOver: turns after a game ended are among them)`;
+  return [plan, `${turns} turns due: ${moves}, ${idle}`];
 }
 
 function byCode(counts: Record<string, number>): [string, string][] {

@@ -8,8 +8,11 @@ export interface WireAction {
   payload: Record<string, unknown>;
 }
 
-/** What a seat sends when it is due: an action, a continuous input (`__input`), or nothing. */
-export type WireMove = WireAction | { input: Record<string, unknown> } | null;
+/** A due seat whose game is over: it sends nothing, and the turn counts apart from a bot's wait. */
+export const GAME_OVER = { gameOver: true } as const;
+
+/** What a seat sends when it is due: an action, a continuous input (`__input`), or nothing (null, GAME_OVER). */
+export type WireMove = WireAction | { input: Record<string, unknown> } | null | typeof GAME_OVER;
 
 /** The room as one seat last heard it: the state of its latest frame that carried one. */
 export interface SeatView {
@@ -48,6 +51,7 @@ export function roomWireTarget(options: {
           send: (seq: number): SendKind => {
             const move = options.move(address, view);
             if (move === null) return "idle";
+            if ("gameOver" in move) return "over";
             if ("input" in move) {
               ws.send(JSON.stringify({ type: "__input", data: move.input }));
               return "input";

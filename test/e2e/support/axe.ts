@@ -1,7 +1,7 @@
 /** axe-core (the npm package, injected into the page; nothing downloaded) as the browser tests run it. */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -13,10 +13,10 @@ interface Violation {
 }
 
 /**
- * The serious and critical violations axe finds on the page as it is now (or in the elements
- * `include` selects), one line each.
+ * The serious and critical violations axe finds on the page (or the frame: a harness seat) as it
+ * is now (or in the elements `include` selects), one line each.
  */
-export async function seriousViolations(page: Page, include?: string[]): Promise<string[]> {
+export async function seriousViolations(page: Page | Frame, include?: string[]): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (selectors) => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<unknown> } }).axe;

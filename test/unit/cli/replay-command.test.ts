@@ -124,7 +124,7 @@ describe("scenario replay", () => {
     cpSync(EXAMPLE, dir, { recursive: true });
     writeFileSync(path.join(dir, "logic.js"), "export default {\n  setup( {\n};\n");
     const broken = await replay(dir, file);
-    expect(broken.err).toContain("scenario replay: the logic in");
+    expect(broken.err).toMatch(/scenario replay: the logic did not build: logic\.js:\d+:\d+: /);
     expect(broken.code).toBe(2);
   });
 });

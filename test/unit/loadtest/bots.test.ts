@@ -10,6 +10,7 @@ import {
   readBots,
   recordedActionsBySeatPlace,
 } from "../../../tools/loadtest/bots.ts";
+import { GAME_OVER } from "../../../tools/loadtest/room-wire-target.ts";
 import { makeRoom, only, ROSTER } from "../room-core/harness.ts";
 
 const roster = [{ id: "p1" }, { id: "p2" }];
@@ -22,6 +23,32 @@ describe("the bots export", () => {
     expect(readBots({ default: {}, bots })).toBe(bots);
     expect(() => readBots({ bots: { act: "place" } })).toThrow(BotError);
     expect(() => readBots({ bots: () => null })).toThrow(/act\(view\) function/);
+    expect(() => readBots({ bots: { act: () => null, gameOver: true } })).toThrow(/bots.gameOver must be a function/);
+  });
+
+  it("asks gameOver first: a seat whose game is over sends nothing and its bot is not asked to act", () => {
+    const acted: number[] = [];
+    const bots: ScenarioBots = {
+      gameOver: ({ state }) => (state as { over: boolean }).over,
+      act: ({ turn }) => {
+        acted.push(turn);
+        return null;
+      },
+    };
+    const moves = botMoves(bots, { seed: 1, roster });
+    expect(moves({ room: 0, seat: 0 }, view({ over: false }))).toBeNull();
+    expect(moves({ room: 0, seat: 0 }, view({ over: true }))).toEqual(GAME_OVER);
+    expect(acted).toEqual([0]);
+    const throwing = botMoves(
+      {
+        act: () => null,
+        gameOver: () => {
+          throw new Error("no state yet");
+        },
+      },
+      { seed: 1, roster },
+    );
+    expect(() => throwing({ room: 0, seat: 1 }, view())).toThrow("bots.gameOver threw for seat p2: no state yet");
   });
 
   it("is asked for each due seat with its seat id, the roster, its view, its turn count and a seeded random", () => {
@@ -103,7 +130,7 @@ describe("the examples' bots", () => {
     for (let turn = 0; turn < 20; turn++) {
       for (const [index, seat] of seats.entries()) {
         const move = moves({ room: 0, seat: index }, { state: room.core.record.state, players: ROSTER });
-        if (move === null || "input" in move) continue;
+        if (move === null || "input" in move || "gameOver" in move) continue;
         const outcome = await room.send(seat.info, { type: "__action", ...move, seq: ++sent });
         expect(only(outcome.toSender, "__action_error")).toEqual([]);
       }
@@ -111,9 +138,11 @@ describe("the examples' bots", () => {
     const state = room.core.record.state as { winner: string | null; draw: boolean; board: unknown[] };
     expect(state.winner !== null || state.draw).toBe(true);
     expect(sent).toBe(state.board.filter((mark) => mark !== null).length);
+    // Once it is over, both seats say so (the load test counts those turns apart).
+    for (const seat of [0, 1]) expect(moves({ room: 0, seat }, { state, players: ROSTER })).toEqual(GAME_OVER);
   });
 
-  it("coin-chase: a bot steers toward the coin with input and waits once the race is won", () => {
+  it("coin-chase: a bot steers toward the coin with input; the game is over once the race is won", () => {
     const state = coinChase.setup?.({
       players: roster,
       ctx: { random: new SeededRandom(5).asRandom() } as never,
@@ -128,8 +157,10 @@ describe("the examples' bots", () => {
     expect((coinChaseBots as ScenarioBots).act({ seatId: "p1", players: roster, state, turn: 0, random })).toEqual({
       input: { dx: -1, dy: -1 },
     });
+    const over = { seatId: "p1", players: roster, state, turn: 1, random };
+    expect((coinChaseBots as ScenarioBots).gameOver?.(over)).toBe(false);
     state.winner = "p2";
-    expect((coinChaseBots as ScenarioBots).act({ seatId: "p1", players: roster, state, turn: 1, random })).toBeNull();
+    expect((coinChaseBots as ScenarioBots).gameOver?.(over)).toBe(true);
   });
 });
 

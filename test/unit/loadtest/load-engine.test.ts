@@ -8,7 +8,7 @@ import {
   runLoad,
   type SeatAddress,
 } from "../../../tools/loadtest/load-engine.ts";
-import { roomWireTarget, type SeatView, type WireMove } from "../../../tools/loadtest/room-wire-target.ts";
+import { GAME_OVER, roomWireTarget, type SeatView, type WireMove } from "../../../tools/loadtest/room-wire-target.ts";
 
 /**
  * The load engine's counting against a tiny room server on loopback that answers by rule: the
@@ -141,7 +141,7 @@ function countedTarget(
       return {
         send: (seq) => {
           const kind = connection.send(seq);
-          if (kind !== "idle") traffic.clientSent++;
+          if (kind === "action" || kind === "input") traffic.clientSent++;
           return kind;
         },
         close: () => connection.close(),
@@ -257,21 +257,24 @@ describe("load engine", () => {
     expect(progress.at(-1)?.sent).toBe(report.sent);
   });
 
-  it("sends what a seat's move picks from the room as that seat last saw it: inputs counted apart, idle turns send nothing", async () => {
+  it("sends what a seat's move picks from the room as that seat last saw it: inputs counted apart, idle and game-over turns send nothing", async () => {
     const traffic = new Traffic();
     const server = await tinyServer(traffic, () => "ack");
     // Each seat acts until its acks reach 3 (the state of its latest answer says how many); then
-    // seat 0 of each room idles and the others send inputs.
+    // seat 0 of each room waits, seat 1 has its game over and seat 2 sends inputs.
     const move = ({ seat }: SeatAddress, view: SeatView): WireMove => {
       const acks = (view.state as { acks?: number }).acks ?? 0;
       if (acks < 3) return ADD;
-      return seat === 0 ? null : { input: { dx: 1 } };
+      return [null, GAME_OVER, { input: { dx: 1 } }][seat] as WireMove;
     };
 
     const report = await runLoad(countedTarget(server, traffic, move), plan(traffic));
 
-    expect(report).toMatchObject({ planned: 60, sent: 18, acked: 18, errorCount: 0, lost: 0, inputs: 28, idle: 14 });
+    expect(report).toMatchObject({
+      ...{ planned: 60, sent: 18, acked: 18, errorCount: 0, lost: 0 },
+      ...{ inputs: 14, idle: 14, over: 14 },
+    });
     expect([...server.received.values()]).toEqual([3, 3, 3, 3, 3, 3]);
-    expect([...server.inputs.entries()].sort()).toEqual(["0/1", "0/2", "1/1", "1/2"].map((seat) => [seat, 7]));
+    expect([...server.inputs.entries()].sort()).toEqual(["0/2", "1/2"].map((seat) => [seat, 7]));
   });
 });

@@ -14,7 +14,8 @@ const report = (more: Partial<LoadReport> = {}): LoadReport => ({
   seatFailures: {},
   sent: 300,
   inputs: 60,
-  idle: 40,
+  idle: 30,
+  over: 10,
   acked: 290,
   errors: { action_failed: 7, too_many_pending: 3 },
   errorCount: 10,
@@ -32,6 +33,7 @@ const summary = (more: Partial<LoadTestSummary> = {}): LoadTestSummary => ({
   seats: 2,
   ratePerSeat: 5,
   durationSeconds: 10,
+  botsTellGameOver: true,
   report: report(),
   storageWrites: 240,
   roomsUsage: { cpuMs: 3000, wallMs: 15_000, startRssBytes: 200 * MIB, peakRssBytes: 240 * MIB },
@@ -42,9 +44,10 @@ const summary = (more: Partial<LoadTestSummary> = {}): LoadTestSummary => ({
 describe("the load test's table", () => {
   it("says what was offered and achieved, the round trips, the errors by code, writes, CPU and memory", () => {
     const table = loadTestTable(summary());
-    expect(table.split("\n")[0]).toBe(
-      "scenario loadtest: Tic-tac-toe, 4 rooms x 2 seats, 5 moves a second per seat for 10 s",
-    );
+    expect(table.split("\n").slice(0, 2)).toEqual([
+      "scenario loadtest: Tic-tac-toe, 4 rooms x 2 seats, each seat due 5 times a second for 10 s",
+      "400 turns due: 360 moves sent (300 actions, 60 inputs), 30 waited while the game went on, 10 idle after it was over",
+    ]);
     expect(Object.fromEntries(rows(table))).toEqual({
       figure: "value",
       "seats opened": "8 of 8",
@@ -52,7 +55,8 @@ describe("the load test's table", () => {
       "actions sent": "300",
       "actions/s offered": "30.0",
       "inputs sent": "60",
-      "idle turns (the bot waited)": "40",
+      "idle turns (the bot waited)": "30",
+      "idle turns (its game was over)": "10",
       "actions acked": "290",
       "actions/s achieved": "29.0",
       "action errors": "10",
@@ -65,6 +69,15 @@ describe("the load test's table", () => {
       "rooms memory": "240 MiB at the peak, 10.0 MiB per room over the start",
       "load client CPU": "50.0 ms a second",
     });
+  });
+
+  it("counts a finished game's turns among the idle ones when the bots cannot tell a game is over, and says so", () => {
+    const table = loadTestTable(summary({ botsTellGameOver: false, report: report({ idle: 40, over: 0 }) }));
+    expect(table.split("\n")[1]).toBe(
+      "400 turns due: 360 moves sent (300 actions, 60 inputs), 40 idle turns (the bots have no gameOver: turns after a game ended are among them)",
+    );
+    expect(rows(table).get("idle turns (the bot waited)")).toBe("40");
+    expect(rows(table).get("idle turns (its game was over)")).toBe("n/a (the bots have no gameOver)");
   });
 
   it("takes the achieved rate over the time to the last ack when answers came after the sending", () => {
