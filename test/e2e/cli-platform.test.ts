@@ -103,15 +103,15 @@ describe("the CLI on a platform that is not on port 8787", () => {
     const { page, token } = await pageWithNewToken(1280);
     const shownIn = await page.evaluate(
       (secret) =>
-        [...document.querySelectorAll("body *")]
+        Array.from(document.querySelectorAll("body *"))
           .filter((element) =>
-            [...element.childNodes].some(
+            Array.from(element.childNodes).some(
               (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes(secret),
             ),
           )
           .map((element) => element.closest("section")?.id ?? element.tagName)
           .concat(
-            [...document.querySelectorAll("input")]
+            Array.from(document.querySelectorAll("input"))
               .filter((input) => input.value.includes(secret))
               .map((input) => input.closest("section")?.id ?? "input"),
           ),
@@ -123,6 +123,7 @@ describe("the CLI on a platform that is not on port 8787", () => {
     await expect.poll(() => page.textContent("#status")).toBe("Token revoked.");
     expect(await page.content()).not.toContain(token);
     expect(await page.textContent("#login-command")).toBe("");
+    expect(await page.inputValue("#created-token")).toBe("");
     await page.context().close();
   });
 
