@@ -7,16 +7,13 @@ import { call, PublishError } from "./platform-client.ts";
  * (http://localhost:8795) or any host of a deployed one, is all the CLI needs.
  */
 export async function discoverPlatform(platform: string): Promise<PlatformUrls> {
-  let origin: string;
-  try {
-    const url = new URL(platform);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http");
-    origin = url.origin;
-  } catch {
+  const url = URL.canParse(platform) ? new URL(platform) : null;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
     throw new PublishError(
       `--platform must be the platform's http(s) URL, such as http://localhost:8787 (got ${platform})`,
     );
   }
+  const origin = url.origin;
   const where = `${origin}${PLATFORM_URLS_PATH}`;
   const res = await call("Finding the platform's URLs", where, { headers: { accept: "application/json" } });
   const text = await res.text();
