@@ -15,7 +15,12 @@ export async function discoverPlatform(platform: string): Promise<PlatformUrls> 
   }
   const origin = url.origin;
   const where = `${origin}${PLATFORM_URLS_PATH}`;
-  const res = await call("Finding the platform's URLs", where, { headers: { accept: "application/json" } });
+  const res = await call(
+    "Finding the platform's URLs",
+    where,
+    { headers: { accept: "application/json" } },
+    "Is the platform running there? Locally, that is the port npm run dev prints (npm run dev -- --port N moves it).",
+  );
   const text = await res.text();
   const parsed = platformUrlsSchema.safeParse(res.ok ? parsedJson(text) : null);
   if (!parsed.success) {

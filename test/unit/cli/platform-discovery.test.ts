@@ -88,7 +88,7 @@ describe("scenario login --platform", () => {
     const nobody = await runCli(["login", "--token", TOKEN, "--platform", "http://127.0.0.1:9"]);
     expect(nobody.code).toBe(1);
     expect(nobody.err).toContain("could not reach http://127.0.0.1:9");
-    expect(nobody.err).toContain("--platform");
+    expect(nobody.err).toContain("Is the platform running there?");
 
     const notUrl = await runCli(["login", "--token", TOKEN, "--platform", "localhost:8795"]);
     expect(notUrl.code).toBe(1);
