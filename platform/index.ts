@@ -33,7 +33,7 @@ export const handlePlatformRequest = platformHandler({
     "dev-idp": createDevIdpApp,
     "dev-payments": createDevPaymentsApp,
   },
-  indexPage: async (config) => (await renderDevIndexPage(config)).toString(),
+  indexPage: async (config, env) => (await renderDevIndexPage(config, env)).toString(),
 });
 
 // The cron of wrangler.toml's [triggers]: the upload cleanup (docs/publishing.md, "Cleanup").

@@ -1,11 +1,13 @@
 import { Hono } from "hono";
+import { formatBaseUrl } from "../src/base-url";
 import { type AppName, type Config, ConfigError, configFor } from "../src/config";
-import { matchApp, matchOptionsFor } from "../src/router";
+import { PLATFORM_URLS_PATH, type PlatformUrls } from "../src/publishing/platform-urls";
+import { matchApp, matchOptionsFor, sameOrigin } from "../src/router";
 import { accessLog, logAccess } from "../src/worker-kit/access-log";
 import type { AppEnv } from "../src/worker-kit/app-env";
 import { errorResponse, handleError, notFound } from "../src/worker-kit/errors";
 import { currentLog, loggerFor, requestIdOf, withLog, withRequestIdHeader } from "../src/worker-kit/request-log";
-import { transportSecurity } from "../src/worker-kit/transport-security";
+import { HSTS, transportSecurity } from "../src/worker-kit/transport-security";
 
 type AppFactory = () => Hono<AppEnv>;
 
@@ -18,7 +20,7 @@ export interface PlatformBuild {
   readonly apps: Readonly<Record<"auth" | "store" | "backend" | "rooms", AppFactory>> &
     Readonly<Partial<Record<"dev-idp" | "dev-payments", AppFactory>>>;
   /** The page at `/` and its files under `/_platform/` (dev only). */
-  readonly indexPage?: (config: Config) => Promise<string> | string;
+  readonly indexPage?: (config: Config, env: Env) => Promise<string> | string;
 }
 
 /** An app mounted under its base path, with the config in its context and JSON errors. */
@@ -97,7 +99,11 @@ export function platformHandler(build: PlatformBuild) {
     }
     const { config } = platform;
     const url = new URL(request.url);
-    const name = matchApp(url, config.apps, matchOptionsFor(config.environment));
+    const options = matchOptionsFor(config.environment);
+    if (url.pathname === PLATFORM_URLS_PATH && isOnPlatform(url, config, options)) {
+      return logged(request, started, platformUrlsResponse(request, config));
+    }
+    const name = matchApp(url, config.apps, options);
     if (name) {
       const appLog = currentLog().child({ app: name });
       return withLog(appLog, () => platform.app(name).fetch(request, env, ctx));
@@ -108,7 +114,7 @@ export function platformHandler(build: PlatformBuild) {
   async function outsideApps(request: Request, env: Env, config: Config, url: URL): Promise<Response> {
     if (build.indexPage && config.environment === "dev" && request.method === "GET") {
       if (url.pathname === "/") {
-        const page = await build.indexPage(config);
+        const page = await build.indexPage(config, env);
         return new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } });
       }
       if (url.pathname.startsWith("/_platform/")) return env.ASSETS.fetch(request);
@@ -122,6 +128,30 @@ export function platformHandler(build: PlatformBuild) {
     const response = await withLog(log, () => routeRequest(request, env, ctx));
     return withRequestIdHeader(response, requestId);
   };
+}
+
+/** Whether the URL is on the origin of one of the platform's apps (a stranger's host is no_app). */
+function isOnPlatform(url: URL, config: Config, options: ReturnType<typeof matchOptionsFor>): boolean {
+  return Object.values(config.apps).some((base) => base && sameOrigin(url, base.origin, options));
+}
+
+/**
+ * GET /.well-known/scenario-platform on any origin of the platform, before any app: where each
+ * app is (src/publishing/platform-urls.ts). Public, as the URLs are in every page anyway.
+ */
+function platformUrlsResponse(request: Request, config: Config): Response {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return errorResponse(405, "method_not_allowed", `${PLATFORM_URLS_PATH} answers GET only`, { allow: "GET, HEAD" });
+  }
+  const urls: PlatformUrls = {
+    authUrl: formatBaseUrl(config.apps.auth),
+    apiUrl: formatBaseUrl(config.apps.backend),
+    roomsUrl: formatBaseUrl(config.apps.rooms),
+    storeUrl: formatBaseUrl(config.apps.store),
+  };
+  const headers: Record<string, string> = { "cache-control": "no-cache" };
+  if (config.environment !== "dev") headers["strict-transport-security"] = HSTS;
+  return Response.json(urls, { headers });
 }
 
 /** The access line of a request no app took (the dev index page, its assets, 404 no_app). */

@@ -544,3 +544,62 @@ describe("social sign-in on the prd build", () => {
     expectNoFailures();
   }, 120_000);
 });
+
+describe("base URLs and the CLI's --platform on the prd build (issue 34, items 2 and 3)", () => {
+  it.each([360, 1280])("shows a page at each app's host to a browser at %i px, of prd's pages only", async (width) => {
+    const { page, expectNoFailures } = await newPerson(`base-pages-${width}`, { width, height: 800 });
+    for (const [host, title] of [
+      [urls.auth, "Sign-in service"],
+      [urls.api, "Main backend"],
+      [urls.rooms, "Multiplayer rooms"],
+    ]) {
+      const response = await page.goto(`${host}/`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["strict-transport-security"]).toBe(HSTS);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      expect(await page.content()).not.toMatch(/dev only|localhost|\/idp\/|\/payments\/|\/dev\/rooms|dev-password/);
+      const hrefs = await page.$$eval("main a", (links) => links.map((link) => (link as HTMLAnchorElement).href));
+      for (const href of hrefs) expect(rehearsal.hosts, href).toContain(new URL(href).hostname);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
+      await expectAccessible(page);
+    }
+    expectNoFailures();
+  });
+
+  it("publishes after the npx scenario login line of the publish-token page, with no URL given", async () => {
+    const { page, expectNoFailures } = await newPerson("author-platform-line");
+    await page.goto(`${urls.auth}/publish-tokens`);
+    await page.waitForURL(`${urls.auth}/login?**`);
+    await signUpByPhone(page);
+    await page.waitForURL(`${urls.auth}/publish-tokens**`);
+    await page.waitForSelector("#create:not([hidden])");
+    await page.fill("#name", "laptop");
+    await page.getByRole("button", { name: "Create token" }).click();
+    await expect.poll(() => page.inputValue("#created-token")).toMatch(/^sgpt_/);
+    const token = await page.inputValue("#created-token");
+    const line = await page.textContent("#login-command");
+    expect(line).toBe(`npx scenario login --token ${token} --platform ${urls.auth}`);
+    await expectAccessible(page);
+    expectNoFailures();
+
+    const home = mkdtempSync(path.join(tmpdir(), "rehearsal-platform-line-"));
+    try {
+      const author = (args: string[]) =>
+        scenario({ platformUrl: "", configDir: home }, args, {
+          ...rehearsal.nodeEnv,
+          SCENARIO_AUTH_URL: "",
+          SCENARIO_API_URL: "",
+        });
+      const login = await author((line ?? "").split(" ").slice(2));
+      expect(login.code, login.stderr).toBe(0);
+      expect(login.stderr).toContain(`signs in at ${urls.auth} and uploads to ${urls.api}`);
+      const published = await author(["publish", "examples/coin-chase"]);
+      expect(published.code, published.stderr).toBe(0);
+      expect(published.stdout).toMatch(new RegExp(`play: ${urls.rooms}/play/coin-chase-[0-9a-f]+/`));
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

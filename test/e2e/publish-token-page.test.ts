@@ -162,7 +162,7 @@ describe("the publish-token page", () => {
     await createToken(page, "the nightly publishing job of the studio's main scenario repository");
     expect((await page.locator("#create").boundingBox())?.y).toBe(formTop);
     expect(await sidewaysOverflow(page)).toBe(0);
-    const copy = await page.getByRole("button", { name: "Copy" }).boundingBox();
+    const copy = await page.getByRole("button", { name: "Copy", exact: true }).boundingBox();
     expect((copy?.x ?? 0) + (copy?.width ?? 0)).toBeLessThanOrEqual(360);
     await page.getByRole("button", { name: /^Revoke the nightly/ }).click();
     await page.getByRole("dialog").waitFor();

@@ -28,12 +28,16 @@ export interface Registered {
 /** Bytes sent so far of one upload. */
 export type Progress = (sent: number, total: number) => void;
 
-async function call(what: string, url: string, init: RequestInit): Promise<Response> {
+const UNREACHABLE_HINT =
+  "Is the platform running there? For another port or platform, pass --platform <its URL> (the publish-token page's npx scenario login line has it).";
+
+/** fetch, with a failure to connect as a PublishError that names the origin and what to check. */
+export async function call(what: string, url: string, init: RequestInit, hint = UNREACHABLE_HINT): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    throw new PublishError(`${what}: could not reach ${new URL(url).origin} (${cause})`);
+    throw new PublishError(`${what}: could not reach ${new URL(url).origin} (${cause})\n  ${hint}`);
   }
 }
 

@@ -5,19 +5,25 @@ import { parseArgs } from "node:util";
 import { ClientFilesError } from "./client-zip.ts";
 import { ManifestError } from "./manifest.ts";
 import { PublishError } from "./platform-client.ts";
+import { discoverPlatform } from "./platform-discovery.ts";
 import { publish } from "./publish.ts";
 import { configPath, publishTarget, readConfig, writeConfig } from "./publish-config.ts";
 import { progressStep, uploadProgressLine } from "./upload-progress.ts";
 
-export const PUBLISH_USAGE = `Usage: scenario publish [dir] [--auth-url URL] [--api-url URL]
-       scenario login --token TOKEN [--auth-url URL] [--api-url URL]
+export const PUBLISH_USAGE = `Usage: scenario publish [dir] [--platform URL] [--auth-url URL] [--api-url URL]
+       scenario login --token TOKEN [--platform URL] [--auth-url URL] [--api-url URL]
 
   publish [dir]   build, bundle and upload the scenario in dir (default .) as a new revision;
                   prints the revision id and the URL to play it
   login           keep a publish token (and the platform URLs) in ~/.config/scenario/config.json
-                  ($SCENARIO_CONFIG); SCENARIO_PUBLISH_TOKEN in the environment wins over it
-  --auth-url      sign-in service (default: SCENARIO_AUTH_URL, the config, http://localhost:8787/auth)
-  --api-url       backend (default: SCENARIO_API_URL, the config, http://localhost:8787/backend)`;
+                  ($SCENARIO_CONFIG); SCENARIO_PUBLISH_TOKEN in the environment wins over it.
+                  The publish-token page shows the whole line to run
+  --platform      the platform's address (http://localhost:8795 for npm run dev -- --port 8795):
+                  the CLI asks it where its sign-in service and backend are
+  --auth-url      sign-in service (default: what --platform found, SCENARIO_AUTH_URL, the config,
+                  http://localhost:8787/auth)
+  --api-url       backend (default: what --platform found, SCENARIO_API_URL, the config,
+                  http://localhost:8787/backend)`;
 
 const KNOWN = new Set([ManifestError, ClientFilesError, PublishError]);
 
@@ -39,9 +45,13 @@ export async function publishMain(argv: string[]): Promise<number> {
     console.log(PUBLISH_USAGE);
     return 0;
   }
-  const urls = { authUrl: values["auth-url"], apiUrl: values["api-url"] };
   try {
-    if (command === "login") return login(values.token, urls);
+    if (command === "login") {
+      const refused = refusedToken(values.token);
+      if (refused !== null) return refused;
+      return login(values.token as string, await platformUrls(values));
+    }
+    const urls = await platformUrls(values);
     const target = publishTarget(urls);
     const report = await publish({
       dir,
@@ -70,7 +80,20 @@ export async function publishMain(argv: string[]): Promise<number> {
   }
 }
 
-function login(token: string | undefined, urls: { authUrl?: string; apiUrl?: string }): number {
+/** --auth-url and --api-url as given, else what the platform at --platform says. */
+async function platformUrls(values: {
+  platform?: string;
+  "auth-url"?: string;
+  "api-url"?: string;
+}): Promise<{ authUrl?: string; apiUrl?: string }> {
+  const given = { authUrl: values["auth-url"], apiUrl: values["api-url"] };
+  if (values.platform === undefined || (given.authUrl && given.apiUrl)) return given;
+  const found = await discoverPlatform(values.platform);
+  return { authUrl: given.authUrl ?? found.authUrl, apiUrl: given.apiUrl ?? found.apiUrl };
+}
+
+/** The exit code of a login whose --token is missing or is no publish token, else null. */
+function refusedToken(token: string | undefined): number | null {
   if (!token) {
     console.error(`scenario login: --token is required\n\n${PUBLISH_USAGE}`);
     return 2;
@@ -79,12 +102,19 @@ function login(token: string | undefined, urls: { authUrl?: string; apiUrl?: str
     console.error("scenario login: that is not a publish token (they start with sgpt_)");
     return 1;
   }
+  return null;
+}
+
+function login(token: string, urls: { authUrl?: string; apiUrl?: string }): number {
   const file = configPath();
   const config = { ...readConfig(file), token };
   if (urls.authUrl) config.authUrl = urls.authUrl;
   if (urls.apiUrl) config.apiUrl = urls.apiUrl;
   writeConfig(file, config);
-  console.error(`scenario login: publish token saved in ${file}`);
+  const target = publishTarget({});
+  console.error(
+    `scenario login: publish token saved in ${file}; scenario publish signs in at ${target.authUrl} and uploads to ${target.apiUrl}`,
+  );
   return 0;
 }
 
@@ -110,6 +140,7 @@ function parse(argv: string[]) {
     allowPositionals: true,
     options: {
       token: { type: "string" },
+      platform: { type: "string" },
       "auth-url": { type: "string" },
       "api-url": { type: "string" },
       help: { type: "boolean", short: "h" },

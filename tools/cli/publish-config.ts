@@ -49,7 +49,10 @@ export interface PublishTarget {
   apiUrl: string;
 }
 
-/** Flags first, then the environment, then the config file, then the local platform. */
+/**
+ * Flags first (--auth-url/--api-url, then the URLs --platform found), then the environment, then
+ * the config file (what scenario login saved), then the local platform on its default port.
+ */
 export function publishTarget(
   flags: { authUrl?: string; apiUrl?: string },
   env: NodeJS.ProcessEnv = process.env,

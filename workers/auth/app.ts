@@ -4,6 +4,7 @@ import { bodyLimited } from "../../src/worker-kit/input";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { type AuthDeps, type AuthEnv, authServices } from "./auth-env";
 import { assetRoutes } from "./routes/assets";
+import { basePageRoute } from "./routes/base-page";
 import { callbackRoutes } from "./routes/callback";
 import { consentRoutes } from "./routes/consent";
 import { legalRoutes } from "./routes/legal";
@@ -55,6 +56,7 @@ export function createAuthApp(deps: AuthDeps = defaultAuthDeps) {
     .route("/", consentRoutes)
     .route("/", sessionConsentRoutes)
     .route("/", legalRoutes)
-    .route("/", logRoutes(deps.clock));
+    .route("/", logRoutes(deps.clock))
+    .route("/", basePageRoute);
   return createApp("auth").route("/", routes);
 }

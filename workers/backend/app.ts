@@ -1,4 +1,5 @@
 import { createApp } from "../../src/worker-kit/create-app";
+import { basePageRoute } from "./routes/base-page";
 import { graphqlRoutes } from "./routes/graphql";
 import { productOrderPageRoutes } from "./routes/product-order-page";
 import { roomTicketsRoute } from "./routes/room-tickets";
@@ -21,5 +22,6 @@ export function createBackendApp() {
     .route("/", scenarioRevisionRoutes)
     .route("/", productOrderPageRoutes)
     .route("/", roomsRoute)
-    .route("/", roomTicketsRoute);
+    .route("/", roomTicketsRoute)
+    .route("/", basePageRoute);
 }

@@ -7,6 +7,7 @@ import { accountDeleteRoutes } from "./routes/account-delete";
 import { accountUpdateRoutes } from "./routes/account-update";
 import { adminRoutes } from "./routes/admin";
 import { adminAccountRoutes } from "./routes/admin-accounts";
+import { basePageRoute } from "./routes/base-page";
 import { benchRoutes } from "./routes/bench";
 import { customTokenAccountRoutes } from "./routes/custom-token-accounts";
 import { passwordAccountRoutes } from "./routes/password-accounts";
@@ -57,6 +58,7 @@ export function createDevIdpApp(deps: DevIdpDeps = { clock: () => Date.now() }) 
   app.route("/", adminAccountRoutes);
   app.route("/", adminRoutes);
   app.route("/", benchRoutes);
+  app.route("/", basePageRoute);
   app.onError((error, c: Context) =>
     error instanceof ProviderError ? providerErrorResponse(error) : handleError(error, c),
   );

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createApp } from "../../src/worker-kit/create-app";
 import { handleError } from "../../src/worker-kit/errors";
 import { apiRoutes } from "./routes/api";
+import { basePageRoute } from "./routes/base-page";
 import { devControlRoutes } from "./routes/dev-controls";
 import { hostedCheckoutRoutes } from "./routes/hosted-checkout";
 import { StripeApiError, stripeErrorResponse } from "./stand-in";
@@ -17,6 +18,7 @@ export function createDevPaymentsApp() {
   app.route("/", apiRoutes);
   app.route("/", hostedCheckoutRoutes);
   app.route("/", devControlRoutes);
+  app.route("/", basePageRoute);
   app.onError((error, c: Context) =>
     error instanceof StripeApiError ? stripeErrorResponse(error) : handleError(error, c),
   );

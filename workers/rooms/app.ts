@@ -1,4 +1,5 @@
 import { createApp } from "../../src/worker-kit/create-app";
+import { basePageRoute } from "./routes/base-page";
 import { devRoomRoutes } from "./routes/dev-rooms";
 import { gameSocketRoute } from "./routes/game-socket";
 import { lobbyRoutes } from "./routes/lobby";
@@ -17,5 +18,6 @@ export function createRoomsApp() {
     .route("/", playRoutes)
     .route("/", lobbyRoutes)
     .route("/", lobbySeatRoutes)
-    .route("/", quickPlayRoutes);
+    .route("/", quickPlayRoutes)
+    .route("/", basePageRoute);
 }

@@ -1,7 +1,7 @@
 // The publish-token page (workers/auth/routes/publish-tokens-page.tsx): signs in through /login
 // like any web client, keeps the ID token in memory only, and drives /api/publish-tokens.
 // Revoking asks first, in a modal dialog; a revoked token leaves the page, including the
-// "Copy the token now" box when it is the token just created.
+// "Copy the token now" box (the token and its npx scenario login line) when it is the token just created.
 import { PUBLISH_TOKENS_CONFIG_ID, type PublishTokensPageConfig } from "../../../src/page-configs/publish-tokens";
 import { showAccount } from "../kit/account-line";
 import { byId, messageOf, pageConfig } from "../kit/page";
@@ -24,6 +24,7 @@ const listSection = byId("token-list");
 const list = byId("tokens", HTMLUListElement);
 const created = byId("created");
 const createdToken = byId("created-token", HTMLInputElement);
+const loginCommand = byId("login-command");
 const dialog = byId("revoke-dialog", HTMLDialogElement);
 const confirmButton = byId("revoke-confirm", HTMLButtonElement);
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -106,6 +107,7 @@ confirmButton.addEventListener("click", () => {
     if (createdId === token.id) {
       createdId = null;
       createdToken.value = "";
+      loginCommand.textContent = "";
       created.hidden = true;
     }
     await refresh();
@@ -135,6 +137,8 @@ form.addEventListener("submit", (event) => {
     });
     createdId = token.id;
     createdToken.value = token.token;
+    // The same plaintext, in the one place it is shown: the line that saves it on the author's machine.
+    showLoginCommand(token.token);
     created.hidden = false;
     form.reset();
     await refresh();
@@ -142,12 +146,32 @@ form.addEventListener("submit", (event) => {
   });
 });
 
-byId("copy").addEventListener("click", () =>
-  run(async () => {
-    await navigator.clipboard.writeText(createdToken.value);
-    status.notice("Copied.");
-  }),
-);
+/**
+ * `npx scenario login --token <token> --platform <url>` in #login-command: one line of text (what
+ * Copy line and a selection copy), wrapped on a phone between its words, never inside a flag
+ * (a break after "--" would read as two words); the token and the URL break anywhere if they must.
+ */
+function showLoginCommand(token: string): void {
+  const words = ["npx", "scenario", "login", "--token", token, "--platform", config.platformUrl].map((text) => {
+    const word = document.createElement("span");
+    word.className = text === token || text === config.platformUrl ? "value" : "word";
+    word.textContent = text;
+    return word;
+  });
+  loginCommand.replaceChildren(...words.flatMap((word, index) => (index === 0 ? [word] : [" ", word])));
+}
+
+/** A Copy button: the text to the clipboard, and a notice saying so. */
+function copies(buttonId: string, text: () => string): void {
+  byId(buttonId).addEventListener("click", () =>
+    run(async () => {
+      await navigator.clipboard.writeText(text());
+      status.notice("Copied.");
+    }),
+  );
+}
+copies("copy", () => createdToken.value);
+copies("copy-command", () => loginCommand.textContent ?? "");
 
 void run(async () => {
   idToken = await signIn(config);

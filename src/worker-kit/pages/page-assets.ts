@@ -5,11 +5,12 @@ import { ApiError } from "../errors";
 const ASSET_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(js|css|svg)$/;
 
 /**
- * Files every app's pages share (public/_platform/): the platform's base stylesheet and its icon.
+ * Files every app's pages share (public/_platform/): the platform's base stylesheet, its icon, and
+ * the stylesheet of the base pages (base-page.tsx).
  * Each app serves them beside its own files, so a page's Content-Security-Policy can name its own
  * assets URL only.
  */
-const SHARED_FILES = new Set(["style.css", "favicon.svg"]);
+const SHARED_FILES = new Set(["style.css", "favicon.svg", "base-page.css"]);
 
 /** The platform's icon, for a page outside the page kit (the store's single-page app). */
 export function platformIcon(assets: Fetcher): Promise<Response> {

@@ -3,16 +3,14 @@ import { accepts } from "hono/accepts";
 import { etag } from "hono/etag";
 import { raw } from "hono/html";
 import { z } from "zod";
-import { DOCUMENT_KEYS } from "../../../src/auth/clients";
-import { currentVersion, DOCUMENT_CATALOG } from "../../../src/auth/document-catalog";
 import { type Language, pickLanguage, STRINGS } from "../../../src/auth/i18n";
 import { urlFor } from "../../../src/base-url";
 import { LEGAL_TEXTS } from "../../../src/legal/content";
-import { PAID_RELEASE_CATALOG, PAID_RELEASE_KINDS } from "../../../src/legal/paid-release-catalog";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { parseOrThrow } from "../../../src/worker-kit/input";
 import { PageShell, pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import type { AuthContext, AuthEnv } from "../auth-env";
+import { knownDocuments, versionOf } from "../legal-documents";
 import { LegalNotFoundPage } from "../views/legal-not-found-page";
 
 /** Browsers and caches may keep a document an hour; a new version is published with a deploy. */
@@ -78,12 +76,7 @@ function notFound(c: AuthContext, key: string): Response {
   const wanted = accepts(c, { header: "Accept", supports: ["text/html", "application/json"], default: "text/html" });
   if (wanted === "application/json") throw new ApiError(404, "unknown_document", `No legal document is called ${key}.`);
   const auth = c.get("config").apps.auth;
-  const now = c.get("auth").now();
-  const documents = [...DOCUMENT_KEYS, ...PAID_RELEASE_KINDS].flatMap((known) => {
-    const ref = versionOf(known, now)?.contentRef;
-    const title = ref && LEGAL_TEXTS[ref]?.en.title;
-    return title ? [{ title, url: urlFor(auth, `/legal/${known}/latest`) }] : [];
-  });
+  const documents = knownDocuments(auth, c.get("auth").now());
   c.header("cache-control", "no-store");
   c.header("content-security-policy", CONTENT_SECURITY_POLICY);
   c.header("x-content-type-options", "nosniff");
@@ -98,14 +91,4 @@ function languageName(language: Language, reader: Language): string {
   // Written-script codes: "Traditional Chinese", not "Chinese (Taiwan)".
   const code = language === "zh-TW" ? "zh-Hant" : language === "zh-CN" ? "zh-Hans" : language;
   return new Intl.DisplayNames([reader], { type: "language" }).of(code) ?? language;
-}
-
-function versionOf(key: string, nowMs: number) {
-  if ((DOCUMENT_KEYS as readonly string[]).includes(key)) {
-    return currentVersion(DOCUMENT_CATALOG, key as (typeof DOCUMENT_KEYS)[number], nowMs);
-  }
-  if ((PAID_RELEASE_KINDS as readonly string[]).includes(key)) {
-    return currentVersion(PAID_RELEASE_CATALOG, key as (typeof PAID_RELEASE_KINDS)[number], nowMs);
-  }
-  return null;
 }

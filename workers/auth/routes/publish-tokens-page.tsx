@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { urlFor } from "../../../src/base-url";
+import { formatBaseUrl, urlFor } from "../../../src/base-url";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import { signedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import type { AuthEnv } from "../auth-env";
@@ -15,9 +15,11 @@ const PAGE_CLIENT_ID = "studio";
  * the page's memory.
  */
 export const publishTokensPageRoutes = new Hono<AuthEnv>().get("/publish-tokens", (c) => {
-  const auth = c.get("config").apps.auth;
+  const config = c.get("config");
+  const auth = config.apps.auth;
   const assetsUrl = urlFor(auth, "/assets");
   const signedIn = signedInPage(c, { clientId: PAGE_CLIENT_ID, pageUrl: urlFor(auth, "/publish-tokens"), assetsUrl });
-  const pageConfig = { ...signedIn, apiUrl: urlFor(auth, "/api/publish-tokens") };
-  return c.html(pageHtml(<PublishTokensPage assetsUrl={assetsUrl} pageConfig={pageConfig} />));
+  const pageConfig = { ...signedIn, apiUrl: urlFor(auth, "/api/publish-tokens"), platformUrl: auth.origin };
+  const ci = { authUrl: formatBaseUrl(auth), apiUrl: formatBaseUrl(config.apps.backend) };
+  return c.html(pageHtml(<PublishTokensPage assetsUrl={assetsUrl} pageConfig={pageConfig} ci={ci} />));
 });

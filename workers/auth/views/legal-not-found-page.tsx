@@ -1,10 +1,5 @@
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
-
-/** A document a person can open instead: its title and its /legal/{key}/latest URL. */
-export interface KnownDocument {
-  title: string;
-  url: string;
-}
+import type { KnownDocument } from "../legal-documents";
 
 /**
  * The page a browser gets for /legal/{key}/latest with a key that names no document (a mistyped

@@ -4,11 +4,17 @@ import { PageShell } from "../../../src/worker-kit/pages/page-shell";
 import { StatusLine } from "../../../src/worker-kit/pages/status-line";
 
 /**
- * The publish-token page: create (the plaintext shown once, with a copy button), list, revoke
+ * The publish-token page: create (the plaintext shown once, with a copy button, and beside it the
+ * `npx scenario login` line for the author's machine and the settings of a CI job), list, revoke
  * (after a confirmation dialog). Server-rendered shell; browser/pages/publish-tokens/ signs in
- * and drives the API.
+ * and drives the API. The plaintext is only ever written by the script, into #created.
  */
-export function PublishTokensPage(props: { assetsUrl: string; pageConfig: PublishTokensPageConfig }) {
+export function PublishTokensPage(props: {
+  assetsUrl: string;
+  pageConfig: PublishTokensPageConfig;
+  /** SCENARIO_AUTH_URL and SCENARIO_API_URL of a CI job publishing to this platform. */
+  ci: { authUrl: string; apiUrl: string };
+}) {
   return (
     <PageShell
       lang="en"
@@ -22,9 +28,8 @@ export function PublishTokensPage(props: { assetsUrl: string; pageConfig: Publis
         <h1>Publish tokens</h1>
         <AccountLine logoutUrl={props.pageConfig.logoutUrl} />
         <p>
-          A publish token lets a CI job run <code>npx scenario publish</code> as you. Set it as the secret{" "}
-          <code>SCENARIO_PUBLISH_TOKEN</code>. It can only publish scenarios; revoke it here when it is no longer
-          needed.
+          A publish token lets <code>npx scenario publish</code> upload scenarios as you, from your machine or a CI job.
+          It can only publish scenarios; revoke it here when it is no longer needed.
         </p>
         <StatusLine notice="Signing in…" />
         <form id="create" hidden>
@@ -42,6 +47,17 @@ export function PublishTokensPage(props: { assetsUrl: string; pageConfig: Publis
               Copy
             </button>
           </div>
+          <p>On your machine, run this line once; npx scenario publish then uses the token:</p>
+          <div class="row">
+            <code id="login-command" class="command" />
+            <button type="button" id="copy-command">
+              Copy line
+            </button>
+          </div>
+          <p class="ci">
+            In CI, set the token as the secret <code>SCENARIO_PUBLISH_TOKEN</code>, with{" "}
+            <code>SCENARIO_AUTH_URL={props.ci.authUrl}</code> and <code>SCENARIO_API_URL={props.ci.apiUrl}</code>.
+          </p>
         </section>
         <section id="token-list" aria-labelledby="token-list-heading" hidden>
           <h2 id="token-list-heading">Your tokens</h2>
