@@ -41,7 +41,7 @@ export const SESSIONS_STRINGS: Record<Language, SessionsStrings> = {
     inUseNow: "In use now",
     lastUsed: (when) => `Last used ${when}`,
     signedIn: (when) => `Signed in ${when}`,
-    withinTheHour: "within the last hour",
+    withinTheHour: "less than an hour ago",
     device: (browser, system) => `${browser} on ${system}`,
     unknownDevice: "Unknown browser",
     signOut: "Sign out",

@@ -93,8 +93,8 @@ describe("GET /sessions: where the account is signed in", () => {
     expect(thisBrowser).toContain("In use now");
     expect(others).toContain('<strong class="device-name">Safari on iOS</strong>');
     expect(others).toContain('<strong class="device-name">Chrome on Android</strong>');
-    expect(others).toContain("Last used within the last hour");
-    expect(others).toContain('aria-label="Sign out: Safari on iOS, Last used within the last hour"');
+    expect(others).toContain("Last used less than an hour ago");
+    expect(others).toContain('aria-label="Sign out: Safari on iOS, Last used less than an hour ago"');
     for (const device of [laptop, phone, tablet]) {
       expect(html).not.toContain(device.cookie);
       expect(html).not.toContain(await sha256Hex(device.cookie));

@@ -61,7 +61,10 @@ export function SessionsPage(props: SessionsPageProps) {
           </p>
         )}
         <h1>{t.title}</h1>
-        <StatusLine notice={props.done ?? ""} error={state.kind === "unavailable" ? t.unavailable : ""} />
+        {/* Known when the page is made: a line only when there is something to say. */}
+        {(props.done !== null || state.kind === "unavailable") && (
+          <StatusLine notice={props.done ?? ""} error={state.kind === "unavailable" ? t.unavailable : ""} />
+        )}
         {state.kind === "list" && <SessionList t={t} state={state} />}
         {state.kind === "signed-out" && (
           <>

@@ -21,7 +21,6 @@ export function ProductOrderPage(props: { assetsUrl: string; pageConfig: Product
       <main>
         <h1>Store product order</h1>
         <AccountLine logoutUrl={props.pageConfig.logoutUrl} />
-        <StatusLine notice="Signing in…" />
         {/* Shown once the account is an operator's: an account without the admin role sees only why not. */}
         <p id="intro" hidden>
           The coin store lists its products in this order. Changes are saved at once.
@@ -30,6 +29,7 @@ export function ProductOrderPage(props: { assetsUrl: string; pageConfig: Product
           Drag a product to its place, or with the keyboard: focus a product, press Space to pick it up, the up and down
           arrow keys to move it, Space to drop it (Escape cancels).
         </p>
+        <StatusLine notice="Signing in…" />
         <ol id="products" aria-label="Store products" aria-describedby="reorder-help" hidden />
         <p id="live" class="visually-hidden" aria-live="assertive" aria-atomic="true" />
         <noscript>This page needs JavaScript.</noscript>
