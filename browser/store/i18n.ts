@@ -59,9 +59,10 @@ export class Formatter {
   }
 
   /**
-   * A provider amount in minor units: JPY 1200 = ¥1,200; HKD 1200 = HK$12.00. Where the locale
-   * writes a currency other than US dollars as a bare "$" (TWD in zh-TW), the sign becomes the
-   * international one (NT$): a store selling in several currencies must not look like US dollars.
+   * A provider amount in minor units: JPY 1200 = ¥1,200; HKD 1200 = HK$12.00. A sign the locale
+   * would write bare where it reads as another currency becomes the international one: a bare "$"
+   * other than US dollars (TWD in zh-TW) becomes NT$, a bare yen sign in Chinese (where "¥" is the
+   * yuan) becomes JP¥. A store selling in several currencies must not look like another one.
    */
   price(amount: number, currency: Currency): string {
     const digits = MINOR_UNIT_DIGITS[currency];
@@ -72,8 +73,15 @@ export class Formatter {
       maximumFractionDigits: digits,
     }).formatToParts(toMajorUnits(amount, currency));
     return parts
-      .map((part) => (part.type === "currency" && part.value === "$" ? internationalSign(currency) : part.value))
+      .map((part) =>
+        part.type === "currency" && this.isAmbiguous(part.value) ? internationalSign(currency) : part.value,
+      )
       .join("");
+  }
+
+  /** Whether the locale's sign for a currency of ours reads as another currency. */
+  private isAmbiguous(sign: string): boolean {
+    return sign === "$" || (this.locale.startsWith("zh") && YEN_SIGNS.has(sign));
   }
 
   /** A bonus rate (0.05) as a whole percentage (5). */
@@ -82,8 +90,15 @@ export class Formatter {
   }
 }
 
-/** The currency's sign as English writes it (NT$, HK$): unambiguous among dollars. */
+/** The yen signs: in Chinese "¥" (and its full-width form) is the yuan's. */
+const YEN_SIGNS = new Set(["¥", "￥"]);
+
+/**
+ * The currency's sign as English writes it where several share one (NT$, HK$; JP¥, as English
+ * writes the yen beside the yuan's CN¥): unambiguous among dollars and yen.
+ */
 function internationalSign(currency: Currency): string {
+  if (currency === "jpy") return "JP¥";
   const sign = new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() })
     .formatToParts(0)
     .find((part) => part.type === "currency");

@@ -21,7 +21,8 @@ async function boot(root: HTMLElement): Promise<void> {
   document.title = messagesFor(locale).title;
 
   let current = locale;
-  const session = new StoreSession(await loadConfig(), () => current);
+  const config = await loadConfig();
+  const session = new StoreSession(config, () => current);
   let shown = false;
   const show = (page: ComponentChild) => {
     // The first page replaces the placeholder; later ones are diffed into it by Preact.
@@ -47,6 +48,7 @@ async function boot(root: HTMLElement): Promise<void> {
     show(
       <App
         api={new StoreApi(session)}
+        config={config}
         initialLocale={current}
         currency={currency}
         onLocaleChange={(next) => {

@@ -22,10 +22,15 @@ const SYSTEMS: readonly [RegExp, string][] = [
   [/\bLinux\b/, "Linux"],
 ];
 
+/** Between a family's browser and its system ("Firefox on Windows"). */
+export const FAMILY_SEPARATOR = " on ";
+/** The family of a header that names no browser or system we know. */
+export const UNKNOWN_FAMILY = "Unknown";
+
 export function userAgentFamily(header: string | null | undefined): string {
   const ua = (header ?? "").slice(0, 512);
   const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? "Unknown";
+  if (browser && system) return `${browser}${FAMILY_SEPARATOR}${system}`;
+  return browser ?? system ?? UNKNOWN_FAMILY;
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 import { openAs, seededIdToken } from "./support/sso.ts";
@@ -49,6 +50,32 @@ async function storeOrder(): Promise<string[]> {
 }
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
+
+/** No serious axe finding at the widths the pages are checked at; nothing scrolls sideways at 360 px. */
+async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    const [scrollWidth, viewportWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
+    expect(scrollWidth).toBeLessThanOrEqual(viewportWidth as number);
+  }
+}
+
+/** How an item looks: what tells a picked-up product from a focused one at a glance. */
+const looksOf = (page: Page, selector: string) =>
+  page.$eval(selector, (item) => {
+    const style = getComputedStyle(item);
+    return {
+      background: style.backgroundColor,
+      border: `${style.borderTopWidth} ${style.borderTopColor}`,
+      shifted: style.transform !== "none",
+      badge: item.querySelector(".moving")?.textContent ?? null,
+      badgeVisible: (item.querySelector(".moving") as HTMLElement | null)?.checkVisibility() ?? false,
+    };
+  });
 
 describe("the operator page orders the store's products", () => {
   it("by keyboard only: the move is announced, kept after a reload, and the store lists it", async () => {
@@ -166,7 +193,11 @@ describe("the operator page orders the store's products", () => {
       .poll(() => page.textContent("#error"), { timeout: 15_000 })
       .toMatch(/needs an account with the admin role: choose "Use another account"/);
     expect(await page.isHidden("#products")).toBe(true);
+    // Only the refusal and the way to another account: no instructions for a list it cannot order.
+    expect(await page.isHidden("#intro")).toBe(true);
+    expect(await page.isHidden("#reorder-help")).toBe(true);
     expect(await page.textContent("#account")).toContain("Signed in as user@example.com.");
+    await expectAccessibleAtBothWidths(page);
     const sessionCookie = async () => (await context.cookies()).some((cookie) => cookie.name === "auth_session");
     expect(await sessionCookie()).toBe(true);
 
@@ -186,6 +217,39 @@ describe("the operator page orders the store's products", () => {
     await expect.poll(() => shownOrder(page), { timeout: 15_000 }).toEqual(await storeOrder());
     expect(await page.textContent("#account")).toContain("Signed in as admin@example.com.");
     expect(await page.textContent("#error")).toBe("");
+    expect(await page.isVisible("#intro")).toBe(true);
+    expect(await page.isVisible("#reorder-help")).toBe(true);
     await context.close();
+  });
+
+  it("a product picked up by keyboard is clearly distinct from a focused one: lifted, tinted and marked Moving", async () => {
+    const page = await browser.newPage();
+    screenshotOnFailure(page, "product-order-picked-up");
+    await openAsOperator(page);
+    const before = await storeOrder();
+    await expect.poll(() => shownOrder(page), { timeout: 15_000 }).toEqual(before);
+
+    await page.focus("#products li:first-child");
+    const focused = await looksOf(page, "#products li:first-child");
+    expect(focused.badge).toBeNull();
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.textContent("#live")).toMatch(/picked up/);
+    const pickedUp = await looksOf(page, "#products li.grabbed");
+    expect(pickedUp.background).not.toBe(focused.background);
+    expect(pickedUp.border).not.toBe(focused.border);
+    expect(pickedUp.shifted).toBe(true);
+    expect(pickedUp).toMatchObject({ badge: "Moving", badgeVisible: true });
+    // Moved down one place it is still the one picked up; the product it passed is not.
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.textContent("#live")).toMatch(/moved to position 2/);
+    expect((await looksOf(page, "#products li:nth-child(2)")).badge).toBe("Moving");
+    expect((await looksOf(page, "#products li:nth-child(1)")).badge).toBeNull();
+    await expectAccessibleAtBothWidths(page);
+
+    await page.focus("#products li:nth-child(2)");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator("#products li.grabbed").count()).toBe(0);
+    expect(await shownOrder(page)).toEqual(before);
+    await page.close();
   });
 });

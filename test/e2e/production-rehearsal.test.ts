@@ -602,4 +602,91 @@ describe("base URLs and the CLI's --platform on the prd build (issue 34, items 2
       rmSync(home, { recursive: true, force: true });
     }
   }, 180_000);
+
+describe("a player's signed-in devices on the prd build (issue 34, item 6)", () => {
+  const LAPTOP = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
+  const PHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+  /** A browser of the player's (its user agent names the device), signed in to the store through a hand-over. */
+  async function deviceOf(idToken: string, userAgent: string): Promise<Page> {
+    const context = await browser.newContext({ userAgent, ignoreHTTPSErrors: true });
+    context.setDefaultTimeout(30_000);
+    people.push(context);
+    const page = await context.newPage();
+    screenshotOnFailure(page, `rehearsal-devices-${userAgent.includes("iPhone") ? "phone" : "laptop"}`);
+    const issued = await hostedFetch(`${urls.auth}/api/transfer/code`, rehearsal.prd.port, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id_token: idToken, redirect_uri: `${urls.store}/` }),
+    });
+    expect(issued.status, issued.body).toBe(200);
+    await page.goto(`${urls.auth}/transfer?code=${(JSON.parse(issued.body) as { code: string }).code}`);
+    await page.click('button[name="decision"][value="continue"]');
+    await expect.poll(() => page.getByTestId("balance").getAttribute("data-balance"), { timeout: 30_000 }).toBe("0");
+    return page;
+  }
+
+  const signedInAtLogin = async (page: Page) => {
+    await page.goto(
+      `${urls.auth}/login?${new URLSearchParams({ client_id: "store", redirect_uri: `${urls.store}/` })}`,
+    );
+    await page.waitForLoadState("load");
+    return page.url().startsWith(`${urls.store}/`);
+  };
+
+  it("lists the devices from the store's header, signs the phone out for good, and a password change signs the list's browser out", async () => {
+    const email = `rehearsal-devices-${Date.now()}@example.com`;
+    const owner = await standInCall<{ localId: string; idToken: string }>(rehearsal, "accounts:signUp", {
+      email,
+      password: "first-password",
+      returnSecureToken: true,
+    });
+    const consented = await hostedFetch(`${urls.auth}/api/consent`, rehearsal.prd.port, {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner.idToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ document_keys: ["app_terms", "privacy"] }),
+    });
+    expect(consented.status, consented.body).toBe(200);
+    // Both devices signed in ten seconds ago (the provider's times are whole seconds), before the change below.
+    const signIn = await standInIdTokenSignedInAt(
+      rehearsal,
+      { uid: owner.localId, email },
+      Math.floor(Date.now() / 1000) - 10,
+    );
+    const phone = await deviceOf(signIn, PHONE);
+    const laptop = await deviceOf(signIn, LAPTOP);
+
+    await laptop.getByRole("link", { name: "Signed-in devices" }).click();
+    await laptop.waitForURL(`${urls.auth}/sessions?**`);
+    expect(await laptop.locator('.session[data-current="true"] .device-name').textContent()).toBe("Firefox on Linux");
+    expect(await laptop.locator(".sessions-list .device-name").allTextContents()).toEqual(["Safari on iOS"]);
+    // The session cookie is prd's auth host's (Domain); the page's form token is this host's alone.
+    const cookies = await laptop.context().cookies(urls.auth);
+    expect(cookies.find((cookie) => cookie.name === "auth_session")).toMatchObject({
+      domain: ".auth.example.com",
+      secure: true,
+      httpOnly: true,
+    });
+    expect(cookies.find((cookie) => cookie.name === "auth_sessions_csrf")).toMatchObject({
+      domain: "auth.example.com",
+      secure: true,
+    });
+    for (const width of [360, 1280]) {
+      await laptop.setViewportSize({ width, height: 800 });
+      await expectAccessible(laptop);
+    }
+
+    await laptop.getByRole("button", { name: "Sign out: Safari on iOS, Last used less than an hour ago" }).click();
+    await expect.poll(() => laptop.locator("#status").textContent()).toBe("That device was signed out.");
+    expect(await signedInAtLogin(phone)).toBe(false);
+    expect(await signedInAtLogin(laptop)).toBe(true);
+
+    // The owner changes the password: the laptop's session stood on the sign-in before it.
+    await standInCall(rehearsal, "accounts:update", { idToken: owner.idToken, password: "second-password" });
+    await laptop.goto(`${urls.auth}/sessions?ui_locales=en`);
+    expect(await laptop.getByText("This browser is not signed in.").isVisible()).toBe(true);
+    expect((await laptop.context().cookies(urls.auth)).some((cookie) => cookie.name === "auth_session")).toBe(false);
+    await expectAccessible(laptop);
+  }, 120_000);
 });

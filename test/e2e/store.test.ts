@@ -59,8 +59,10 @@ describe("the coin store in a browser", () => {
     await product.getByRole("button").click();
     await page.waitForURL(`${platform.url}/payments/checkout/**`);
     await page.getByRole("button", { name: "Cancel" }).click();
-    await page.waitForURL(`${store}/?checkout=cancelled`);
+    // The store comes back as the buyer left it: in won, in English.
+    await page.waitForURL(`${store}/?checkout=cancelled&currency=krw&locale=en`);
     await poll(() => page.getByTestId("cancelled").isVisible()).toBe(true);
+    await poll(() => product.locator(".price").textContent()).toBe("₩7,500");
     expect(await balanceOf(page)).toBe(before);
   });
 

@@ -25,9 +25,16 @@ describe("store prices", () => {
     const zhTW = new Formatter("zh-TW");
     expect(zhTW.price(3300, "twd")).toBe("NT$33.00");
     expect(zhTW.price(800, "hkd")).toBe("HK$8.00");
-    expect(zhTW.price(160, "jpy")).toBe("¥160");
     expect(new Formatter("zh-CN").price(3300, "twd")).toBe("NT$33.00");
     expect(new Formatter("ko").price(3300, "twd")).toBe("NT$33.00");
+  });
+
+  it("writes yen as JP¥ in Chinese, where a bare ¥ is the yuan; Japanese and English keep their yen sign", () => {
+    expect(new Formatter("zh-TW").price(160, "jpy")).toBe("JP¥160");
+    expect(new Formatter("zh-CN").price(1600, "jpy")).toBe("JP¥1,600");
+    expect(new Formatter("ja").price(160, "jpy")).toBe("￥160");
+    expect(new Formatter("en").price(160, "jpy")).toBe("¥160");
+    expect(new Formatter("ko").price(160, "jpy")).toBe("JP¥160");
   });
 
   it("picks the plural form through Intl.PluralRules", () => {

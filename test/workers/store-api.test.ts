@@ -54,6 +54,22 @@ describe("POST /api/checkout", () => {
     expect(backend.forwardedTokens).toContain(idToken);
   });
 
+  it("returns from the checkout page with the currency and language the page had", async () => {
+    const { idToken, me } = await signedIn();
+    await checkout(idToken, { userId: me.id, productId: "coins_100", currency: "hkd", locale: "zh-TW" });
+    await checkout(idToken, { userId: me.id, productId: "coins_100", locale: "ja" });
+    expect(payments.created.map(({ successUrl, cancelUrl }) => ({ successUrl, cancelUrl }))).toEqual([
+      {
+        successUrl: `${STORE}/result?session_id={CHECKOUT_SESSION_ID}&currency=hkd&locale=zh-TW`,
+        cancelUrl: `${STORE}/?checkout=cancelled&currency=hkd&locale=zh-TW`,
+      },
+      {
+        successUrl: `${STORE}/result?session_id={CHECKOUT_SESSION_ID}&locale=ja`,
+        cancelUrl: `${STORE}/?checkout=cancelled&locale=ja`,
+      },
+    ]);
+  });
+
   it("accepts userId as a string of digits too, and passes the page's locale to the checkout page", async () => {
     const { idToken, me } = await signedIn();
     const res = await checkout(idToken, { userId: String(me.id), productId: "coins_100", locale: "zh-TW" });

@@ -103,8 +103,9 @@ describe("the store on the backend and the payment stand-in", () => {
       client_reference_id: String(me.user.id),
       metadata: { user_id: String(me.user.id), product_id: productId },
       currency: "krw",
-      success_url: `${STORE}/result?session_id=${sessionId}`,
-      cancel_url: `${STORE}/?checkout=cancelled`,
+      // The page's currency comes back with the buyer (the provider fills in the session id only).
+      success_url: `${STORE}/result?session_id=${sessionId}&currency=krw`,
+      cancel_url: `${STORE}/?checkout=cancelled&currency=krw`,
     });
 
     const before = await store(`/api/session-status?session_id=${sessionId}`, { headers: bearer(idToken) });

@@ -18,6 +18,7 @@ import { publishTokenRoutes } from "./routes/publish-tokens";
 import { publishTokensPageRoutes } from "./routes/publish-tokens-page";
 import { sessionConsentRoutes } from "./routes/session-consent";
 import { sessionRoutes } from "./routes/sessions";
+import { sessionsPageRoutes } from "./routes/sessions-page";
 import { smsAttemptRoutes } from "./routes/sms-attempt";
 import { socialReturnRoutes } from "./routes/social-return";
 import { tokenRoutes } from "./routes/token";
@@ -37,6 +38,7 @@ export const defaultAuthDeps: AuthDeps = {
 export function createAuthApp(deps: AuthDeps = defaultAuthDeps) {
   const routes = new Hono<AuthEnv>()
     .use("/api/*", bodyLimited(MAX_BODY_BYTES))
+    .use("/sessions", bodyLimited(MAX_BODY_BYTES))
     .use(authServices(deps))
     .use(securityHeaders)
     .route("/", loginRoutes)
@@ -49,6 +51,7 @@ export function createAuthApp(deps: AuthDeps = defaultAuthDeps) {
     .route("/", linkGrantRoutes)
     .route("/", logoutRoutes)
     .route("/", sessionRoutes)
+    .route("/", sessionsPageRoutes)
     .route("/", publishTokenRoutes)
     .route("/", oauthTokenRoutes)
     .route("/", publishTokensPageRoutes)

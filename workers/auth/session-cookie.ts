@@ -39,6 +39,13 @@ export async function startSession(c: AuthContext, uid: string, authTime: number
   return session;
 }
 
+/** What the browser's session cookie stands for now (sessionStanding). */
+export type BrowserSession =
+  | { state: "none" }
+  /** The provider could not say whether the session's sign-in still stands: kept, not used. */
+  | { state: "unknown" }
+  | { state: "live"; session: SessionRecord };
+
 /**
  * The browser's live session (extending it), or null. Each use asks the provider whether the
  * account revoked the sign-in the session stands on (a password change, a sign-out everywhere, a
@@ -46,23 +53,29 @@ export async function startSession(c: AuthContext, uid: string, authTime: number
  * is signed out. While the provider cannot answer, the session is kept but not used (null).
  */
 export async function currentSession(c: AuthContext): Promise<SessionRecord | null> {
+  const standing = await sessionStanding(c);
+  return standing.state === "live" ? standing.session : null;
+}
+
+/** currentSession, telling "no session" apart from "the provider cannot say now" (a page says which). */
+export async function sessionStanding(c: AuthContext): Promise<BrowserSession> {
   const value = sessionCookieValue(c);
-  if (!value) return null;
+  if (!value) return { state: "none" };
   const { sessions, sessionCookie } = c.get("auth");
   const session = await sessions.read(value);
-  if (!session) return null;
+  if (!session) return { state: "none" };
   const standing = await standingOf(c, session);
   if (standing === "revoked") {
     await sessions.end(value);
     c.header("set-cookie", serializeCookie(SESSION_COOKIE, "", sessionCookie, 0), { append: true });
-    return null;
+    return { state: "none" };
   }
-  if (standing === "unknown") return null;
+  if (standing === "unknown") return { state: "unknown" };
   // The cookie's own lifetime restarts with the stored one.
   c.header("set-cookie", serializeCookie(SESSION_COOKIE, value, sessionCookie, SESSION_LIFETIME_SECONDS), {
     append: true,
   });
-  return session;
+  return { state: "live", session };
 }
 
 /** Whether the provider still stands behind the session's sign-in (one account lookup). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../../src/auth/crypto";
 import {
   isRefreshDue,
@@ -125,6 +125,17 @@ export class SessionStore {
       .select({ keyHash: ssoSessions.keyHash })
       .from(ssoSessions)
       .where(and(eq(ssoSessions.idpUid, uid), isNull(ssoSessions.endedAt)))
+      .all();
+    await this.endHashes(rows.map((row) => row.keyHash));
+    return rows.length;
+  }
+
+  /** Ends every session of uid but the one with id `keep` (the asking browser's); answers how many ended. */
+  async endOthers(uid: string, keep: string): Promise<number> {
+    const rows = await this.db
+      .select({ keyHash: ssoSessions.keyHash })
+      .from(ssoSessions)
+      .where(and(eq(ssoSessions.idpUid, uid), isNull(ssoSessions.endedAt), ne(ssoSessions.id, keep)))
       .all();
     await this.endHashes(rows.map((row) => row.keyHash));
     return rows.length;

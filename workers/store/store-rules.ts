@@ -2,6 +2,7 @@ import { urlFor } from "../../src/base-url";
 import type { Config } from "../../src/config";
 import { type Catalog, matchCatalog } from "../../src/store/catalog";
 import { type Currency, chooseCurrency, currencyForCountry } from "../../src/store/currency";
+import type { StoreLocale } from "../../src/store/locales";
 import { currentLog } from "../../src/worker-kit/request-log";
 import type { StoreContext, StoreServices } from "./store-env";
 
@@ -49,14 +50,30 @@ export function pickCurrency(
   return preferred.find((currency) => amounts[currency] !== undefined);
 }
 
+/** What the buyer chose on the page (its `currency` and `locale` parameters), which the store comes back with. */
+export interface BuyerChoice {
+  currency?: Currency | undefined;
+  locale?: StoreLocale | undefined;
+}
+
 /**
  * Return addresses of the hosted checkout page: always the configured public store URL
- * (STORE_URL), never the request's Origin or Host (document 2, Checkout session).
+ * (STORE_URL), never the request's Origin or Host (document 2, Checkout session). They keep the
+ * page's `currency` and `locale`, so after Cancel or Pay the store shows the prices and language
+ * the buyer left with.
  */
-export function checkoutReturnUrls(config: Config): { successUrl: string; cancelUrl: string } {
+export function checkoutReturnUrls(
+  config: Config,
+  choice: BuyerChoice = {},
+): { successUrl: string; cancelUrl: string } {
+  // Both are values of fixed lists (CURRENCIES, STORE_LOCALES): nothing to escape.
+  const kept = Object.entries({ currency: choice.currency, locale: choice.locale })
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `&${name}=${value}`)
+    .join("");
   return {
-    // {CHECKOUT_SESSION_ID} is filled in by the provider.
-    successUrl: urlFor(config.apps.store, "/result?session_id={CHECKOUT_SESSION_ID}"),
-    cancelUrl: urlFor(config.apps.store, "/?checkout=cancelled"),
+    // {CHECKOUT_SESSION_ID} is filled in by the provider, so it stays as written (not URL-encoded).
+    successUrl: urlFor(config.apps.store, `/result?session_id={CHECKOUT_SESSION_ID}${kept}`),
+    cancelUrl: urlFor(config.apps.store, `/?checkout=cancelled${kept}`),
   };
 }

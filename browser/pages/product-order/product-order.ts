@@ -82,8 +82,12 @@ function render(focusId?: number): void {
       item.textContent = labelOf(product);
       item.setAttribute("aria-roledescription", "sortable product");
       if (grabbed && grabbed.id === product.id) {
+        // Not by colour alone: a picked-up product says so in words, which are part of its name too.
         item.classList.add("grabbed");
-        item.setAttribute("aria-pressed", "true");
+        const badge = document.createElement("span");
+        badge.className = "moving";
+        badge.textContent = "Moving";
+        item.append(" ", badge);
       }
       return item;
     }),
@@ -238,6 +242,8 @@ void (async () => {
       `query($store: Store!) { productList(store: $store) { id products { ${PRODUCT_FIELDS} } } }`,
       { store: config.store },
     );
+    byId("intro").hidden = false;
+    byId("reorder-help").hidden = false;
     listId = data.productList.id;
     saved = data.productList.products;
     shown = saved;

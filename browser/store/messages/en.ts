@@ -6,6 +6,8 @@ export const en: Messages = {
   language: "Language",
   signIn: "Sign in",
   signOut: "Sign out",
+  account: "Account",
+  devices: "Signed-in devices",
   loading: "Loading…",
   balance: "Balance",
   coins: { one: "{n} coin", other: "{n} coins" },

@@ -6,6 +6,8 @@ export const ja: Messages = {
   language: "言語",
   signIn: "ログイン",
   signOut: "ログアウト",
+  account: "アカウント",
+  devices: "ログイン中のデバイス",
   loading: "読み込み中…",
   balance: "残高",
   coins: { other: "{n}コイン" },

@@ -6,6 +6,8 @@ export const ko: Messages = {
   language: "언어",
   signIn: "로그인",
   signOut: "로그아웃",
+  account: "계정",
+  devices: "로그인된 기기",
   loading: "불러오는 중…",
   balance: "잔액",
   coins: { other: "{n}코인" },

@@ -13,6 +13,10 @@ export interface Messages {
   language: string;
   signIn: string;
   signOut: string;
+  /** The header's account links, as a landmark's name. */
+  account: string;
+  /** The link to the sign-in service's list of where the account is signed in. */
+  devices: string;
   loading: string;
   balance: string;
   /** "{n} coins": {n} is replaced by the formatted count. */

@@ -6,6 +6,8 @@ export const zhCN: Messages = {
   language: "语言",
   signIn: "登录",
   signOut: "退出登录",
+  account: "账号",
+  devices: "已登录的设备",
   loading: "加载中…",
   balance: "余额",
   coins: { other: "{n} 金币" },

@@ -6,6 +6,8 @@ export const zhTW: Messages = {
   language: "語言",
   signIn: "登入",
   signOut: "登出",
+  account: "帳號",
+  devices: "已登入的裝置",
   loading: "載入中…",
   balance: "餘額",
   coins: { other: "{n} 金幣" },

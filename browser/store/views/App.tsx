@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import type { StoreClientConfig } from "../../../src/store/api";
 import type { Currency } from "../../../src/store/currency";
 import { appBase, type Me, type StoreApi } from "../api";
 import { failureMessage } from "../failure-message";
 import { Formatter, type Locale, messagesFor } from "../i18n";
+import { sessionsPageUrl, storeHome } from "../links";
 import { Header } from "./Header";
 import { ResultPage } from "./ResultPage";
 import { ShopPage } from "./ShopPage";
@@ -10,6 +12,8 @@ import { Toasts } from "./Toasts";
 
 export interface AppProps {
   api: StoreApi;
+  /** Where the sign-in service is: the header links to its list of the account's sessions. */
+  config: Pick<StoreClientConfig, "authUrl" | "clientId">;
   initialLocale: Locale;
   currency: Currency | null;
   onLocaleChange(locale: Locale): void;
@@ -21,7 +25,7 @@ function currentRoute(): string {
   return window.location.pathname.slice(appBase.pathname.length).replace(/\/+$/, "");
 }
 
-export function App({ api, initialLocale, currency, onLocaleChange, onSignOut }: AppProps) {
+export function App({ api, config, initialLocale, currency, onLocaleChange, onSignOut }: AppProps) {
   const [locale, setLocale] = useState(initialLocale);
   const [me, setMe] = useState<Me | null>(null);
   /** Why the last /api/me failed; null once one succeeded. */
@@ -58,7 +62,15 @@ export function App({ api, initialLocale, currency, onLocaleChange, onSignOut }:
   const route = currentRoute();
   return (
     <div class="page">
-      <Header t={t} format={format} me={me} locale={locale} onLocale={changeLocale} onSignOut={onSignOut} />
+      <Header
+        t={t}
+        format={format}
+        me={me}
+        locale={locale}
+        sessionsUrl={sessionsPageUrl(config, locale, currency)}
+        onLocale={changeLocale}
+        onSignOut={onSignOut}
+      />
       <main class="content">
         {route === "result" ? (
           <>
@@ -69,7 +81,7 @@ export function App({ api, initialLocale, currency, onLocaleChange, onSignOut }:
                 </p>
               ) : null}
             </Toasts>
-            <ResultPage api={api} t={t} refreshMe={refreshMe} />
+            <ResultPage api={api} t={t} refreshMe={refreshMe} home={storeHome(locale, currency)} />
           </>
         ) : (
           <ShopPage api={api} t={t} format={format} me={me} meFailure={me ? null : meFailure} currency={currency} />

@@ -6,12 +6,17 @@ interface HeaderProps {
   format: Formatter;
   me: Me | null;
   locale: Locale;
+  /** The sign-in service's page of the account's sessions (where it is signed in). */
+  sessionsUrl: string;
   onLocale(locale: Locale): void;
   onSignOut(): void;
 }
 
-/** Title, the user's balance with the premium badge (+X%, no renewal date), language, sign out. */
-export function Header({ t, format, me, locale, onLocale, onSignOut }: HeaderProps) {
+/**
+ * Title, the user's balance with the premium badge (+X%, no renewal date), language, and the
+ * account's links: where it is signed in (the sign-in service's page), and sign out.
+ */
+export function Header({ t, format, me, locale, sessionsUrl, onLocale, onSignOut }: HeaderProps) {
   return (
     <header class="header">
       <h1 class="title">{t.title}</h1>
@@ -39,9 +44,14 @@ export function Header({ t, format, me, locale, onLocale, onSignOut }: HeaderPro
             ))}
           </select>
         </label>
-        <button type="button" class="link-button" onClick={onSignOut}>
-          {t.signOut}
-        </button>
+        <nav class="account-links" aria-label={t.account}>
+          <a class="link" href={sessionsUrl}>
+            {t.devices}
+          </a>
+          <button type="button" class="link-button" onClick={onSignOut}>
+            {t.signOut}
+          </button>
+        </nav>
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { appUrl, type Me, type SessionStatus, type StoreApi } from "../api";
+import type { Me, SessionStatus, StoreApi } from "../api";
 import { failureMessage } from "../failure-message";
 import type { Messages } from "../i18n";
 
@@ -13,6 +13,8 @@ interface ResultPageProps {
   api: StoreApi;
   t: Messages;
   refreshMe(): Promise<Me | null>;
+  /** The store's home with the buyer's currency and language (links.ts storeHome). */
+  home: string;
 }
 
 /** The phase a session's status puts the page in; null while its coins are not credited yet. */
@@ -30,7 +32,7 @@ function settledPhase(status: SessionStatus): Phase | null {
  * The header shows each re-read's balance, so the last poll's stays when the page gives up. A
  * reload asks again, so it tells the truth however late it comes.
  */
-export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
+export function ResultPage({ api, t, refreshMe, home }: ResultPageProps) {
   const [phase, setPhase] = useState<Phase>("checking");
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -90,7 +92,7 @@ export function ResultPage({ api, t, refreshMe }: ResultPageProps) {
         ))}
       </div>
       <p>
-        <a class="button" href={appUrl("./")}>
+        <a class="button" href={home}>
           {t.backToStore}
         </a>
       </p>

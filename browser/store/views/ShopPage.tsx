@@ -16,7 +16,10 @@ interface ShopPageProps {
   currency: Currency | null;
 }
 
-/** The products with their prices and Buy buttons; status messages float over them (Toasts). */
+/**
+ * The products with their prices and Buy buttons. A cancelled checkout's note stands above them;
+ * messages that come later (a failure) float over the bottom of the window (Toasts).
+ */
 export function ShopPage({ api, t, format, me, meFailure, currency }: ShopPageProps) {
   const [products, setProducts] = useState<Product[] | null>(null);
   // Kept as the error, not its text, so a change of language translates the message too.
@@ -57,15 +60,16 @@ export function ShopPage({ api, t, format, me, meFailure, currency }: ShopPagePr
 
   return (
     <section>
+      {/* Known from the address before the first paint, so it sits above the products and covers none. */}
+      {cancelled ? (
+        <p class="notice cancelled" data-testid="cancelled">
+          {t.cancelled}{" "}
+          <button type="button" class="link-button" onClick={dismissCancelled}>
+            {t.dismiss}
+          </button>
+        </p>
+      ) : null}
       <Toasts>
-        {cancelled ? (
-          <p class="notice" data-testid="cancelled">
-            {t.cancelled}{" "}
-            <button type="button" class="link-button" onClick={dismissCancelled}>
-              {t.dismiss}
-            </button>
-          </p>
-        ) : null}
         {meFailure && !failure ? (
           <p class="notice error" data-testid="failure">
             {failureMessage(t, meFailure, "read")}

@@ -4,13 +4,15 @@
  * stylesheet (public/_platform/style.css) keeps reserved while they are empty, so a message that
  * appears or goes never moves what is below it. browser/pages/kit/status-line.ts writes them.
  */
-export function StatusLine(props: { notice?: string }) {
+export function StatusLine(props: { notice?: string; error?: string }) {
   return (
     <div class="status-line">
       <p id="status" role="status" class="status notice">
         {props.notice ?? ""}
       </p>
-      <p id="error" role="alert" class="status error" />
+      <p id="error" role="alert" class="status error">
+        {props.error ?? ""}
+      </p>
     </div>
   );
 }

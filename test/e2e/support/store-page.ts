@@ -90,3 +90,40 @@ export async function appUserHandOver(platformUrl: string, redirectUri: string, 
   const { code } = (await issued.json()) as { code: string };
   return { code, idToken, localId };
 }
+
+/**
+ * The Buy buttons something else covers, as "product@scrollY", at every scroll position of the
+ * page (50 px apart): at each, the visible part of each button is hit-tested at its centre and
+ * near its corners, so a floating note over any of them is caught wherever the buyer scrolls.
+ */
+export async function coveredBuyButtons(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const covered: string[] = [];
+    const bottom = document.documentElement.scrollHeight - window.innerHeight;
+    for (let y = 0; ; y = Math.min(y + 50, bottom)) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      for (const button of Array.from(document.querySelectorAll<HTMLElement>(".buy"))) {
+        const box = button.getBoundingClientRect();
+        const top = Math.max(box.top, 0);
+        const end = Math.min(box.bottom, window.innerHeight);
+        if (end - top < 4) continue;
+        const points = [
+          [(box.left + box.right) / 2, (top + end) / 2],
+          [box.left + 3, top + 2],
+          [box.right - 3, top + 2],
+          [box.left + 3, end - 2],
+          [box.right - 3, end - 2],
+        ];
+        if (points.some(([x = 0, at = 0]) => !button.contains(document.elementFromPoint(x, at)))) {
+          covered.push(
+            `${button.closest("[data-product]")?.getAttribute("data-product")}@${Math.round(window.scrollY)}`,
+          );
+        }
+      }
+      if (y >= bottom) break;
+    }
+    window.scrollTo(0, 0);
+    return covered;
+  });
+}

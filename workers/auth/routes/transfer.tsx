@@ -1,8 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { clientFor } from "../../../src/auth/clients";
-import { readCookie, serializeCookie } from "../../../src/auth/cookies";
-import { randomToken } from "../../../src/auth/crypto";
 import { pickLanguage } from "../../../src/auth/i18n";
 import { maskedAccount } from "../../../src/auth/mask";
 import { withQuery } from "../../../src/auth/redirect-uri";
@@ -16,6 +14,7 @@ import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import { callerKey, rateLimiter } from "../../../src/worker-kit/rate-limit";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import type { Redemption } from "../code-store";
+import { checkPageFormToken, pageFormFields, pageFormToken } from "../page-form";
 import { allowedRedirect } from "../redirects";
 import { signInStands } from "../revocation";
 import { sameOriginOnly } from "../same-origin";
@@ -75,15 +74,11 @@ export const transferRoutes = new Hono<AuthEnv>()
   })
   .get("/transfer", async (c) => {
     const query = parseOrThrow(transferQuery, c.req.query(), "invalid_code");
-    const { codes, cookies } = c.get("auth");
+    const { codes } = c.get("auth");
     const { record } = refusedUnlessLive(await codes.peek("transfer_code", query.code));
     const target = allowedRedirect(c, record.redirectUri);
     const session = await currentSession(c);
-    let csrf = readCookie(c.req.header("cookie"), TRANSFER_CSRF_COOKIE);
-    if (!csrf || csrf.length < 43) {
-      csrf = randomToken();
-      c.header("set-cookie", serializeCookie(TRANSFER_CSRF_COOKIE, csrf, cookies, null), { append: true });
-    }
+    const csrf = pageFormToken(c, TRANSFER_CSRF_COOKIE);
     const config = c.get("config");
     transferPageHeaders(c, target);
     return c.html(
@@ -102,10 +97,13 @@ export const transferRoutes = new Hono<AuthEnv>()
     );
   })
   .post("/transfer", sameOriginOnly, async (c) => {
-    const form = parseOrThrow(decisionForm, await formBody(c), "invalid_request");
-    if (form.csrf !== readCookie(c.req.header("cookie"), TRANSFER_CSRF_COOKIE)) {
-      throw new ApiError(403, "csrf_mismatch", "This confirmation was not shown in this browser. Open the link again.");
-    }
+    const form = parseOrThrow(decisionForm, await pageFormFields(c, "The confirmation"), "invalid_request");
+    checkPageFormToken(
+      c,
+      TRANSFER_CSRF_COOKIE,
+      form.csrf,
+      "This confirmation was not shown in this browser. Open the link again.",
+    );
     const { codes, idp } = c.get("auth");
     const { record } = refusedUnlessLive(await codes.redeem("transfer_code", form.code));
     // The allow-list may have changed since the code was issued: check again.
@@ -126,13 +124,6 @@ function refusedUnlessLive(redemption: Redemption) {
   if (!redemption.ok) throw new ApiError(400, "invalid_code", REFUSALS[redemption.reason]);
   if (!redemption.record.redirectUri) throw new ApiError(400, "invalid_code", REFUSALS.refused);
   return { record: { ...redemption.record, redirectUri: redemption.record.redirectUri } };
-}
-
-async function formBody(c: AuthContext): Promise<Record<string, unknown>> {
-  if (!c.req.header("content-type")?.startsWith("application/x-www-form-urlencoded")) {
-    throw new ApiError(415, "unsupported_media_type", "The confirmation is a form post.");
-  }
-  return Object.fromEntries(new URLSearchParams(await c.req.text()));
 }
 
 /** The page posts to itself and is then redirected to the target, which form-action must allow. */

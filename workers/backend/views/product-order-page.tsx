@@ -21,8 +21,11 @@ export function ProductOrderPage(props: { assetsUrl: string; pageConfig: Product
       <main>
         <h1>Store product order</h1>
         <AccountLine logoutUrl={props.pageConfig.logoutUrl} />
-        <p id="intro">The coin store lists its products in this order. Changes are saved at once.</p>
-        <p id="reorder-help">
+        {/* Shown once the account is an operator's: an account without the admin role sees only why not. */}
+        <p id="intro" hidden>
+          The coin store lists its products in this order. Changes are saved at once.
+        </p>
+        <p id="reorder-help" hidden>
           Drag a product to its place, or with the keyboard: focus a product, press Space to pick it up, the up and down
           arrow keys to move it, Space to drop it (Escape cancels).
         </p>

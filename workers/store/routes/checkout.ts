@@ -54,7 +54,7 @@ export const checkoutRoutes = new Hono<StoreEnv>().post(
       userId: me.id,
       productId: product.productId,
       ...(body.locale ? { locale: body.locale } : {}),
-      ...checkoutReturnUrls(c.get("config")),
+      ...checkoutReturnUrls(c.get("config"), { currency: body.currency, locale: body.locale }),
     });
     currentLog().info("checkout session created", { productId: product.productId });
     c.header("cache-control", "no-store");
