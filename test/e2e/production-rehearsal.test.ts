@@ -602,6 +602,7 @@ describe("base URLs and the CLI's --platform on the prd build (issue 34, items 2
       rmSync(home, { recursive: true, force: true });
     }
   }, 180_000);
+});
 
 describe("a player's signed-in devices on the prd build (issue 34, item 6)", () => {
   const LAPTOP = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
