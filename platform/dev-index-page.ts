@@ -59,6 +59,7 @@ export async function renderDevIndexPage(config: Config, env: Env) {
         <ul>
           <li><a href="${urlFor(store, "/")}">Coin store</a> <span>Buy coins: sign in, then pay at the payment stand-in.</span></li>
           <li><a href="${login.href}">Sign in</a> <span>The login page, as the coin store opens it.</span></li>
+          <li><a href="${urlFor(auth, "/sessions")}">Signed-in devices</a> <span>Where your account is signed in: sign out a device, all others, or everywhere.</span></li>
           <li><a href="${urlFor(auth, "/publish-tokens")}">Publish tokens</a> <span>Create the token <code>npx scenario publish</code> uses; the page shows the <code>npx scenario login</code> line for this platform.</span></li>
           <li><a href="${urlFor(backend, "/admin/product-order")}">Product order</a> <span>The order of the store's products: sign in as admin@example.com.</span></li>
         </ul>

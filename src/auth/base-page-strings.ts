@@ -9,6 +9,8 @@ export interface AuthBasePageStrings {
   signInNote: string;
   publishTokens: string;
   publishTokensNote: string;
+  /** Under the link to the signed-in devices page (its label is the page's own title). */
+  sessionsNote: string;
   legal: string;
   programs: string;
   health: string;
@@ -23,6 +25,7 @@ export const AUTH_BASE_PAGE_STRINGS: Readonly<Record<Language, AuthBasePageStrin
     signInNote: "The sign-in page, as the coin store opens it.",
     publishTokens: "Publish tokens",
     publishTokensNote: "For scenario authors: the tokens that let npx scenario publish upload a game as you.",
+    sessionsNote: "Where your account is signed in: sign out a device, all others, or everywhere.",
     legal: "Terms and policies",
     programs: "For programs",
     health: "Service status",
@@ -37,6 +40,8 @@ export const AUTH_BASE_PAGE_STRINGS: Readonly<Record<Language, AuthBasePageStrin
     publishTokens: "公開トークン",
     publishTokensNote:
       "シナリオ作者向け：npx scenario publish があなたとしてゲームをアップロードするためのトークンです。",
+    sessionsNote:
+      "あなたのアカウントがログインしている場所です。デバイスごと、ほかのすべて、またはすべての場所からログアウトできます。",
     legal: "規約とポリシー",
     programs: "プログラム向け",
     health: "サービスの状態",
@@ -50,6 +55,7 @@ export const AUTH_BASE_PAGE_STRINGS: Readonly<Record<Language, AuthBasePageStrin
     signInNote: "코인 스토어에서 여는 로그인 페이지입니다.",
     publishTokens: "게시 토큰",
     publishTokensNote: "시나리오 작성자용: npx scenario publish가 내 계정으로 게임을 업로드할 때 쓰는 토큰입니다.",
+    sessionsNote: "내 계정이 로그인된 곳입니다. 기기별로, 다른 모든 기기에서 또는 모든 곳에서 로그아웃할 수 있습니다.",
     legal: "약관 및 정책",
     programs: "프로그램용",
     health: "서비스 상태",
@@ -62,6 +68,7 @@ export const AUTH_BASE_PAGE_STRINGS: Readonly<Record<Language, AuthBasePageStrin
     signInNote: "金币商店打开的登录页面。",
     publishTokens: "发布令牌",
     publishTokensNote: "供剧本作者使用：npx scenario publish 以您的身份上传游戏时所用的令牌。",
+    sessionsNote: "你的账号在哪些地方登录：可以退出某台设备、其他所有设备，或在所有地方退出。",
     legal: "条款与政策",
     programs: "供程序使用",
     health: "服务状态",
@@ -74,6 +81,7 @@ export const AUTH_BASE_PAGE_STRINGS: Readonly<Record<Language, AuthBasePageStrin
     signInNote: "金幣商店開啟的登入頁面。",
     publishTokens: "發布權杖",
     publishTokensNote: "供劇本作者使用：npx scenario publish 以您的身分上傳遊戲時所用的權杖。",
+    sessionsNote: "你的帳號在哪些地方登入：可以登出某台裝置、其他所有裝置，或在所有地方登出。",
     legal: "條款與政策",
     programs: "供程式使用",
     health: "服務狀態",

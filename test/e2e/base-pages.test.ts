@@ -132,6 +132,7 @@ describe("the dev index page", () => {
     const href = (name: string) => page.getByRole("link", { name, exact: true }).getAttribute("href");
     expect(await href("Coin store")).toBe(`${platform.url}/store/`);
     expect(await href("Publish tokens")).toBe(`${platform.url}/auth/publish-tokens`);
+    expect(await href("Signed-in devices")).toBe(`${platform.url}/auth/sessions`);
     expect(await href("Product order")).toBe(`${platform.url}/backend/admin/product-order`);
     expect(await href("Sign in")).toContain(`${platform.url}/auth/login?client_id=store`);
     expect(await page.getByRole("link", { name: "Tic-tac-toe" }).first().getAttribute("href")).toBe(playUrl);

@@ -83,6 +83,8 @@ describe("an app's base URL in dev", () => {
     expect(h1(ja)).toBe("ログインサービス");
     expect(ja).toContain("コインストアにログイン");
     expect(ja).toContain("プライバシーポリシー");
+    expect(ja).toContain("ログイン中のデバイス");
+    expect(links(ja)).toContain("http://localhost:8787/auth/sessions");
     expect(links(ja)).toContain("http://localhost:8787/auth/legal/privacy/latest?lang=ja");
     expect(links(ja).find((href) => href.includes("/login?"))).toContain("ui_locales=ja");
     const zh = await (await devFetch("http://localhost:8787/auth/?ui_locales=zh-TW", { accept: HTML })).text();
@@ -107,6 +109,7 @@ describe("the dev index page", () => {
       "http://localhost:8787/auth/login?client_id=store&redirect_uri=http%3A%2F%2Flocalhost%3A8787%2Fstore%2F",
     );
     expect(hrefs).toContain("http://localhost:8787/auth/publish-tokens");
+    expect(hrefs).toContain("http://localhost:8787/auth/sessions");
     expect(hrefs).toContain("http://localhost:8787/backend/admin/product-order");
     expect(hrefs).toContain(`http://localhost:8787/rooms/play/${id}/`);
     for (const [, base] of DEV_BASES) expect(hrefs).toContain(`${base}/`);

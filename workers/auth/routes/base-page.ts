@@ -1,6 +1,7 @@
 import { AUTH_BASE_PAGE_STRINGS } from "../../../src/auth/base-page-strings";
 import { clientFor } from "../../../src/auth/clients";
 import { pickLanguage, STRINGS } from "../../../src/auth/i18n";
+import { SESSIONS_STRINGS } from "../../../src/auth/sessions-strings";
 import { urlFor } from "../../../src/base-url";
 import { localized } from "../../../src/i18n/locales";
 import { basePageRoutes } from "../../../src/worker-kit/pages/base-page";
@@ -34,6 +35,7 @@ export const basePageRoute = basePageRoutes<AuthEnv>((c) => {
         heading: t.pages,
         entries: [
           { label: STRINGS[language].signInTo(localized(store.name, language)), href: login.href, note: t.signInNote },
+          { label: SESSIONS_STRINGS[language].title, href: urlFor(auth, "/sessions"), note: t.sessionsNote },
           { label: t.publishTokens, href: urlFor(auth, "/publish-tokens"), note: t.publishTokensNote },
         ],
       },
