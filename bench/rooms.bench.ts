@@ -40,7 +40,7 @@ const SAMPLES = 150;
 /**
  * Round trips in turns of steady play: 300 unrecorded trips per target to warm every runtime up,
  * then 6 turns per target of 5 unrecorded trips (back from idling through the others' turns) and
- * 50 recorded ones (300 samples, so that the p99 is not one outlier; docs/decisions.md).
+ * 50 recorded ones (300 samples, so that the p99 is not one outlier; docs/decisions/0103-room-round-trip-against-partyserver-the-calls.md).
  */
 const TURNS = { warmUp: 300, turns: 6, perTurn: 50, settle: 5 };
 const THROUGHPUT_WINDOWS = 6;
@@ -119,7 +119,7 @@ async function measureRooms(
   // Round trip (own result) and fan-out (the other 7), one action in flight at a time; room, relay
   // and peers take turns, so that a load elsewhere on the machine slows all of them alike: in turns
   // of 25 trips back to back (the budgeted rows), and once more one trip each (every target idles
-  // while the others take theirs: reported, no budget; docs/decisions.md).
+  // while the others take theirs: reported, no budget; docs/decisions/0103-room-round-trip-against-partyserver-the-calls.md).
   const room = await openRoom("latency");
   const relay = await openRelay("latency");
   const party = await openParty("latency");
@@ -314,7 +314,7 @@ async function measureRooms(
     row("room round trip p99 vs Colyseus", percentile(roomTrip.own, 99), percentile(colyseusTrip.own, 99), "ms"),
     row("room throughput, 16 clients vs Colyseus", rate(few.room), rate(measured(few.colyseus)), "actions/s"),
     row("room throughput, 32 clients vs Colyseus", rate(many.room), rate(measured(many.colyseus)), "actions/s"),
-    // The same trips with every target idle between its own (no budget: docs/decisions.md).
+    // The same trips with every target idle between its own (no budget: docs/decisions/0103-room-round-trip-against-partyserver-the-calls.md).
     row("room round trip p50 interleaved per trip", p50Each, percentile(relayEach.own, 50), "ms"),
     row("room round trip p50 interleaved per trip vs partyserver", p50Each, percentile(partyEach.own, 50), "ms"),
     row("room round trip p50 interleaved per trip vs Colyseus", p50Each, percentile(colyseusEach.own, 50), "ms"),

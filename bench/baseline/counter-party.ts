@@ -15,7 +15,7 @@ interface Seat {
  * `__action_error`), hibernates like our rooms, and so keeps the state in storage: read when the
  * object starts, written at most WRITE_BATCH_MS after an action, from an alarm, as our rooms batch
  * theirs. (A write after every action, the obvious way, holds every answer behind its commit: about
- * a third of the throughput, docs/decisions.md.)
+ * a third of the throughput, docs/decisions/0082-rooms-bench-peers-partyserver-and-colyseus.md.)
  */
 export class CounterParty extends Server {
   static override options = { hibernate: true };

@@ -4,7 +4,7 @@
  * and throughput with several in flight, each target taking its turn so that noise elsewhere on
  * the machine slows all of them alike. Round trips take turns in two ways: in turns of steady play
  * (measureTripsInTurns: the budgeted figure) and one trip each (measureTrips: every target idles
- * between its trips, a figure without budget; docs/decisions.md).
+ * between its trips, a figure without budget; docs/decisions/0103-room-round-trip-against-partyserver-the-calls.md).
  */
 
 /** A bench client in one room: sends frames and waits for one (BenchSocket, ColyseusSeat). */

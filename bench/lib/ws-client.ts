@@ -4,7 +4,7 @@ import { FrameWaiters } from "./frame-waiters.ts";
 /**
  * A WebSocket client for benchmarks that can wait for a frame. It is the `ws` package's, because
  * Node's built-in WebSocket always offers permessage-deflate, and production rooms refuse it
- * (no_web_socket_compression, docs/decisions.md) while wrangler dev's proxy would accept it: so
+ * (no_web_socket_compression, docs/decisions/0061-room-sockets-without-permessage-deflate.md) while wrangler dev's proxy would accept it: so
  * sockets offer it only when asked (`compress`), to measure what compression costs.
  */
 export class BenchSocket {

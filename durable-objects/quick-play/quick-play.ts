@@ -54,13 +54,13 @@ export type QuickPlayAnswer =
 export type LinkSeatAnswer = { claim: ClaimResult; refused?: undefined } | { refused: QuickPlayRefusal };
 
 /**
- * Quick play of one revision (docs/decisions.md "Quick play: one matchmaker per revision"): keeps
+ * Quick play of one revision (docs/decisions/0098-quick-play-one-matchmaker-per-revision.md "Quick play: one matchmaker per revision"): keeps
  * the open rooms of the revision's play URL, oldest first, and seats each visitor in one. Visitors
  * are served one at a time, a whole look-and-claim each, so two who arrive together take two
  * seats (of one room, when it has two free), never the same one. Who holds a seat stays the
  * room's own record (Room.claimLobbySeat).
  *
- * Every seat it hands out is on lease (docs/decisions.md "Quick play: a seat nobody takes goes
+ * Every seat it hands out is on lease (docs/decisions/0116-quick-play-a-seat-nobody-takes-goes-back-app.md "Quick play: a seat nobody takes goes
  * back"): unless a socket of its holder comes within QUICK_PLAY_LEASE_MS, the room gives the seat
  * back (its tickets stop working) at this object's alarm, or at the first look after that time,
  * and the room is open to the next visitor again. An account holds one such seat at a time (it

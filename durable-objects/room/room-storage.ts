@@ -9,7 +9,7 @@ const RECORD_KEY = "room";
  * Writes the room record to Durable Object storage: batched (one reservation at a time, never
  * re-armed, so a write happens at most WRITE_DELAY_MS after the first change), or at once. The
  * reservation is the room's alarm (`reserve`), not a timer: a pending timer in a Durable Object
- * made every WebSocket message of the room about 0.5 ms slower (docs/decisions.md).
+ * made every WebSocket message of the room about 0.5 ms slower (docs/decisions/0019-the-batched-write-is-reserved-in-the-alarm-not.md).
  */
 export class RoomStorage {
   private readonly batcher: WriteBatcher;

@@ -12,7 +12,7 @@ export interface SocketAttachment extends ConnectionInfo {
 /**
  * The last attachment read or written per socket, while this instance lives: every frame reads
  * its socket's attachment, and deserializing it each time cost more than the rest of a frame's
- * bookkeeping (docs/decisions.md "Rooms: CPU per action"). Its fields are primitives, so a
+ * bookkeeping (docs/decisions/0062-rooms-cpu-per-action.md "Rooms: CPU per action"). Its fields are primitives, so a
  * shallow copy is a full one: callers get their own copy, as from deserializeAttachment.
  */
 const known = new WeakMap<WebSocket, SocketAttachment>();

@@ -7,7 +7,7 @@ import { CHANNEL_CPU_MS, SANDBOX_COMPATIBILITY_DATE } from "./sandbox-settings";
  * template (its generated bundle's hash) and the sandbox settings; `egress` the allow-list,
  * normalized (case, order and repeats do not count). A changed template or allow-list is a new
  * TEMPLATE_VERSION by itself, so every room reloads its code at its next connection and keeps its
- * state (docs/decisions.md). The codeId keeps document 3's shape: `revisionId:TEMPLATE_VERSION`.
+ * state (docs/decisions/0094-template-version-is-derived-not-remembered.md). The codeId keeps document 3's shape: `revisionId:TEMPLATE_VERSION`.
  */
 export async function templateVersion(
   allowedHosts: readonly string[],

@@ -1,4 +1,4 @@
--- Generic list ordering (document 2, ordering operation; docs/decisions.md "Generic list ordering").
+-- Generic list ordering (document 2, ordering operation; docs/decisions/0057-generic-list-ordering-reorder-mutations.md "Generic list ordering").
 -- Variant A: the parent of the store's product order is a product list, one per store; its items
 -- are products (the product id is the id of the product's first revision in consumable_products,
 -- whose existing `position` column and (store, position) index hold the order).

@@ -1,4 +1,4 @@
--- Rooms whose roster the backend holds (docs/rooms.md "Seat tickets", docs/decisions.md "Rooms
+-- Rooms whose roster the backend holds (docs/rooms.md "Seat tickets", docs/decisions/0071-rooms-have-a-record-in-the-backend-the-lobbys.md "Rooms
 -- have a record in the backend"): one row per (revision, room), written once (INSERT ... ON
 -- CONFLICT DO NOTHING, the first creation wins) by POST /rooms or by the lobby (lobby = 1).
 CREATE TABLE `rooms` (

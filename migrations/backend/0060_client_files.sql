@@ -1,4 +1,4 @@
--- Client files extracted at upload (docs/decisions.md "Client zips are extracted once, at upload").
+-- Client files extracted at upload (docs/decisions/0079-client-zips-are-extracted-once-at-upload.md "Client zips are extracted once, at upload").
 -- An upload session points at the client file set and the staged logic.js its last accepted PUTs
 -- wrote; registration copies those pointers into the revision, which serves that file set for good.
 ALTER TABLE `upload_sessions` ADD `client_files` text;

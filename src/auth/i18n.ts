@@ -28,7 +28,7 @@ export interface LanguageHints {
 
 /**
  * The page's language: the first of `ui_locales` we speak, else Accept-Language by q-value, else
- * English (docs/decisions.md, "Language follows the user").
+ * English (docs/decisions/0092-language-follows-the-user-re-consent-reaches-web.md, "Language follows the user").
  */
 export function pickLanguage(hints: LanguageHints): Language {
   return languageOfUiLocales(hints.uiLocales) ?? languageOfAcceptLanguage(hints.acceptLanguage) ?? "en";

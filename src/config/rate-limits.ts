@@ -11,7 +11,7 @@ export interface RateLimitRule<Binding extends string = string> {
 
 /**
  * How often one user may create each thing that costs the platform a row, a code or a call to a
- * provider (docs/decisions.md "Creation rate limits"). Each is a Workers Rate Limiting binding,
+ * provider (docs/decisions/0120-creation-rate-limits.md "Creation rate limits"). Each is a Workers Rate Limiting binding,
  * `[[ratelimits]]` in wrangler.toml with this name, limit and period in every environment
  * (test/unit/rate-limits.test.ts holds the two together); the limit is the one knob to turn.
  */

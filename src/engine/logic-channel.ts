@@ -5,7 +5,7 @@ import type { GameDefinition, LogicInput } from "./types";
 
 /**
  * The channel between a room and its sandboxed isolate: one WebSocket that the room opens into the
- * engine template, carrying calls into scenario code as JSON text (docs/decisions.md, "Calls into
+ * engine template, carrying calls into scenario code as JSON text (docs/decisions/0108-calls-into-the-sandbox-travel-on-a-channel.md, "Calls into
  * the sandbox travel on a channel"). This file is both ends' shared vocabulary and the sandbox's
  * side of it; the room's side is channel-runner.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * The platform's languages: the store's five (document 2) are also the sign-in service's, so a
- * person who picked one in the store meets it again on the login page (docs/decisions.md).
+ * person who picked one in the store meets it again on the login page (docs/decisions/0092-language-follows-the-user-re-consent-reaches-web.md).
  */
 export const UI_LOCALES = ["ja", "en", "ko", "zh-CN", "zh-TW"] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];

@@ -6,7 +6,7 @@
  * sources, each named by its URL: the REST reference lists a few codes per call; Google's own
  * Auth emulator (the same firebase-tools version the contract is generated from) answers the ones
  * of a malformed request; Google's web client names the phone and reCAPTCHA ones, which the REST
- * reference does not cover. Upgrading: docs/decisions.md, "The identity provider's contract".
+ * reference does not cover. Upgrading: docs/decisions/0117-the-identity-providers-contract.md, "The identity provider's contract".
  */
 import type { IdentityToolkitCalls } from "./identity-toolkit-types";
 

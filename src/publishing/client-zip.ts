@@ -49,7 +49,7 @@ const INFLATE_INPUT_CHUNK = 8 * 1024;
 /**
  * Inflated bytes written between two turns of the event loop. Extraction waits a turn after
  * every slice and before every file, so the requests of other apps sharing the isolate are
- * served while a zip unpacks (docs/decisions.md, "Published files cannot stall the Worker").
+ * served while a zip unpacks (docs/decisions/0121-published-files-cannot-stall-the-worker.md, "Published files cannot stall the Worker").
  */
 const OUTPUT_SLICE = 1024 * 1024;
 

@@ -8,7 +8,7 @@ export const CODE_LIMITS = {
   clientZipBytes: 20 * 1024 * 1024,
   /**
    * Files in the client zip. Each is one R2 write of the PUT that uploads it, and the PUT's calls
-   * stay under the 1,000 a production invocation may make (docs/decisions.md).
+   * stay under the 1,000 a production invocation may make (docs/decisions/0121-published-files-cannot-stall-the-worker.md).
    */
   clientFiles: 500,
   /** Entries the zip's central directory lists, folders included: read from its end record, before any entry. */

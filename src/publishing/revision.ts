@@ -13,7 +13,7 @@ export interface PublishedRevision {
   hasLogic: boolean;
   /**
    * The client file set it serves (code-keys.ts); null for a revision registered before client
-   * zips were extracted at upload (docs/decisions.md), which must be published again.
+   * zips were extracted at upload (docs/decisions/0079-client-zips-are-extracted-once-at-upload.md), which must be published again.
    */
   clientFiles: string | null;
 }

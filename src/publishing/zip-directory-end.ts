@@ -4,7 +4,7 @@
  * at the very end of the file, so reading them costs the same for any zip, however many entries
  * it holds. zip.js reads the same records but hands the count out only with the first entry it
  * parses; this is the bounded look that lets a zip be refused before any entry is parsed
- * (docs/decisions.md, "Published files cannot stall the Worker"). zip.js still reads the
+ * (docs/decisions/0121-published-files-cannot-stall-the-worker.md, "Published files cannot stall the Worker"). zip.js still reads the
  * whole format after it.
  */
 export interface DirectoryEnd {

@@ -3,6 +3,7 @@
  * decision records among them) names a file that exists, an anchor of a Markdown file names one
  * of its headings, and every path the architecture map (docs/architecture.md) names exists.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -103,5 +104,29 @@ describe("the architecture map", () => {
 
   it("names only paths that exist", () => {
     expect(mappedPaths().filter((p) => !existsSync(path.join(ROOT, p)))).toEqual([]);
+  });
+});
+
+describe("references to the decision records", () => {
+  const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" })
+    .split("\0")
+    .filter((file) => file !== "" && !file.startsWith("docs/decisions/") && existsSync(path.join(ROOT, file)))
+    .filter((file) => file !== "test/unit/docs-links.test.ts")
+    .filter((file) => /\.(ts|tsx|js|md|toml|sql|css|html)$/.test(file));
+
+  it("name records that exist, from code, config, migrations and docs alike", () => {
+    const missing: string[] = [];
+    let named = 0;
+    for (const file of tracked) {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      for (const match of text.matchAll(/decisions\/(\d{4}-[a-z0-9-]+\.md)/g)) {
+        named++;
+        if (!existsSync(path.join(ROOT, "docs/decisions", match[1] ?? ""))) missing.push(`${file}: ${match[0]}`);
+      }
+      if (/docs\/decisions\.md/.test(text))
+        missing.push(`${file}: docs/decisions.md is now the folder docs/decisions/`);
+    }
+    expect(named).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The floors of the house (README "Layout", docs/decisions.md "The house"), read from the import
+ * The floors of the house (README "Layout", docs/decisions/0090-the-house-floors-ports-a-page-kit-code-sorted-by.md "The house"), read from the import
  * statements of the tree: imports run only downward, from the Worker's root (platform/) to the
  * apps (workers/) to the Durable Objects (durable-objects/) to the libraries (src/); an app
  * reaches another app only through that app's ports; browser code and the Node tools stay apart.

@@ -1,5 +1,5 @@
 /**
- * The platform speaks one Stripe API version, the pinned stripe package's (docs/decisions.md,
+ * The platform speaks one Stripe API version, the pinned stripe package's (docs/decisions/0118-stripes-contract-the-pinned-api-version.md,
  * "Stripe's contract: the pinned API version"), and every request it builds is typed by that
  * package's params types, so `tsc` refuses a parameter the version does not take.
  */
@@ -17,9 +17,11 @@ describe("the pinned Stripe API version", () => {
     expect(Stripe.API_VERSION).toBe(STRIPE_API_VERSION);
   });
 
-  it("is recorded in docs/decisions.md, and the package is pinned to one exact version", () => {
-    const decisions = readFileSync(path.join(ROOT, "docs/decisions.md"), "utf8");
-    const section = decisions.slice(decisions.indexOf("## Stripe's contract: the pinned API version"));
+  it("is recorded in its decision record, and the package is pinned to one exact version", () => {
+    const section = readFileSync(
+      path.join(ROOT, "docs/decisions/0118-stripes-contract-the-pinned-api-version.md"),
+      "utf8",
+    );
     expect(section).toContain(`\`${STRIPE_API_VERSION}\``);
     const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
       dependencies: Record<string, string>;

@@ -5,7 +5,7 @@ import { adminPost, idpPost, providerError, refresh, socialRoundTrip } from "./h
 /**
  * Issue 32, part 13: nobody claims an address they do not own through the identity provider. A
  * publish principal's account refuses every update and link (the project's rule for `publish:`
- * uids, docs/decisions.md), and an address set up by someone else is its owner's once the owner
+ * uids, docs/decisions/0124-revocation-is-honoured-a-publish-principal.md), and an address set up by someone else is its owner's once the owner
  * signs in with a provider that vouches for it.
  */
 

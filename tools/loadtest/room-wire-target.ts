@@ -26,7 +26,7 @@ export interface SeatView {
  * `__state` arrives, sends `__action` frames with its seq (or `__input` frames), and is answered
  * by `__action_result` (ack = seq) or `__action_error` (seq, code). Every frame that carries a
  * state updates the seat's view, which `move` reads. Sockets offer no compression, as production
- * rooms refuse it (docs/decisions.md, "Room sockets without permessage-deflate").
+ * rooms refuse it (docs/decisions/0061-room-sockets-without-permessage-deflate.md, "Room sockets without permessage-deflate").
  */
 export function roomWireTarget(options: {
   /** The WebSocket URL of a seat (a seat ticket may take a moment to mint). */

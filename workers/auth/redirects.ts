@@ -8,7 +8,7 @@ import type { AuthContext } from "./auth-env";
  * The redirect_uri as a URL when this environment allows it; otherwise a 400. Pages under
  * {ROOMS_URL}/play/ are scenario authors' own code: on an operator domain they would pass the
  * allow-list, and a sign-in redirect there would hand the user's custom token to that code. They
- * run sandboxed in an opaque origin too (docs/decisions.md); this refusal is the second wall.
+ * run sandboxed in an opaque origin too (docs/decisions/0069-published-files-in-an-opaque-origin-a-csp.md); this refusal is the second wall.
  */
 export function allowedRedirect(c: AuthContext, raw: string | undefined): URL {
   if (raw === undefined) throw new ApiError(400, "invalid_redirect_uri", "redirect_uri is required");

@@ -13,7 +13,7 @@ import { PublishTokenStore } from "./publish-token-store";
  * The provider's revocation, where the sign-in service does something an attacker holding a stolen
  * ID token or session would want: start a session (callback, hand-over, link grant), make a
  * publish token or exchange one, manage sessions, publish. Each check is one lookup of the account
- * at the provider's admin API (docs/decisions.md, "Revocation is honoured"); nothing is cached, so
+ * at the provider's admin API (docs/decisions/0124-revocation-is-honoured-a-publish-principal.md, "Revocation is honoured"); nothing is cached, so
  * a password change or a sign-out everywhere counts from the next request on.
  */
 

@@ -9,7 +9,7 @@ import type { Plugin } from "graphql-yoga";
  * What one GraphQL operation may ask for, checked on its text before anything runs. The clients'
  * largest operation (the ordering page's product list) has 31 tokens, no alias, depth 3 and cost
  * 24; the limits leave room for a few times that and for introspection (163 tokens, not counted
- * in depth and cost). docs/decisions.md "GraphQL operation limits".
+ * in depth and cost). docs/decisions/0119-graphql-operation-limits.md "GraphQL operation limits".
  */
 export const OPERATION_LIMITS = {
   /** Lexical tokens of the document: the parser stops at the first one past it. */

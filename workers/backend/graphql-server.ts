@@ -50,7 +50,7 @@ export function yogaFor(config: Config): BackendYoga {
       landingPage: false,
       // Aliases, depth, tokens and cost of each operation, before it runs (graphql-limits.ts).
       plugins: operationLimitPlugins(),
-      // No browser calls this across origins (docs/decisions.md, "GraphQL answers no CORS"): the
+      // No browser calls this across origins (docs/decisions/0074-graphql-answers-no-cors.md, "GraphQL answers no CORS"): the
       // store server calls it server-side, the product-order page is same-origin, apps are no
       // browsers. yoga's default would grant every origin, with credentials.
       cors: false,

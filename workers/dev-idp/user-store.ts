@@ -24,7 +24,7 @@ export interface DevUser {
   /** Disabled by an admin (accounts:update disableUser): no sign-in, no refresh (USER_DISABLED). */
   disabled?: boolean;
   /**
-   * The project's rule for publish principals (docs/decisions.md): the account a custom token of a
+   * The project's rule for publish principals (docs/decisions/0124-revocation-is-honoured-a-publish-principal.md): the account a custom token of a
    * `publish:` uid creates refuses accounts:update and linking, so whoever holds its ID token
    * cannot give it an email, a password or another sign-in method.
    */

@@ -54,7 +54,7 @@ describe("a client zip is measured from its end record before any entry is parse
   });
 });
 
-/** Production's calls to other services (R2 and D1 among them) per invocation, on Workers Paid: docs/decisions.md. */
+/** Production's calls to other services (R2 and D1 among them) per invocation, on Workers Paid: docs/decisions/0121-published-files-cannot-stall-the-worker.md. */
 const PRODUCTION_CALLS_PER_INVOCATION = 1000;
 
 /** A binding whose every method call is counted in `calls`: each is a call to another service in production. */

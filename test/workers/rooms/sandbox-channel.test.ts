@@ -4,7 +4,7 @@ import type { Room } from "../../../durable-objects/room/room";
 import { CHANNEL_IDLE_MS } from "../../../durable-objects/room/sandbox-settings";
 import { alarmOf, letChannelIdle, statsWhen, twoPlayers } from "./support";
 
-/** The room's calls into scenario code travel on one channel into its sandbox (docs/decisions.md). */
+/** The room's calls into scenario code travel on one channel into its sandbox (docs/decisions/0108-calls-into-the-sandbox-travel-on-a-channel.md). */
 describe("the channel into the sandbox", () => {
   it("carries a room's calls action after action, one channel for all of them", async () => {
     const { alice, bob, stub } = await twoPlayers();

@@ -9,7 +9,7 @@ export const MAX_MESSAGE_CHARS = 64 * 1024;
 
 /**
  * Accepts a GraphQL WebSocket in this Worker (a WebSocketPair: the Worker holds the connection,
- * docs/decisions.md says why) and hands it to a graphql-ws server. The 101 answer names
+ * docs/decisions/0086-the-balance-subscription-over-graphql-ws-the.md says why) and hands it to a graphql-ws server. The 101 answer names
  * `graphql-transport-ws` when the client offered it; otherwise graphql-ws closes the socket at
  * once with 4406. Each message is handled on its own (a subscription's handler runs until it
  * ends), under the upgrade request's logger.

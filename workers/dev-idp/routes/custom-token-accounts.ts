@@ -17,7 +17,7 @@ export const customTokenAccountRoutes = new Hono<AppEnv>()
     const isNewUser = !user;
     if (!user) {
       // The provider creates the account on first sign-in with a custom token. A publish
-      // principal's is created refusing updates and links (the project's rule, docs/decisions.md).
+      // principal's is created refusing updates and links (the project's rule, docs/decisions/0124-revocation-is-honoured-a-publish-principal.md).
       user = {
         uid,
         email: null,

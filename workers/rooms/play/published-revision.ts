@@ -12,7 +12,7 @@ export async function revisionOrThrow(env: Env, revisionId: string): Promise<Pub
 /**
  * The client file set a registered revision serves (src/publishing/code-keys.ts); 404
  * `revision_not_found` for no revision, 410 `republish_required` for one registered before
- * client zips were extracted at upload (docs/decisions.md): its zip is never inflated to serve it.
+ * client zips were extracted at upload (docs/decisions/0079-client-zips-are-extracted-once-at-upload.md): its zip is never inflated to serve it.
  */
 export async function servedFileSetOrThrow(env: Env, revisionId: string): Promise<string> {
   const { clientFiles } = await revisionOrThrow(env, revisionId);

@@ -16,7 +16,7 @@ import { servedFileSetOrThrow } from "../play/published-revision";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
- * The authors' files run in an opaque origin of their own (docs/decisions.md "Published files in
+ * The authors' files run in an opaque origin of their own (docs/decisions/0069-published-files-in-an-opaque-origin-a-csp.md "Published files in
  * an opaque origin"): a sandbox without allow-same-origin, so a game page cannot read the rooms
  * origin's storage or cookies, script the lobby, or send credentialed requests to this origin.
  * What a game needs stays allowed: scripts, forms, pop-ups, dialogs, pointer lock, downloads.
