@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { formatBaseUrl, urlFor } from "../src/base-url";
 import type { AppName, Config } from "../src/config";
-import { recentRevisions } from "../workers/backend/ports/recent-revisions";
+import { revisions } from "./app-ports";
 
 /** How many published revisions the page links, newest first. */
 const LISTED_REVISIONS = 10;
@@ -25,7 +25,7 @@ export async function renderDevIndexPage(config: Config, env: Env) {
   const login = new URL(urlFor(auth, "/login"));
   login.searchParams.set("client_id", "store");
   login.searchParams.set("redirect_uri", urlFor(store, "/"));
-  const published = await recentRevisions(env.BACKEND_DB, LISTED_REVISIONS);
+  const published = await revisions(env).recent(LISTED_REVISIONS);
   const plays = published.map(
     (revision) => html`<li>
       <a href="${urlFor(rooms, `/play/${revision.id}/`)}">${revision.name ?? revision.scenarioId}</a>

@@ -11,6 +11,7 @@ import { seededAccounts } from "../workers/dev-idp/ports/seeded-accounts";
 import { createDevPaymentsApp } from "../workers/dev-payments/app";
 import { createRoomsApp } from "../workers/rooms/app";
 import { createStoreApp } from "../workers/store/app";
+import { publishPrincipals, revisions, roomRecords, termsAgreements } from "./app-ports";
 import { renderDevIndexPage } from "./dev-index-page";
 import { platformHandler, scheduledHandler } from "./platform";
 
@@ -26,10 +27,10 @@ export { WebhookOutbox } from "../durable-objects/webhook-outbox/webhook-outbox"
 export const handlePlatformRequest = platformHandler({
   apps: {
     // The login page's dev account picker: the dev IdP's seeded accounts, shown only where it is mounted.
-    auth: () => createAuthApp({ ...defaultAuthDeps, devAccounts: seededAccounts }),
+    auth: () => createAuthApp({ ...defaultAuthDeps, termsAgreements, devAccounts: seededAccounts }),
     store: createStoreApp,
-    backend: createBackendApp,
-    rooms: createRoomsApp,
+    backend: () => createBackendApp({ publishPrincipals }),
+    rooms: () => createRoomsApp({ roomRecords, revisions }),
     "dev-idp": createDevIdpApp,
     "dev-payments": createDevPaymentsApp,
   },

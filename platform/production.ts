@@ -3,11 +3,12 @@
  * the documents and nothing of dev. No stand-in, seeded account or dev index page is imported, so
  * none is in the bundle `wrangler deploy` uploads (test/unit/production-bundle.test.ts).
  */
-import { createAuthApp } from "../workers/auth/app";
+import { createAuthApp, defaultAuthDeps } from "../workers/auth/app";
 import { createBackendApp } from "../workers/backend/app";
 import { runBackendSchedule } from "../workers/backend/scheduled";
 import { createRoomsApp } from "../workers/rooms/app";
 import { createStoreApp } from "../workers/store/app";
+import { publishPrincipals, revisions, roomRecords, termsAgreements } from "./app-ports";
 import { platformHandler, scheduledHandler } from "./platform";
 
 // The Durable Object classes and the egress gate wrangler.toml binds.
@@ -19,7 +20,12 @@ export { SingleUseClaim } from "../durable-objects/single-use/single-use-claim";
 export { SmsSuccessRate } from "../durable-objects/sms-rate/sms-success-rate";
 
 export const handlePlatformRequest = platformHandler({
-  apps: { auth: () => createAuthApp(), store: createStoreApp, backend: createBackendApp, rooms: createRoomsApp },
+  apps: {
+    auth: () => createAuthApp({ ...defaultAuthDeps, termsAgreements }),
+    store: createStoreApp,
+    backend: () => createBackendApp({ publishPrincipals }),
+    rooms: () => createRoomsApp({ roomRecords, revisions }),
+  },
 });
 
 // The cron of wrangler.toml's [triggers]: the upload cleanup (docs/publishing.md, "Cleanup").

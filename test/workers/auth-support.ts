@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { Hono } from "hono";
+import { termsAgreements } from "../../platform/app-ports";
 import { DOCUMENT_KEYS } from "../../src/auth/clients";
 import { sha256Hex } from "../../src/auth/crypto";
 import { s256Challenge } from "../../src/auth/pkce";
@@ -42,7 +43,10 @@ export function authWithClock(
     c.set("config", config);
     await next();
   });
-  root.route(config.apps.auth.path, createAuthApp({ clock: clock.now, identityProvider, devAccounts: seededAccounts }));
+  root.route(
+    config.apps.auth.path,
+    createAuthApp({ clock: clock.now, identityProvider, devAccounts: seededAccounts, termsAgreements }),
+  );
   root.notFound(notFound);
   root.onError(handleError);
   const pending: Promise<unknown>[] = [];

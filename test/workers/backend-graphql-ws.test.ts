@@ -5,7 +5,7 @@ import { publishPrincipalUid } from "../../src/auth/publish-token";
 import { backendDb } from "../../src/db/client";
 import { balanceChannel } from "../../workers/backend/balance-channel";
 import { MAX_OPERATIONS_PER_CONNECTION } from "../../workers/backend/graphql-ws/graphql-ws-server";
-import { ensureUser } from "../../workers/backend/ports/users";
+import { ensureUser } from "../../workers/backend/users";
 import { idTokenClaims, nowSeconds, signIdToken } from "./helpers/dev-idp";
 import { GRAPHQL_URL, graphqlWsClient, RawGraphqlSocket } from "./helpers/graphql-ws";
 import {

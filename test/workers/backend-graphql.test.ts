@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { backendDb } from "../../src/db/client";
-import { ensureUser } from "../../workers/backend/ports/users";
+import { ensureUser } from "../../workers/backend/users";
 import { idTokenClaims, signIdToken } from "./helpers/dev-idp";
 import {
   API,

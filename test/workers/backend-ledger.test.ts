@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adminFunds, iapDeposits, limitedCoinDeposits, orders, subscriptions } from "../../src/db/backend-schema";
 import { backendDb } from "../../src/db/client";
-import { ensureUser } from "../../workers/backend/ports/users";
+import { ensureUser } from "../../workers/backend/users";
 import { ledger, newUser, unique, webProduct } from "./helpers/payments";
 
 const db = backendDb(env);

@@ -28,14 +28,15 @@ import { securityHeaders } from "./security-headers";
 /** Every body this app reads is a few tokens; anything larger is refused before it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-export const defaultAuthDeps: AuthDeps = {
+/** What every build hands the sign-in service but the ports (platform/app-ports.ts). */
+export const defaultAuthDeps: Omit<AuthDeps, "termsAgreements"> = {
   clock: () => Date.now(),
   identityProvider: identityProviderFor,
   devAccounts: null,
 };
 
 /** Sign-in service (document 1): SSO, PKCE, transfer codes, publish tokens, consent, log intake. */
-export function createAuthApp(deps: AuthDeps = defaultAuthDeps) {
+export function createAuthApp(deps: AuthDeps) {
   const routes = new Hono<AuthEnv>()
     .use("/api/*", bodyLimited(MAX_BODY_BYTES))
     .use("/sessions", bodyLimited(MAX_BODY_BYTES))

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { TermsAgreementsPort } from "../../src/app-ports/terms-agreements";
 import { type CookieAttributes, cookieAttributes, sessionCookieAttributes } from "../../src/auth/cookies";
 import type { DevAccounts } from "../../src/auth/dev-accounts";
 import { type RedirectPolicy, redirectPolicyFor } from "../../src/auth/redirect-uri";
@@ -18,6 +19,8 @@ export interface AuthDeps {
   identityProvider: (env: Env, config: Config) => IdentityProvider;
   /** The dev account picker's accounts; handed in by the dev build only, so stg and prd have none. */
   devAccounts: DevAccounts | null;
+  /** The backend's paid-release terms ledger (platform/app-ports.ts). */
+  termsAgreements: (env: Env, now: () => number) => TermsAgreementsPort;
 }
 
 /** Everything a route of the auth app needs, built once per request from the bindings. */
@@ -35,6 +38,7 @@ export interface AuthServices {
   sessionCookie: CookieAttributes;
   /** Offered on the login page only when the dev IdP is mounted (dev). */
   devAccounts: DevAccounts | null;
+  termsAgreements: TermsAgreementsPort;
 }
 
 export interface AuthEnv extends AppEnv {
@@ -58,6 +62,7 @@ export function authServices(deps: AuthDeps) {
       cookies: cookieAttributes(config.apps.auth),
       sessionCookie: sessionCookieAttributes(config.apps.auth, config.auth.cookieDomain),
       devAccounts: config.apps["dev-idp"] ? deps.devAccounts : null,
+      termsAgreements: deps.termsAgreements(c.env, now),
     });
     await next();
   });

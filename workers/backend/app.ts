@@ -1,4 +1,6 @@
+import { Hono } from "hono";
 import { createApp } from "../../src/worker-kit/create-app";
+import { type BackendPorts, type BackendPortsEnv, withBackendPorts } from "./backend-ports";
 import { basePageRoute } from "./routes/base-page";
 import { graphqlRoutes } from "./routes/graphql";
 import { productOrderPageRoutes } from "./routes/product-order-page";
@@ -13,8 +15,9 @@ import { webhookRoutes } from "./routes/webhook";
  * The slice of the main backend the documents need: payment webhook, GraphQL, code upload, the
  * product-order page, room records and their seat tickets.
  */
-export function createBackendApp() {
-  return createApp("backend")
+export function createBackendApp(ports: BackendPorts) {
+  const routes = new Hono<BackendPortsEnv>()
+    .use(withBackendPorts(ports))
     .route("/", webhookRoutes)
     .route("/", graphqlRoutes)
     .route("/", uploadSessionRoutes)
@@ -24,4 +27,5 @@ export function createBackendApp() {
     .route("/", roomsRoute)
     .route("/", roomTicketsRoute)
     .route("/", basePageRoute);
+  return createApp("backend").route("/", routes);
 }

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { PublishPrincipalsPort } from "../../src/app-ports/publish-principals";
 import type { Config } from "../../src/config";
 import type { IdentityProvider } from "../../src/idp/identity-provider";
-import type { AppEnv } from "../../src/worker-kit/app-env";
 import { ApiError } from "../../src/worker-kit/errors";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import {
@@ -11,7 +11,7 @@ import {
   publishTokenNotAllowed,
   verifiedSubject,
 } from "../../src/worker-kit/verify-id-token";
-import { issuerOfPublishPrincipal } from "../auth/ports/publish-principals";
+import type { BackendPortsEnv } from "./backend-ports";
 
 /**
  * Backend authentication (document 1, authentication rule 9): who a request of `workers/backend`
@@ -43,9 +43,6 @@ import { issuerOfPublishPrincipal } from "../auth/ports/publish-principals";
  * `connection_init`) calls `userOfAuthorization` with the same rules.
  */
 
-/** Whom a publish principal acts for while its token is active; null once revoked or unknown. */
-export type PublishIssuerLookup = (principalUid: string) => Promise<string | null>;
-
 /** The user a request acts for. */
 export interface RequestUser {
   uid: string;
@@ -56,8 +53,8 @@ export interface RequestUser {
 }
 
 /** Hono environment of a backend route behind `authenticate`. */
-export interface BackendEnv extends AppEnv {
-  Variables: AppEnv["Variables"] & { user: RequestUser | null };
+export interface BackendEnv extends BackendPortsEnv {
+  Variables: BackendPortsEnv["Variables"] & { user: RequestUser | null };
 }
 
 export type PublishTokenPolicy = "allow" | "unauthenticated";
@@ -77,7 +74,8 @@ export function authenticate(options: AuthenticateOptions = {}) {
   const providerFor = options.identityProvider ?? identityProviderFor;
   return createMiddleware<BackendEnv>(async (c, next) => {
     const header = c.req.header("authorization");
-    const user = await userOfAuthorization(header, policy, providerFor(c.env, c.get("config")), c.env);
+    const idp = providerFor(c.env, c.get("config"));
+    const user = await userOfAuthorization(header, policy, idp, c.get("ports").publishPrincipals(c.env, idp));
     if (required && !user) throw unauthenticated(header !== undefined);
     c.set("user", user);
     await next();
@@ -93,13 +91,12 @@ export async function userOfAuthorization(
   value: string | undefined,
   policy: PublishTokenPolicy,
   idp: IdentityProvider,
-  env: Pick<Env, "AUTH_DB">,
+  principals: PublishPrincipalsPort,
 ): Promise<RequestUser | null> {
   if (value === undefined) return null;
   const token = bearerToken(value);
   if (!token) throw new ApiError(401, "invalid_id_token", "The Authorization header must be Bearer <ID token>.");
-  const issuerOf: PublishIssuerLookup = (uid) => issuerOfPublishPrincipal(env, idp, uid);
-  return userOfIdToken(idp, token, policy, issuerOf);
+  return userOfIdToken(idp, token, policy, principals);
 }
 
 /**
@@ -111,14 +108,14 @@ export async function userOfIdToken(
   idp: IdentityProvider,
   idToken: string,
   policy: PublishTokenPolicy,
-  issuerOf: PublishIssuerLookup,
+  principals: PublishPrincipalsPort,
 ): Promise<RequestUser | null> {
   const subject = await verifiedSubject(idp, idToken);
   if (subject.kind === "user") {
     return { uid: subject.token.uid, admin: subject.token.admin, publishToken: false };
   }
   if (policy !== "allow") return null;
-  const issuer = subject.principal === null ? null : await issuerOf(subject.principal);
+  const issuer = subject.principal === null ? null : await principals.issuerOf(subject.principal);
   if (issuer === null) {
     throw new ApiError(
       401,

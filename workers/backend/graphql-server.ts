@@ -12,7 +12,7 @@ import { ledgerOf } from "./backend-services";
 import { operationLimitPlugins } from "./graphql-limits";
 import { graphqlServices } from "./graphql-services";
 import { orderingServices } from "./ordering/ordering-services";
-import { ensureUser } from "./ports/users";
+import { ensureUser } from "./users";
 
 /** Everything a resolver gets except the abort signal, which belongs to the transport. */
 export type BackendContext = Omit<GraphQLContext, "signal">;

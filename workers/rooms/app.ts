@@ -1,4 +1,6 @@
+import { Hono } from "hono";
 import { createApp } from "../../src/worker-kit/create-app";
+import { type RoomsEnv, type RoomsPorts, withRoomsPorts } from "./rooms-ports";
 import { basePageRoute } from "./routes/base-page";
 import { devRoomRoutes } from "./routes/dev-rooms";
 import { gameSocketRoute } from "./routes/game-socket";
@@ -11,8 +13,9 @@ import { quickPlayRoutes } from "./routes/quick-play";
  * Multiplayer rooms (document 3): WebSocket upgrade to the Room Durable Object, and published
  * games in a browser (the lobby, its seats, the sandboxed game files).
  */
-export function createRoomsApp() {
-  return createApp("rooms")
+export function createRoomsApp(ports: RoomsPorts) {
+  const routes = new Hono<RoomsEnv>()
+    .use(withRoomsPorts(ports))
     .route("/", gameSocketRoute)
     .route("/", devRoomRoutes)
     .route("/", playRoutes)
@@ -20,4 +23,5 @@ export function createRoomsApp() {
     .route("/", lobbySeatRoutes)
     .route("/", quickPlayRoutes)
     .route("/", basePageRoute);
+  return createApp("rooms").route("/", routes);
 }

@@ -1,11 +1,11 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../src/worker-kit/app-env";
 import { identityProviderFor } from "../../src/worker-kit/providers";
 import { bearerIdToken, signedInUser } from "../../src/worker-kit/verify-id-token";
+import type { RoomsEnv } from "./rooms-ports";
 
 /** Hono environment of a route behind `signedInPlayer`: the uid of the signed-in user. */
-export interface PlayerEnv extends AppEnv {
-  Variables: AppEnv["Variables"] & { uid: string };
+export interface PlayerEnv extends RoomsEnv {
+  Variables: RoomsEnv["Variables"] & { uid: string };
 }
 
 /**

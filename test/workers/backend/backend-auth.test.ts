@@ -1,18 +1,20 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { publishPrincipals } from "../../../platform/app-ports";
 import { publishPrincipalUid } from "../../../src/auth/publish-token";
 import { configFor } from "../../../src/config";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { handleError, notFound } from "../../../src/worker-kit/errors";
 import { identityProviderFor } from "../../../src/worker-kit/providers";
-import { issuerOfPublishPrincipal } from "../../../workers/auth/ports/publish-principals";
 import { authenticate, type BackendEnv, requestUser, userOfIdToken } from "../../../workers/backend/auth";
+import { withBackendPorts } from "../../../workers/backend/backend-ports";
 import { ensureIdpAccount, newPublishToken, newUser, publishTokenIdToken } from "../auth-support";
 
 /** Probe routes flagged as the backend's routes are: a publishing route, a signed-in route, an open one. */
 function probeApp() {
   const routes = new Hono<BackendEnv>()
+    .use(withBackendPorts({ publishPrincipals }))
     .post("/code/upload_sessions", authenticate({ required: true, publishTokens: "allow" }), (c) =>
       c.json(requestUser(c)),
     )
@@ -125,9 +127,9 @@ describe("backend authentication", () => {
   it("applies the same rules to a token received outside the header (WebSocket)", async () => {
     const idp = identityProviderFor(env, configFor(env));
     const publish = await publishTokenIdToken("issuer-4");
-    const issuerOf = (uid: string) => issuerOfPublishPrincipal(env, idp, uid);
-    expect(await userOfIdToken(idp, publish, "unauthenticated", issuerOf)).toBeNull();
-    expect(await userOfIdToken(idp, publish, "allow", issuerOf)).toEqual({
+    const principals = publishPrincipals(env, idp);
+    expect(await userOfIdToken(idp, publish, "unauthenticated", principals)).toBeNull();
+    expect(await userOfIdToken(idp, publish, "allow", principals)).toEqual({
       uid: "issuer-4",
       admin: false,
       publishToken: true,

@@ -7,7 +7,7 @@ import { consumableProducts, subscriptions } from "../../../src/db/backend-schem
 import { backendDb } from "../../../src/db/client";
 import { CoinLedger } from "../../../src/ledger/coin-ledger";
 import { paymentProviderFor } from "../../../src/worker-kit/providers";
-import { ensureUser } from "../../../workers/backend/ports/users";
+import { ensureUser } from "../../../workers/backend/users";
 
 export const config = configFor(env);
 export const API = "http://localhost:8787/backend";

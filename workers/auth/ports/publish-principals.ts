@@ -1,3 +1,4 @@
+import type { PublishPrincipalsPort } from "../../../src/app-ports/publish-principals";
 import { publishTokenIdOfPrincipal } from "../../../src/auth/publish-token";
 import type { IdentityProvider } from "../../../src/idp/identity-provider";
 import { revocationOf } from "../../../src/idp/revocation";
@@ -28,4 +29,9 @@ export async function issuerOfPublishPrincipal(
     return null;
   }
   return token.issuerUid;
+}
+
+/** The port the backend is handed (platform/app-ports.ts): publish principals looked up in AUTH_DB. */
+export function publishPrincipalsOf(env: { AUTH_DB: D1Database }, idp: IdentityProvider): PublishPrincipalsPort {
+  return { issuerOf: (uid) => issuerOfPublishPrincipal(env, idp, uid) };
 }

@@ -8,7 +8,6 @@ import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonBody, parseOrThrow } from "../../../src/worker-kit/input";
 import { currentLog } from "../../../src/worker-kit/request-log";
 import { bearerIdToken } from "../../../src/worker-kit/verify-id-token";
-import { TermsAgreements } from "../../backend/ports/terms-agreements";
 import type { AuthContext, AuthEnv } from "../auth-env";
 import { ConsentLedger } from "../consent-ledger";
 import { configuredOriginsCors } from "../cors";
@@ -59,9 +58,9 @@ export const consentRoutes = new Hono<AuthEnv>()
     const keys = [...new Set(body.document_keys)];
     const documents = keys.filter((key): key is DocumentKey => !isPaidReleaseKind(key));
     const paidRelease = keys.filter(isPaidReleaseKind);
-    const { now } = c.get("auth");
+    const { termsAgreements } = c.get("auth");
     // Two databases, two batches: each all-or-nothing, both idempotent, so a retry completes both.
-    await unrecordedOnError(() => new TermsAgreements(c.env.BACKEND_DB, now).record(token.uid, paidRelease));
+    await unrecordedOnError(() => termsAgreements.record(token.uid, paidRelease));
     await unrecordedOnError(() => ledger(c).record(token.uid, documents, body.source));
     c.header("cache-control", "no-store");
     return c.json({ recorded: keys, pending: await ledger(c).pending(token.uid, documents, readerLanguage(c)) });

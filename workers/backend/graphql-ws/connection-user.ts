@@ -1,5 +1,6 @@
 import { CloseCode } from "graphql-ws";
 import { z } from "zod";
+import type { PublishPrincipalsPort } from "../../../src/app-ports/publish-principals";
 import type { IdentityProvider } from "../../../src/idp/identity-provider";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { missingIdToken } from "../../../src/worker-kit/verify-id-token";
@@ -28,14 +29,14 @@ const refused = (code: number, reason: string): ConnectionVerdict => ({ refused:
 export async function connectionUser(
   payload: unknown,
   idp: IdentityProvider,
-  env: Pick<Env, "AUTH_DB">,
+  principals: PublishPrincipalsPort,
 ): Promise<ConnectionVerdict> {
   const params = connectionParamsSchema.safeParse(payload ?? {});
   if (!params.success) return refused(CloseCode.Unauthorized, "invalid_id_token");
   const authorization = params.data.authorization ?? params.data.Authorization;
   if (authorization === undefined) return refused(CloseCode.Unauthorized, missingIdToken().code);
   try {
-    const user = await userOfAuthorization(authorization, "unauthenticated", idp, env);
+    const user = await userOfAuthorization(authorization, "unauthenticated", idp, principals);
     return user ? { user } : refused(CloseCode.Unauthorized, "publish_token_not_allowed");
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,5 +1,6 @@
 import { type DocumentNode, type ExecutionArgs, GraphQLError, getOperationAST } from "graphql";
 import { type Server as GraphqlWsServer, makeServer } from "graphql-ws";
+import type { PublishPrincipalsPort } from "../../../src/app-ports/publish-principals";
 import type { IdentityProvider } from "../../../src/idp/identity-provider";
 import type { RequestUser } from "../auth";
 import { type BackendYoga, backendContextFor } from "../graphql-server";
@@ -17,6 +18,8 @@ export interface ConnectionDeps {
   yoga: BackendYoga;
   env: Env;
   idp: IdentityProvider;
+  /** Whom a publish principal acts for (the sign-in service's port). */
+  principals: PublishPrincipalsPort;
   /** The upgrade request (yoga's plugins see it as the operation's request). */
   request: Request;
 }
@@ -52,7 +55,7 @@ export function graphqlWsServer(deps: ConnectionDeps): GraphqlWsServer<Connectio
 
   return makeServer<Record<string, unknown> | undefined, ConnectionExtra>({
     onConnect: async (ctx) => {
-      const verdict = await connectionUser(ctx.connectionParams, deps.idp, deps.env);
+      const verdict = await connectionUser(ctx.connectionParams, deps.idp, deps.principals);
       if ("refused" in verdict) {
         // graphql-ws closes a refused connection with 4403; an unauthenticated one is 4401.
         ctx.extra.close(verdict.refused.code, verdict.refused.reason);

@@ -1,26 +1,38 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import type { PublishedRevisionsPort, RecentRevision } from "../../../src/app-ports/published-revisions";
 import { revisions } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 
-/**
- * A revision registered by POST /code/scenario_revisions, or null: how another app (the rooms'
- * play and lobby routes) reads the backend's revisions. Registered revisions never change.
- */
-export async function findPublishedRevision(
-  database: D1Database,
-  revisionId: string,
-): Promise<PublishedRevision | null> {
-  const row = await backendDb({ BACKEND_DB: database })
-    .select({
-      id: revisions.id,
-      name: revisions.name,
-      playerCount: revisions.playerCount,
-      hasLogic: revisions.hasLogic,
-      clientFiles: revisions.clientFiles,
-    })
-    .from(revisions)
-    .where(eq(revisions.id, revisionId))
-    .get();
-  return row ?? null;
+/** The backend's registered revisions, as other apps read them (src/app-ports/published-revisions.ts). */
+export class PublishedRevisions implements PublishedRevisionsPort {
+  private readonly db: ReturnType<typeof backendDb>;
+
+  constructor(database: D1Database) {
+    this.db = backendDb({ BACKEND_DB: database });
+  }
+
+  async find(revisionId: string): Promise<PublishedRevision | null> {
+    const row = await this.db
+      .select({
+        id: revisions.id,
+        name: revisions.name,
+        playerCount: revisions.playerCount,
+        hasLogic: revisions.hasLogic,
+        clientFiles: revisions.clientFiles,
+      })
+      .from(revisions)
+      .where(eq(revisions.id, revisionId))
+      .get();
+    return row ?? null;
+  }
+
+  recent(limit: number): Promise<RecentRevision[]> {
+    return this.db
+      .select({ id: revisions.id, scenarioId: revisions.scenarioId, name: revisions.name })
+      .from(revisions)
+      .orderBy(desc(revisions.createdAt), desc(revisions.id))
+      .limit(limit)
+      .all();
+  }
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import type { NewRoom, RoomRecord, RoomRecordsPort } from "../../../src/app-ports/room-records";
 import { rooms } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
-import type { Seat } from "../../../src/engine/types";
 
 /**
  * Room ids that begin with this are the lobby's (it makes `room-xxxxxxxx`). The backend refuses
@@ -14,25 +14,14 @@ export function isLobbyRoomId(roomId: string): boolean {
   return roomId.startsWith(LOBBY_ROOM_PREFIX);
 }
 
-/** A room whose roster the backend holds: every seat ticket of it carries `players`. */
-export interface RoomRecord {
-  revisionId: string;
-  roomId: string;
-  players: Seat[];
-  creatorUid: string;
-  /** Made by the lobby of a published game: its seats are taken there. */
-  lobby: boolean;
-  createdAt: Date;
-}
-
-export type NewRoom = Omit<RoomRecord, "createdAt">;
+export type { RoomRecord } from "../../../src/app-ports/room-records";
 
 /**
  * The room records of BACKEND_DB (docs/rooms.md "Seat tickets"). The backend's POST /rooms and
  * the rooms app's lobby create them; this class is the port the backend hands the lobby, so the
  * rooms app never writes the backend's SQL itself.
  */
-export class RoomRecords {
+export class RoomRecords implements RoomRecordsPort {
   private readonly db: ReturnType<typeof backendDb>;
 
   constructor(

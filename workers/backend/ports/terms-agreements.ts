@@ -1,19 +1,20 @@
 import { eq, sql } from "drizzle-orm";
+import type { TermsAgreementsPort } from "../../../src/app-ports/terms-agreements";
 import { currentVersion } from "../../../src/auth/document-catalog";
 import { users, userTermsAgreements } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
 import { PAID_RELEASE_CATALOG, type PaidReleaseKind } from "../../../src/legal/paid-release-catalog";
-import { insertUserIfMissing } from "./users";
+import { insertUserIfMissing } from "../users";
 
 /**
  * Paid-release terms ledger of BACKEND_DB (document 1: held by the main backend, recorded through
  * POST /api/consent of the sign-in service). Append-only (triggers of migration 0020); the
- * backend user row is created on the first agreement if the uid has none yet (ports/users.ts).
+ * backend user row is created on the first agreement if the uid has none yet (../users.ts).
  * Document 1 has these agreements gate editing revenue-share rates and applying for paid release,
  * checked in the same transaction as revenue calculation: none of those routes exists in this
  * platform, so nothing reads the ledger yet (docs/consent.md says what such a route must do).
  */
-export class TermsAgreements {
+export class TermsAgreements implements TermsAgreementsPort {
   private readonly db: ReturnType<typeof backendDb>;
 
   constructor(

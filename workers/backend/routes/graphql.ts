@@ -24,10 +24,12 @@ export const graphqlRoutes = new Hono<BackendEnv>()
   .get("/graphql", async (c, next) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return next();
     const config = c.get("config");
+    const idp = identityProviderFor(c.env, config);
     const server = graphqlWsServer({
       yoga: yogaFor(config),
       env: c.env,
-      idp: identityProviderFor(c.env, config),
+      idp,
+      principals: c.get("ports").publishPrincipals(c.env, idp),
       request: c.req.raw,
     });
     return acceptGraphqlWs(c.req.raw, server, currentLog());

@@ -1,9 +1,9 @@
+import type { RoomRecord, RoomRecordsPort } from "../../../src/app-ports/room-records";
 import type { BaseUrl } from "../../../src/base-url";
 import type { Seat } from "../../../src/engine/types";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-access/seat-ticket";
 import { ApiError } from "../../../src/worker-kit/errors";
-import type { RoomRecord, RoomRecords } from "../../backend/ports/room-records";
 import { lobbyRoomKey } from "./lobby-room-key";
 import { lobbyUrl } from "./lobby-urls";
 import { type LobbySeat, rosterOf, seatGameUrl } from "./seat-links";
@@ -29,7 +29,7 @@ export function roleOf(seat: LobbySeat): "player" | "monitor" {
  * revision's p1…pN, as the lobby's): every ticket of the room carries it.
  */
 export async function recordedLobbyRoster(
-  records: RoomRecords,
+  records: RoomRecordsPort,
   revision: PublishedRevision,
   roomId: string,
   uid: string,

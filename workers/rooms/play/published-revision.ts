@@ -1,10 +1,13 @@
+import type { PublishedRevisionsPort } from "../../../src/app-ports/published-revisions";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 import { ApiError } from "../../../src/worker-kit/errors";
-import { findPublishedRevision } from "../../backend/ports/revisions";
 
 /** The registered revision, or 404 `revision_not_found`. */
-export async function revisionOrThrow(env: Env, revisionId: string): Promise<PublishedRevision> {
-  const revision = await findPublishedRevision(env.BACKEND_DB, revisionId);
+export async function revisionOrThrow(
+  revisions: PublishedRevisionsPort,
+  revisionId: string,
+): Promise<PublishedRevision> {
+  const revision = await revisions.find(revisionId);
   if (!revision) throw new ApiError(404, "revision_not_found", `No published revision ${revisionId}.`);
   return revision;
 }
@@ -14,8 +17,8 @@ export async function revisionOrThrow(env: Env, revisionId: string): Promise<Pub
  * `revision_not_found` for no revision, 410 `republish_required` for one registered before
  * client zips were extracted at upload (docs/decisions/0079-client-zips-are-extracted-once-at-upload.md): its zip is never inflated to serve it.
  */
-export async function servedFileSetOrThrow(env: Env, revisionId: string): Promise<string> {
-  const { clientFiles } = await revisionOrThrow(env, revisionId);
+export async function servedFileSetOrThrow(revisions: PublishedRevisionsPort, revisionId: string): Promise<string> {
+  const { clientFiles } = await revisionOrThrow(revisions, revisionId);
   if (!clientFiles) {
     throw new ApiError(
       410,

@@ -1,7 +1,6 @@
 import { urlFor } from "../../../src/base-url";
-import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { type BasePageSection, basePageRoutes } from "../../../src/worker-kit/pages/base-page";
-import { recentRevisions } from "../../backend/ports/recent-revisions";
+import type { RoomsEnv } from "../rooms-ports";
 
 /** How many published revisions the dev base page links. */
 const LISTED_REVISIONS = 10;
@@ -11,7 +10,7 @@ const LISTED_REVISIONS = 10;
  * this machine (their play links) and the rooms' dev tools; stg and prd list no revision, since a
  * play link is for the people its author sends it to.
  */
-export const basePageRoute = basePageRoutes<AppEnv>(async (c) => {
+export const basePageRoute = basePageRoutes<RoomsEnv>(async (c) => {
   const config = c.get("config");
   const rooms = config.apps.rooms;
   const dev = config.environment === "dev";
@@ -19,7 +18,7 @@ export const basePageRoute = basePageRoutes<AppEnv>(async (c) => {
     ? [
         {
           heading: "Published on this machine (dev only)",
-          entries: (await recentRevisions(c.env.BACKEND_DB, LISTED_REVISIONS)).map((revision) => ({
+          entries: (await c.get("ports").revisions(c.env).recent(LISTED_REVISIONS)).map((revision) => ({
             label: revision.name ?? revision.scenarioId,
             href: urlFor(rooms, `/play/${revision.id}/`),
             note: `Play link of revision ${revision.id}`,

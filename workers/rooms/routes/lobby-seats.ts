@@ -3,11 +3,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ClaimResult } from "../../../durable-objects/room/lobby-seats";
 import type { Room } from "../../../durable-objects/room/room";
+import type { RoomRecordsPort } from "../../../src/app-ports/room-records";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 import { locationHintOf, roomIdSchema } from "../../../src/room-access/connect-params";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { jsonInput, smallJsonBody } from "../../../src/worker-kit/input";
-import { RoomRecords } from "../../backend/ports/room-records";
 import { isLobbyRoomKey, LOBBY_ROOM_ID } from "../play/lobby-room-key";
 import { recordedLobbyRoster, refuseAppRoom, seatAnswer } from "../play/lobby-seat-tickets";
 import { revisionOrThrow } from "../play/published-revision";
@@ -30,7 +30,7 @@ interface LobbyRoom {
   roomId: string;
   ticketSecret: string;
   room: DurableObjectStub<Room>;
-  records: RoomRecords;
+  records: RoomRecordsPort;
 }
 
 /**
@@ -46,7 +46,7 @@ async function lobbyRoom(c: Context<PlayerEnv>, key: string): Promise<LobbyRoom>
   }
   const { ticketSecret } = c.get("config").rooms;
   if (!ticketSecret) throw new ApiError(503, "tickets_unavailable", "Seat tickets are not configured here");
-  const revision = await revisionOrThrow(c.env, ids.data.revisionId);
+  const revision = await revisionOrThrow(c.get("ports").revisions(c.env), ids.data.revisionId);
   if (!revision.hasLogic) throw new ApiError(404, "no_rooms", "This game is played alone: it has no rooms or seats.");
   const { roomId } = ids.data;
   if (!(await isLobbyRoomKey(ticketSecret, revision.id, roomId, key))) {
@@ -56,7 +56,7 @@ async function lobbyRoom(c: Context<PlayerEnv>, key: string): Promise<LobbyRoom>
   const room = c.env.ROOM.get(c.env.ROOM.idFromName(`${revision.id}/${roomId}`), {
     locationHint: locationHintOf(undefined),
   });
-  return { revision, roomId, ticketSecret, room, records: new RoomRecords(c.env.BACKEND_DB) };
+  return { revision, roomId, ticketSecret, room, records: c.get("ports").roomRecords(c.env) };
 }
 
 function stateOf(holder: string | undefined, uid: string): SeatState {

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { urlFor } from "../../../src/base-url";
-import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { pageAssetRoutes } from "../../../src/worker-kit/pages/page-assets";
 import { pageHeaders } from "../../../src/worker-kit/pages/page-headers";
 import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
@@ -10,6 +9,7 @@ import { isLobbyRoomKey, LOBBY_ROOM_ID, lobbyRoomKey, newLobbyRoomId } from "../
 import { lobbyUrl, seatsUrl } from "../play/lobby-urls";
 import { revisionOrThrow } from "../play/published-revision";
 import { gamePageUrl, lobbySeatsOf, seatGameUrl } from "../play/seat-links";
+import type { RoomsEnv } from "../rooms-ports";
 
 /** The registered client the lobby signs in as (src/auth/clients.ts). */
 const LOBBY_CLIENT_ID = "play";
@@ -25,10 +25,10 @@ const LOBBY_CLIENT_ID = "play";
  * opener is signed in. Without a secret (bare dev) every visit gets a new room's plain links.
  * GET /assets/*: the lobby's scripts and stylesheet (public/rooms/).
  */
-export const lobbyRoutes = new Hono<AppEnv>()
+export const lobbyRoutes = new Hono<RoomsEnv>()
   .get("/lobby/:revisionId", (c) => c.redirect(`${new URL(c.req.url).pathname}/`, 301))
   .get("/lobby/:revisionId/", async (c) => {
-    const revision = await revisionOrThrow(c.env, c.req.param("revisionId"));
+    const revision = await revisionOrThrow(c.get("ports").revisions(c.env), c.req.param("revisionId"));
     const config = c.get("config");
     const rooms = config.apps.rooms;
     const assetsUrl = urlFor(rooms, "/assets");

@@ -5,12 +5,12 @@ import { safeClientPath } from "../../../src/publishing/client-path";
 import { codeKeys } from "../../../src/publishing/code-keys";
 import { contentTypeOf } from "../../../src/publishing/content-types";
 import { roomIdSchema } from "../../../src/room-access/connect-params";
-import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { withSdkImportMap } from "../play/client-files";
 import { SDK_JS } from "../play/generated-sdk";
 import { lobbyUrl } from "../play/lobby-urls";
 import { servedFileSetOrThrow } from "../play/published-revision";
+import type { RoomsEnv } from "../rooms-ports";
 
 /** A revision's files never change: browsers and caches may keep them for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -29,7 +29,7 @@ export const PLAY_SANDBOX =
  * sandbox. A sandboxed page's module scripts and fetches are CORS requests from origin "null",
  * so the files allow any origin; they are public anyway, and no credentials are involved.
  */
-const sandboxed = createMiddleware<AppEnv>(async (c, next) => {
+const sandboxed = createMiddleware<RoomsEnv>(async (c, next) => {
   await next();
   c.res.headers.set("content-security-policy", PLAY_SANDBOX);
   c.res.headers.set("access-control-allow-origin", "*");
@@ -40,7 +40,7 @@ const sandboxed = createMiddleware<AppEnv>(async (c, next) => {
  * browser to the lobby (routes/lobby.tsx); the game pages are the client files extracted from the
  * uploaded zip under /play/{revisionId}/, which import the SDK from /sdk.js.
  */
-export const playRoutes = new Hono<AppEnv>()
+export const playRoutes = new Hono<RoomsEnv>()
   .get("/sdk.js", (c) => {
     c.header("content-type", "text/javascript; charset=utf-8");
     c.header("cache-control", "public, max-age=300");
@@ -64,7 +64,7 @@ export const playRoutes = new Hono<AppEnv>()
     const revisionId = c.req.param("revisionId");
     const path = clientPath(new URL(c.req.url).pathname, revisionId);
     if (!path) throw new ApiError(400, "invalid_path", "The file path is not a plain path inside the game.");
-    const fileSet = await servedFileSetOrThrow(c.env, revisionId);
+    const fileSet = await servedFileSetOrThrow(c.get("ports").revisions(c.env), revisionId);
     // The file as extracted at upload (backend code-files.ts), streamed: nothing is inflated here.
     const file = await c.env.CODE.get(codeKeys.clientFile(revisionId, fileSet, path));
     if (!file) throw new ApiError(404, "file_not_found", `The game has no file ${path}.`);

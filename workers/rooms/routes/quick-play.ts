@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { roomIdSchema } from "../../../src/room-access/connect-params";
 import { ApiError } from "../../../src/worker-kit/errors";
-import { RoomRecords } from "../../backend/ports/room-records";
 import { lobbyRoomKey, newLobbyRoomId } from "../play/lobby-room-key";
 import { recordedLobbyRoster, seatAnswer } from "../play/lobby-seat-tickets";
 import { lobbyUrl } from "../play/lobby-urls";
@@ -30,7 +29,7 @@ export const quickPlayRoutes = new Hono<PlayerEnv>().post(
     }
     const { ticketSecret } = c.get("config").rooms;
     if (!ticketSecret) throw new ApiError(503, "tickets_unavailable", "Seat tickets are not configured here");
-    const revision = await revisionOrThrow(c.env, revisionId);
+    const revision = await revisionOrThrow(c.get("ports").revisions(c.env), revisionId);
     if (!revision.hasLogic) throw new ApiError(404, "no_rooms", "This game is played alone: it has no rooms or seats.");
     const uid = c.get("uid");
     const matchmaker = c.env.QUICK_PLAY.get(c.env.QUICK_PLAY.idFromName(revision.id));
@@ -44,7 +43,7 @@ export const quickPlayRoutes = new Hono<PlayerEnv>().post(
     const { roomId, seatId, hold } = answer.seat;
     const seat = lobbySeatsOf(revision).find((place) => place.id === seatId);
     if (!seat) throw new Error(`quick play gave seat ${seatId}, which the revision does not have`);
-    const players = await recordedLobbyRoster(new RoomRecords(c.env.BACKEND_DB), revision, roomId, uid);
+    const players = await recordedLobbyRoster(c.get("ports").roomRecords(c.env), revision, roomId, uid);
     const rooms = c.get("config").apps.rooms;
     const taken = await seatAnswer({ rooms, ticketSecret, revision, roomId, seat, players, hold });
     const key = await lobbyRoomKey(ticketSecret, revision.id, roomId);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../../src/db/backend-schema";
-import type { backendDb } from "../../../src/db/client";
+import { users } from "../../src/db/backend-schema";
+import type { backendDb } from "../../src/db/client";
 
 type BackendDrizzle = ReturnType<typeof backendDb>;
 
