@@ -54,9 +54,9 @@ const authBenchmark: Benchmark = async ({ platformUrl, idpUrl, baselineUrl }) =>
   }
   const healthRoute = summarize(healthRuns);
   return [
-    // Two KV reads and no write (the session is written back at most hourly, issue 12), and one
+    // Two KV reads and no write (the session is written back at most hourly, docs/decisions/0059-sign-in-hardening.md), and one
     // account lookup at the identity provider, in another process as in production: a session is
-    // ended at its first use after its account's tokens were revoked (issue 32, part 5). That
+    // ended at its first use after its account's tokens were revoked (docs/decisions/0124-revocation-is-honoured-a-publish-principal.md). That
     // lookup is waited for, so req/s fell from 0.54 to 0.23-0.25 of the health route's, and CPU
     // rose from 1.9x to 2.8-3.0x (docs/decisions/0124-revocation-is-honoured-a-publish-principal.md, "Revocation is honoured").
     ...rows("GET /login with a session (302) vs /auth/health", summarize(loginRuns), healthRoute, {

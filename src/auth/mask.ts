@@ -1,5 +1,5 @@
 /**
- * The account a hand-over signs into, masked for the confirmation page (issue 12): enough for
+ * The account a hand-over signs into, masked for the confirmation page (docs/decisions/0059-sign-in-hardening.md): enough for
  * its owner to recognise it, too little for someone who got the link to learn the address.
  * Built when the code is issued, so the code record never holds the address itself.
  */

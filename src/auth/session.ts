@@ -3,7 +3,7 @@ export const SESSION_LIFETIME_SECONDS = 400 * 24 * 60 * 60;
 export const SESSION_COOKIE = "auth_session";
 
 /**
- * Reads write the session back at most this often (issue 12): the lifetime is still extended,
+ * Reads write the session back at most this often (docs/decisions/0059-sign-in-hardening.md): the lifetime is still extended,
  * but last_accessed_at is up to an hour coarse, and most reads cost no storage write.
  */
 export const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;

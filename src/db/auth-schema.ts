@@ -59,7 +59,7 @@ export const pendingSignUps = sqliteTable("pending_sign_ups", {
 });
 
 /**
- * AUTH_DB. Per-user index of SSO sessions (issue 12): what a person (or an operator) lists and
+ * AUTH_DB. Per-user index of SSO sessions (docs/decisions/0059-sign-in-hardening.md): what a person (or an operator) lists and
  * ends. The session itself lives in KV (`session:<key_hash>`); `key_hash` is the SHA-256 of the
  * cookie, never the cookie. `last_used_at` is as coarse as the session's write-back (an hour).
  */

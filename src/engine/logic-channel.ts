@@ -20,8 +20,8 @@ export type ChannelCall =
 export type ChannelRequest = ChannelCall & { id: number };
 
 /**
- * One reply. `ok: false` is the call failing as a whole (what a rejected RPC used to be); a
- * scenario exception is a Settled value inside an `ok: true` reply, as it was.
+ * One reply. `ok: false` is the call failing as a whole (the sandbox could not run it); a scenario
+ * exception is a Settled value inside an `ok: true` reply.
  */
 export type ChannelReply = (
   | { id: number; ok: true; value: unknown }

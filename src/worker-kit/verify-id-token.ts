@@ -34,7 +34,7 @@ export async function verifiedOrThrow<T>(verify: Promise<T>): Promise<T> {
  *   principal (`publish:<token id>`), whatever its claims say: an ID token of a session the
  *   principal obtained otherwise (a social identity linked to it at the provider) lacks
  *   `publish_token` and is no user either. Or it carries `publish_token: true` with another uid
- *   (minted before principals existed, issue 20): `principal` is then null and it acts for nobody.
+ *   (an old token: docs/decisions/0077-a-publish-tokens-id-tokens-name-a-principal-of.md): `principal` is then null and it acts for nobody.
  */
 export type IdTokenSubject =
   | { kind: "user"; token: VerifiedIdToken }

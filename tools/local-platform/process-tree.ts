@@ -4,7 +4,7 @@
  * that never got ready, a start given up on (a test hook's timeout: stopAllTrees), a normal stop,
  * this process exiting. A workerd left behind keeps its port bound and fails the next file that
  * wants that port. The children stay in this process's group, so Ctrl-C at a terminal reaches
- * them as before.
+ * them too.
  */
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";

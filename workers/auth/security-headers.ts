@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AuthEnv } from "./auth-env";
 
 /**
- * The sign-in service's pages are never framed (issue 12): X-Frame-Options for browsers that
+ * The sign-in service's pages are never framed (docs/decisions/0059-sign-in-hardening.md): X-Frame-Options for browsers that
  * predate CSP frame-ancestors, which each page also sends. HSTS is the platform's, on every app
  * (src/worker-kit/transport-security.ts).
  */

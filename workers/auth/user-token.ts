@@ -5,7 +5,7 @@ import type { AuthContext } from "./auth-env";
 import { requireUnrevoked } from "./revocation";
 import { requireFinishedSignUp } from "./sign-up";
 
-/** How recent an ID token must be where it buys a browser session or a link grant (issue 12). */
+/** How recent an ID token must be where it buys a browser session or a link grant (docs/decisions/0059-sign-in-hardening.md). */
 export const FRESH_ID_TOKEN_SECONDS = 5 * 60;
 
 export interface UserTokenRules {

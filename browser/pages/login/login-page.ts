@@ -32,7 +32,7 @@ export function consented(): string[] {
 }
 
 // The page's state is asked for when the person first signs in, not when the page opens:
-// opening /login stores nothing (issue 12). One state serves every post of this page.
+// opening /login stores nothing (docs/decisions/0059-sign-in-hardening.md). One state serves every post of this page.
 let statePromise: Promise<string> | null = null;
 
 export function loginState(): Promise<string> {

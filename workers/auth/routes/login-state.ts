@@ -7,7 +7,7 @@ import { parseLoginQuery } from "../login-query";
 import { sameOriginOnly } from "../same-origin";
 
 /**
- * POST /api/login/state: the login page asks for its state when the person signs in (issue 12:
+ * POST /api/login/state: the login page asks for its state when the person signs in (docs/decisions/0059-sign-in-hardening.md:
  * opening /login writes nothing, so visits cannot fill the store). The body is the page's own
  * query, checked again by the rules of GET /login; the state is bound to this browser's nonce
  * cookie, which GET /login set.

@@ -51,7 +51,7 @@ export const loginRoutes = new Hono<AuthEnv>().get("/login", async (c) => {
   }
   const client = clientFor(query.client_id);
   // No login request is stored yet: the page asks for its state (POST /api/login/state) when the
-  // person acts, so a visit costs no storage write (issue 12).
+  // person acts, so a visit costs no storage write (docs/decisions/0059-sign-in-hardening.md).
 
   // reCAPTCHA before an SMS code: Google's widget in stg/prd (its scripts and frames, nothing
   // more), the dev IdP's stand-in in dev (its script and its frame).

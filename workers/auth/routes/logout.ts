@@ -16,11 +16,11 @@ async function postField(c: AuthContext, name: string): Promise<string | undefin
 /**
  * GET /api/logout?redirect_uri= (document 1): ends this browser's SSO session, then redirects
  * (allow-listed targets only). Any site can make a browser send this GET with its cookie, so it
- * ends nothing more than this browser's session: an `all=1` here is ignored (issue 20).
+ * ends nothing more than this browser's session: an `all=1` here is ignored (docs/decisions/0076-sign-out-everywhere-is-a-same-origin-post.md).
  *
  * POST /api/logout with redirect_uri and all=1 (form fields or query; same origin only, 403
  * `cross_origin` from another site's page): signing out everywhere ends every session of the
- * user, on every browser and device (issue 12), then 303 to redirect_uri. Without all=1 it is the
+ * user, on every browser and device (docs/decisions/0059-sign-in-hardening.md), then 303 to redirect_uri. Without all=1 it is the
  * plain logout.
  */
 export const logoutRoutes = new Hono<AuthEnv>()

@@ -47,7 +47,7 @@ async function requestFields(c: AuthContext): Promise<unknown> {
  * POST /api/oauth/token: RFC 8693 token exchange of a publish token for an ID token that acts for
  * its issuer on the publishing routes: claims `publish_token: true` and `issuer_uid`, and as its
  * subject the token's own principal (`publish:<token id>`), never the issuer's uid, so the ID
- * token cannot change or link the issuer's account at the identity provider (issue 20). A revoked
+ * token cannot change or link the issuer's account at the identity provider (docs/decisions/0077-a-publish-tokens-id-tokens-name-a-principal-of.md). A revoked
  * token is refused like an unknown one (document 1 leaves it open; refusing is what revoking is
  * for). Nor is a token made before its issuer's tokens-valid-after time at the provider (a password
  * change, a sign-out everywhere): it is revoked here and then (one account lookup per exchange).

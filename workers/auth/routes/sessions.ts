@@ -16,7 +16,7 @@ const sessionId = z.object({ id: z.string().min(1).max(64) });
 const userId = z.object({ uid: z.string().min(1).max(128) });
 
 /**
- * A person's SSO sessions (issue 12): list them (created, last used, browser family) and end one
+ * A person's SSO sessions (docs/decisions/0059-sign-in-hardening.md): list them (created, last used, browser family) and end one
  * or all; ending all is signing out everywhere, which also sets the account's tokens-valid-after
  * time at the provider. The caller is the browser's own session (the cookie) or an app with the user's ID token
  * (Authorization: Bearer). Operators do the same for any user through the admin client with an

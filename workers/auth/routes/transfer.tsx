@@ -50,7 +50,7 @@ const REFUSALS = {
 
 /**
  * Transfer (document 1, Authentication 5): an app trades a fresh ID token for a 5-minute code and
- * opens /transfer?code= in a browser. The browser first shows whose account it is (issue 12: a
+ * opens /transfer?code= in a browser. The browser first shows whose account it is (docs/decisions/0059-sign-in-hardening.md: a
  * forwarded link must not silently sign someone into another person's account); Continue posts
  * back, and only then does the browser get the SSO session and the custom token. Codes are
  * rate-limited per user (429 `rate_limited`).
