@@ -32,11 +32,15 @@ export class GameView {
   /** Names of the game's predicted actions (`actions`; serverActions run on the server only). */
   private readonly predicted: Set<string>;
   players: Seat[] = [];
+  /** The room says this connection holds no seat of the roster (a spectator, an admin, a quiet observer). */
+  observer = false;
   started = false;
   frozen = true;
   tick = 0;
   /** Seats online and seen, from the room's last presence message: ctx.presence of predictions. */
   private presence: RoomPresence = { online: [], seen: [] };
+  /** Each seat's display name as its connections brought it (the nickname of its ticket or URL). */
+  private nicknames = new Map<string, string>();
   /** Game time as last reported by the room, and the local monotonic time it arrived. */
   private clock = { gameTime: 0, receivedAt: 0 };
 
@@ -54,6 +58,11 @@ export class GameView {
 
   get state(): any {
     return this.shown;
+  }
+
+  /** A seat's name for people: its display name, else the roster's name for it, else its id. */
+  nameOf(seatId: string): string {
+    return this.nicknames.get(seatId) || this.players.find((seat) => seat.id === seatId)?.name || seatId;
   }
 
   get pendingCount(): number {
@@ -87,6 +96,7 @@ export class GameView {
     switch (frame.type) {
       case "__state":
         this.settleInDoubt(frame.you?.lastSeq);
+        this.observer = frame.you?.observer === true;
         this.confirmed = frame.state;
         this.pending = [];
         this.started = frame.started === true;
@@ -136,7 +146,13 @@ export class GameView {
         // Older SDKs ignore unknown platform messages; so do we.
         if (frame.message?.type === "presence") {
           this.frozen = frame.message.payload?.pause?.frozen ?? this.frozen;
-          if (Array.isArray(frame.message.payload?.seats)) this.presence = roomPresenceOf(frame.message.payload);
+          if (Array.isArray(frame.message.payload?.seats)) {
+            this.presence = roomPresenceOf(frame.message.payload);
+            for (const seat of frame.message.payload.seats) {
+              if (typeof seat?.nickname === "string" && seat.nickname !== "")
+                this.nicknames.set(seat.seatId, seat.nickname);
+            }
+          }
           this.emitter.emit("presence", frame.message.payload);
         }
         return;

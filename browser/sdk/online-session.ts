@@ -7,6 +7,13 @@ import { ViewSession } from "./view-session";
 
 type OnlineMode = Extract<GameMode, { kind: "online" }>;
 
+/** What the page around the session offers: who renews its ticket, the wall clock, the way back to its lobby. */
+export interface PageHooks {
+  renew: TicketRenewer | null;
+  wallClock: () => number;
+  toLobby?: (() => void) | null;
+}
+
 /** A game against a room server over one WebSocket (the same protocol in production and dev). */
 export class OnlineSession extends ViewSession {
   readonly mode = "online";
@@ -22,9 +29,9 @@ export class OnlineSession extends ViewSession {
     createSocket: SocketFactory,
     now: () => number,
     random?: () => number,
-    tickets: { renew: TicketRenewer | null; wallClock: () => number } = { renew: null, wallClock: Date.now },
+    page: PageHooks = { renew: null, wallClock: Date.now },
   ) {
-    super(game, mode.seatId, mode.seatKind, now);
+    super(game, { seatId: mode.seatId, seatKind: mode.seatKind, monitor: mode.monitor, toLobby: page.toLobby }, now);
     this.ticket = mode.ticket;
     this.inputs = new InputThrottle((data) => this.connection.send({ type: "__input", data }), now);
     // Each socket takes the newest ticket; one whose time is over is renewed first (ticket-renewal.ts).
@@ -32,9 +39,9 @@ export class OnlineSession extends ViewSession {
     const clientId = newClientId();
     const nextUrl = () => {
       const { ticket } = this;
-      if (!ticket || !ticketExpired(ticket, tickets.wallClock())) return socketUrl({ ...mode, ticket }, clientId);
-      if (!tickets.renew) return Promise.reject(new Error("the seat ticket expired"));
-      return tickets.renew().then((fresh) => {
+      if (!ticket || !ticketExpired(ticket, page.wallClock())) return socketUrl({ ...mode, ticket }, clientId);
+      if (!page.renew) return Promise.reject(new Error("the seat ticket expired"));
+      return page.renew().then((fresh) => {
         this.ticket = fresh;
         return socketUrl({ ...mode, ticket: fresh }, clientId);
       });

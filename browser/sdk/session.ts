@@ -11,6 +11,14 @@ export interface GameSession {
   /** Current state: the room's, plus this client's pending predictions. */
   readonly state: any;
   readonly players: Seat[];
+  /**
+   * This client watches and does not play: a spectator or another connection without a seat of
+   * the roster, or a monitor. The room refuses its actions and ignores its pause requests, so a
+   * page offers it neither.
+   */
+  readonly watching: boolean;
+  /** The page came from a lobby of the platform, which `backToLobby()` returns to. */
+  readonly hasLobby: boolean;
   readonly started: boolean;
   /** The game clock stands still (emergency pause, or nobody present). */
   readonly frozen: boolean;
@@ -20,6 +28,10 @@ export interface GameSession {
   act(action: string, payload?: Record<string, unknown>): number;
   /** Continuous input (`__input`): at most 20 per second leave the client, the latest value wins. */
   input(data: Record<string, unknown>): void;
+  /** A seat's name for people: the display name its ticket or URL gave, else the roster's name, else its id. */
+  nameOf(seatId: string): string;
+  /** Goes back to the lobby the page came from (the lobby closes the game); nothing when `hasLobby` is false. */
+  backToLobby(): void;
   /** Emergency pause and resume for the whole room. */
   pause(): void;
   resume(): void;

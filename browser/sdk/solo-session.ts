@@ -23,7 +23,7 @@ export class SoloSession extends ViewSession {
   private seq = 0;
 
   constructor(game: GameDefinition, seatId: string, players: Seat[], now: () => number) {
-    super(game, seatId, null, now);
+    super(game, { seatId, seatKind: null }, now);
     this.core = new RoomCore({
       runner: new LocalLogicRunner(game),
       record: RoomCore.newRecord(SOLO, SOLO, newSeed()),

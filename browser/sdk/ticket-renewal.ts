@@ -1,4 +1,7 @@
 import { decodeJwt } from "jose";
+import { RENEW_REQUEST, RENEWED } from "./frame-messages";
+
+export { RENEW_REQUEST, RENEWED };
 
 /**
  * Seat tickets run out (docs/rooms.md "Seat tickets": 10 minutes by default, an hour at most) and
@@ -10,9 +13,6 @@ import { decodeJwt } from "jose";
 /** Asks the ticket's issuer for a fresh ticket of the same seat. */
 export type TicketRenewer = () => Promise<string>;
 
-/** The message a game page in a frame sends its host app, and the answer it waits for. */
-export const RENEW_REQUEST = "scenario.ticket.renew";
-export const RENEWED = "scenario.ticket";
 /** How long the host app has to answer. */
 export const RENEW_TIMEOUT_MS = 10_000;
 
@@ -58,21 +58,29 @@ export function ownLobbyLink(lobby: string, pageUrl: string, revisionId: string 
 
 /** The part of the page the default renewers use (tests pass their own). */
 export interface PageLike {
-  location: { readonly href: string; replace(url: string): void };
+  location: { readonly href: string; replace(url: string): void; assign(url: string): void };
   parent: unknown;
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
 }
 
+/** The window framing the page, when there is one it can post to (a host app, the platform's lobby). */
+export function framingParent(page: PageLike): { postMessage(message: unknown, target: string): void } | null {
+  const parent = page.parent as { postMessage?(message: unknown, target: string): void } | undefined;
+  if (!parent || parent === page || typeof parent.postMessage !== "function") return null;
+  return parent as { postMessage(message: unknown, target: string): void };
+}
+
 /**
  * Where a fresh ticket comes from, by who gave the page its ticket:
- * - the lobby of a published game (its game URL carries `lobby`, the seat's own lobby link): the
- *   page goes back through that link, which signs the user in again and opens the game on a
- *   fresh ticket of the seat they hold. Only the rooms' own lobby of the page's revision is
- *   followed (ownLobbyLink); any other `lobby` fails the renewal with the reason;
- * - a host app that embeds the page in a frame (tickets from the backend's POST /rooms/tickets):
- *   the page asks its parent with `{type: "scenario.ticket.renew", roomId, seatId}` and takes the
- *   answer `{type: "scenario.ticket", ticket}` from that parent.
+ * - whoever frames the page: a host app (tickets from the backend's POST /rooms/tickets), or the
+ *   lobby of a published game, which shows its games in a frame. The page asks its parent with
+ *   `{type: "scenario.ticket.renew", roomId, seatId}` and takes the answer
+ *   `{type: "scenario.ticket", ticket}` from that parent;
+ * - a page of its own whose game URL carries `lobby`, the seat's own lobby link: the page goes
+ *   back through that link, which signs the user in again and opens the game on a fresh ticket of
+ *   the seat they hold. Only the rooms' own lobby of the page's revision is followed
+ *   (ownLobbyLink); any other `lobby` fails the renewal with the reason.
  * None of these (a page opened on its own with a ticket): null, and the session reports the ticket expired.
  */
 export function defaultRenewer(
@@ -81,21 +89,27 @@ export function defaultRenewer(
   page: PageLike | undefined,
 ): TicketRenewer | null {
   if (!page) return null;
+  const parent = framingParent(page);
+  if (parent) return askParent(parent, seat, page);
   const lobby = params.get("lobby");
-  if (lobby !== null) {
-    const own = ownLobbyLink(lobby, page.location.href, params.get("revisionId"));
-    if (own === null) {
-      // Not this game's lobby: never followed; the session ends as expired and says why.
-      return () => Promise.reject(new Error(`the game URL's lobby link is not this game's lobby: ${lobby}`));
-    }
-    return () => {
-      page.location.replace(own);
-      // The page is leaving: nothing more to connect.
-      return new Promise<string>(() => undefined);
-    };
+  if (lobby === null) return null;
+  const own = ownLobbyLink(lobby, page.location.href, params.get("revisionId"));
+  if (own === null) {
+    // Not this game's lobby: never followed; the session ends as expired and says why.
+    return () => Promise.reject(new Error(`the game URL's lobby link is not this game's lobby: ${lobby}`));
   }
-  const parent = page.parent as { postMessage?(message: unknown, target: string): void } | undefined;
-  if (!parent || parent === page || typeof parent.postMessage !== "function") return null;
+  return () => {
+    page.location.replace(own);
+    // The page is leaving: nothing more to connect.
+    return new Promise<string>(() => undefined);
+  };
+}
+
+function askParent(
+  parent: { postMessage(message: unknown, target: string): void },
+  seat: { roomId: string; seatId: string },
+  page: PageLike,
+): TicketRenewer {
   return () =>
     new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -106,10 +120,10 @@ export function defaultRenewer(
         const data = event.data as { type?: unknown; ticket?: unknown } | null;
         if (event.source !== parent || data?.type !== RENEWED || typeof data.ticket !== "string") return;
         clearTimeout(timer);
-        page?.removeEventListener("message", answer);
+        page.removeEventListener("message", answer);
         resolve(data.ticket);
       }
       page.addEventListener("message", answer);
-      parent.postMessage?.({ type: RENEW_REQUEST, ...seat }, "*");
+      parent.postMessage({ type: RENEW_REQUEST, ...seat }, "*");
     });
 }

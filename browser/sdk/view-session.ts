@@ -11,11 +11,35 @@ export abstract class ViewSession implements GameSession {
   readonly seatKind: string | null;
   protected readonly emitter = new Emitter<SessionEvents>();
   protected readonly view: GameView;
+  /** Connected as a monitor (monitor=1): watches, its pause requests are ignored. */
+  protected readonly monitor: boolean;
+  private readonly toLobby: (() => void) | null;
 
-  constructor(game: GameDefinition | null, seatId: string, seatKind: string | null, now: () => number) {
-    this.seatId = seatId;
-    this.seatKind = seatKind;
-    this.view = new GameView(game, seatId, this.emitter, now);
+  constructor(
+    game: GameDefinition | null,
+    seat: { seatId: string; seatKind: string | null; monitor?: boolean; toLobby?: (() => void) | null },
+    now: () => number,
+  ) {
+    this.seatId = seat.seatId;
+    this.seatKind = seat.seatKind;
+    this.monitor = seat.monitor ?? false;
+    this.toLobby = seat.toLobby ?? null;
+    this.view = new GameView(game, seat.seatId, this.emitter, now);
+  }
+
+  get watching(): boolean {
+    return this.monitor || this.view.observer;
+  }
+  get hasLobby(): boolean {
+    return this.toLobby !== null;
+  }
+
+  nameOf(seatId: string): string {
+    return this.view.nameOf(seatId);
+  }
+
+  backToLobby(): void {
+    this.toLobby?.();
   }
 
   get state(): any {

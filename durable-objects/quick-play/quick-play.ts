@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { locationHintOf } from "../../src/room-access/connect-params";
 import {
   chooseQuickSeat,
+  isInPlay,
   type LobbyStatus,
   openLeases,
   type PoolRoom,
@@ -9,13 +10,17 @@ import {
   QUICK_PLAY_LEASE_MS,
   QUICK_PLAY_POOL_LIMIT,
   quickPlayRefusal,
+  roomInPlay,
   type SeatLease,
+  withFilledRooms,
   withPoolRoom,
 } from "../../src/room-access/quick-play";
 import type { ClaimResult } from "../room/lobby-seats";
 
 const POOL_KEY = "pool";
 const LEASES_KEY = "leases";
+/** Rooms quick play filled, newest last (QUICK_PLAY_FILLED_LIMIT): what a visitor who finds no free seat may watch. */
+const FILLED_KEY = "filled";
 /** uid to the time its cooldown ends, after a seat of theirs went back untaken. */
 const COOLDOWNS_KEY = "cooldowns";
 /** The revision this object seats visitors of (its alarm needs it to reach the rooms). */
@@ -31,6 +36,11 @@ export interface QuickPlayRequest {
   seatIds: string[];
   /** The id of the room to make when no open room has a free seat (the lobby makes room ids). */
   newRoomId: string;
+  /**
+   * With no free seat anywhere: `new_room` seats the visitor in a new room; `ask` answers the room
+   * in play of the players who came before instead, when there is one, and seats nobody.
+   */
+  ifFull: "new_room" | "ask";
 }
 
 /** A seat of a quick-play room taken through that room's own lobby link. */
@@ -48,8 +58,9 @@ export interface QuickPlayRefusal {
 }
 
 export type QuickPlayAnswer =
-  | { seat: { roomId: string; seatId: string; hold: string }; refused?: undefined }
-  | { refused: QuickPlayRefusal };
+  | { seat: { roomId: string; seatId: string; hold: string }; refused?: undefined; full?: undefined }
+  | { refused: QuickPlayRefusal; seat?: undefined; full?: undefined }
+  | { full: { roomId: string }; seat?: undefined; refused?: undefined };
 
 export type LinkSeatAnswer = { claim: ClaimResult; refused?: undefined } | { refused: QuickPlayRefusal };
 
@@ -104,7 +115,7 @@ export class QuickPlay extends DurableObject<Env> {
     return mine;
   }
 
-  private async seatNow({ revisionId, uid, seatIds, newRoomId }: QuickPlayRequest): Promise<QuickPlayAnswer> {
+  private async seatNow({ revisionId, uid, seatIds, newRoomId, ifFull }: QuickPlayRequest): Promise<QuickPlayAnswer> {
     this.ctx.storage.kv.put(REVISION_KEY, revisionId);
     const now = this.clock();
     await this.settle(now);
@@ -124,9 +135,17 @@ export class QuickPlay extends DurableObject<Env> {
       this.saveLeases(leases);
       const rooms = pool.map((room) => ({ room, status: statuses.get(room.roomId) as LobbyStatus }));
       const chosen = chooseQuickSeat(rooms, leases, uid, seatIds, now);
+      if (chosen.filled.length > 0) this.saveFilled(withFilledRooms(this.filled(), chosen.filled));
       let { roomId, seatId } = chosen.seat;
       let openedAt = pool.find((room) => room.roomId === roomId)?.openedAt ?? now;
       const newRoom = roomId === null || seatId === null || (look >= MAX_LOOKS && !chosen.held);
+      if (newRoom && ifFull === "ask") {
+        const playing = await this.roomInPlay(rooms, seatIds, now);
+        if (playing) {
+          this.savePool(chosen.pool);
+          return { full: { roomId: playing.roomId } };
+        }
+      }
       if (newRoom || !chosen.held) {
         const refused = quickPlayRefusal(uid, leases, this.cooldowns()[uid], now);
         if (refused) return { refused };
@@ -186,6 +205,27 @@ export class QuickPlay extends DurableObject<Env> {
     this.saveLeases(this.leases().filter((lease) => !ended.has(leaseKey(lease))));
   }
 
+  /**
+   * The newest room in play among those just looked at and the filled rooms remembered; the
+   * remembered ones no longer in play (finished, stale, a seat given back) are forgotten.
+   */
+  private async roomInPlay(
+    looked: { room: PoolRoom; status: LobbyStatus }[],
+    seatIds: string[],
+    now: number,
+  ): Promise<PoolRoom | null> {
+    const lookedIds = new Set(looked.map(({ room }) => room.roomId));
+    const remembered = await Promise.all(
+      this.filled()
+        .filter((room) => !lookedIds.has(room.roomId))
+        .map(async (room) => ({ room, status: await this.room(room.roomId).lobbyStatus() })),
+    );
+    this.saveFilled(
+      remembered.filter(({ room, status }) => isInPlay(room, status, seatIds, now)).map(({ room }) => room),
+    );
+    return roomInPlay([...looked, ...remembered], seatIds, now);
+  }
+
   private lease(lease: SeatLease): void {
     this.saveLeases([...this.leases(), lease]);
   }
@@ -204,6 +244,14 @@ export class QuickPlay extends DurableObject<Env> {
 
   private savePool(pool: PoolRoom[]): void {
     this.ctx.storage.kv.put(POOL_KEY, pool.slice(-QUICK_PLAY_POOL_LIMIT));
+  }
+
+  private filled(): PoolRoom[] {
+    return this.ctx.storage.kv.get<PoolRoom[]>(FILLED_KEY) ?? [];
+  }
+
+  private saveFilled(filled: PoolRoom[]): void {
+    this.ctx.storage.kv.put(FILLED_KEY, filled);
   }
 
   private leases(): SeatLease[] {

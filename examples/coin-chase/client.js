@@ -45,6 +45,16 @@ addEventListener("keyup", (event) => {
 });
 document.querySelector("#pause").addEventListener("click", () => session.pause());
 document.querySelector("#resume").addEventListener("click", () => session.resume());
+document.querySelector("#rematch").addEventListener("click", () => session.act("rematch"));
+document.querySelector("#lobby").addEventListener("click", () => session.backToLobby());
+// Players by name (the roster's, or the display name a ticket carries), never by seat id.
+const nameOf = (seatId) => session.nameOf(seatId);
+
+function statusText(state) {
+  if (state.winner) return state.winner === session.seatId ? "You win" : `${nameOf(state.winner)} wins`;
+  const you = session.watching ? "You are watching" : `You are ${nameOf(session.seatId)}`;
+  return `${you}${everyoneJoined ? "" : " · waiting for every player to join"}`;
+}
 
 function render() {
   const state = session.state;
@@ -60,14 +70,18 @@ function render() {
     if (seatId === session.seatId) paint.strokeRect(player.x * cell, player.y * cell, cell, cell);
   });
   document.querySelector("#scores").textContent = Object.entries(state.players)
-    .map(([seatId, player]) => `${seatId}: ${player.score} (teleports ${state.teleportsLeft[seatId]})`)
+    .map(([seatId, player]) => `${nameOf(seatId)}: ${player.score} (teleports ${state.teleportsLeft[seatId]})`)
     .join(" · ");
   document.querySelector("#positions").textContent = Object.entries(state.players)
-    .map(([seatId, player]) => `${seatId} at (${player.x}, ${player.y})`)
+    .map(([seatId, player]) => `${nameOf(seatId)} at (${player.x}, ${player.y})`)
     .join(" · ");
-  document.querySelector("#status").textContent = state.winner
-    ? `${state.winner === session.seatId ? "You win" : `${state.winner} wins`}`
-    : `You are ${session.seatId}${everyoneJoined ? "" : " · waiting for every player to join"}`;
+  document.querySelector("#status").textContent = statusText(state);
+  // Watchers neither play nor pause; the race's end offers the next race and the way back.
+  document.querySelector("#pause").hidden = session.watching;
+  document.querySelector("#resume").hidden = session.watching;
+  document.querySelector("#game-over").hidden = !state.winner || (session.watching && !session.hasLobby);
+  document.querySelector("#rematch").hidden = session.watching;
+  document.querySelector("#lobby").hidden = !session.hasLobby;
   document.querySelector("#clock").textContent = session.frozen
     ? "paused"
     : `game time ${(session.gameTime() / 1000).toFixed(1)} s`;

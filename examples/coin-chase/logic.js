@@ -1,5 +1,6 @@
 // Real-time example: a tick loop moves every player by their latest continuous input (__input);
-// the server places coins at random; a serverAction teleports a player to a random spot.
+// the server places coins at random; a serverAction teleports a player to a random spot, another
+// starts the next race once one is won.
 // Randomness lives in update() and serverActions only: they run on the server, never as predictions.
 // The race starts once every seat has been online (ctx.presence): nobody collects coins alone.
 
@@ -11,6 +12,16 @@ function placeCoin(state, ctx) {
   state.coin = { x: ctx.random.int(SIZE), y: ctx.random.int(SIZE) };
 }
 
+/** Everyone back at the start line with no coins and both teleports, and a new coin. */
+function startRace(state, ctx) {
+  Object.keys(state.players).forEach((seatId, index) => {
+    state.players[seatId] = { x: index * 3, y: 0, score: 0 };
+    state.teleportsLeft[seatId] = 2;
+  });
+  state.winner = null;
+  placeCoin(state, ctx);
+}
+
 const clamp = (value) => Math.min(SIZE - 1, Math.max(0, value));
 const direction = (value) =>
   typeof value === "number" && Number.isFinite(value) ? Math.max(-1, Math.min(1, value)) : 0;
@@ -20,11 +31,8 @@ export default {
 
   setup({ players, ctx }) {
     const state = { players: {}, coin: null, winner: null, teleportsLeft: {} };
-    players.forEach((seat, index) => {
-      state.players[seat.id] = { x: index * 3, y: 0, score: 0 };
-      state.teleportsLeft[seat.id] = 2;
-    });
-    placeCoin(state, ctx);
+    for (const seat of players) state.players[seat.id] = null;
+    startRace(state, ctx);
     return state;
   },
 
@@ -58,6 +66,13 @@ export default {
   },
 
   serverActions: {
+    // Once the race is won, any player starts the next one (the new coin is random: server only).
+    rematch(state, _payload, ctx) {
+      if (!state.winner) throw new Error("The race is not over yet");
+      startRace(state, ctx);
+      ctx.emit("rematch", { by: ctx.playerId });
+    },
+
     // The server-decided part of the same action: where the player lands.
     teleport(state, _payload, ctx) {
       const player = state.players[ctx.playerId];

@@ -21,6 +21,14 @@ function statusText(state) {
   return myMarks(state).includes(state.turn) ? `Your turn (${state.turn})` : `Waiting for ${state.turn}`;
 }
 
+// Who you are, by name (the roster's, or the display name your ticket carries), never a seat id.
+function youText(state) {
+  if (session.watching) return "You are watching.";
+  if (session.mode === "solo") return "You play both marks (solo).";
+  const marks = state ? myMarks(state) : [];
+  return `You are ${session.nameOf(session.seatId)}${marks.length > 0 ? ` (${marks.join(", ")})` : ""}.`;
+}
+
 // Whether the game was over at the last render: its end clears a refusal left from the game.
 let wasOver = false;
 
@@ -30,8 +38,14 @@ function render() {
   // "Not your turn" from a moment ago means nothing once the game is over.
   if (over && !wasOver) $("#error").textContent = "";
   wasOver = over;
-  $("#you").textContent = `You are ${session.seatKind ?? "seat"} ${session.seatId} (${session.mode})`;
+  $("#you").textContent = youText(state);
   $("#status").textContent = statusText(state);
+  // Watchers neither play nor pause; the game's end offers the next game and the way back.
+  $("#pause").hidden = session.watching;
+  $("#resume").hidden = session.watching;
+  $("#game-over").hidden = !over || (session.watching && !session.hasLobby);
+  $("#rematch").hidden = session.watching;
+  $("#lobby").hidden = !session.hasLobby;
   cells.forEach((button, cell) => {
     const mark = state?.board?.[cell] ?? "";
     button.textContent = mark;
@@ -64,6 +78,8 @@ for (const button of cells) {
 }
 $("#pause").addEventListener("click", () => session.pause());
 $("#resume").addEventListener("click", () => session.resume());
+$("#rematch").addEventListener("click", () => session.act("rematch"));
+$("#lobby").addEventListener("click", () => session.backToLobby());
 
 session.on("state", render);
 session.on("pause", render);
@@ -74,8 +90,10 @@ session.on("actionLost", ({ payload }) => {
   $("#error").textContent = `Your move on cell ${payload.cell + 1} was lost when the room restarted: play it again.`;
 });
 session.on("events", ({ events }) => {
-  for (const event of events)
+  for (const event of events) {
     if (event.name === "timeout") $("#error").textContent = `${event.data.mark} ran out of time`;
+    if (event.name === "rematch") $("#error").textContent = "";
+  }
 });
 // The seat ticket ran out and no fresh one came (the SDK asks the lobby or the host app first).
 session.on("connection", ({ status }) => {
@@ -86,7 +104,8 @@ session.on("presence", (presence) => {
   $("#presence").innerHTML = "";
   for (const seat of presence.seats) {
     const item = document.createElement("li");
-    item.textContent = `${seat.seatId}: ${seat.online ? "online" : "offline"}`;
+    const you = seat.seatId === session.seatId ? " (you)" : "";
+    item.textContent = `${session.nameOf(seat.seatId)}${you}: ${seat.online ? "online" : "offline"}`;
     $("#presence").append(item);
   }
 });

@@ -54,6 +54,22 @@ export default {
   },
 
   actions: {
+    // After a win or a draw, either player starts the next game on a fresh board. The marks change
+    // seats, so the other player opens this time (X always begins).
+    rematch(state, _payload, ctx) {
+      if (!state.winner && !state.draw) throw new Error("The game is not over yet");
+      Object.assign(state, {
+        board: Array(9).fill(null),
+        seats: { X: state.seats.O, O: state.seats.X },
+        turn: "X",
+        winner: null,
+        winningLine: null,
+        draw: false,
+      });
+      ctx.emit("rematch", { by: ctx.playerId });
+      startTurn(state, ctx);
+    },
+
     place(state, payload, ctx) {
       if (!state.everyoneJoined) throw new Error("Waiting for every player to join");
       if (state.winner || state.draw) throw new Error("The game is over");

@@ -8,6 +8,9 @@ export interface LobbyPageConfig extends SignedInPageConfig {
   key: string;
   /** The seat this page's link is for (`?seat=`): taken as soon as the user is signed in. */
   seat: string | null;
+  roomId: string;
+  /** The room's link, which the address bar shows while the game plays (never a seat's own link). */
+  shareUrl: string;
 }
 
 /** The element that holds the config. */

@@ -4,6 +4,10 @@ import type { SignedInPageConfig } from "./signed-in";
 export interface QuickPlayPageConfig extends SignedInPageConfig {
   /** {ROOMS_URL}/lobby/{revisionId}/quick-play */
   quickPlayUrl: string;
+  /** The game's play link, {ROOMS_URL}/play/{revisionId}/: the address bar shows it, and the page offers it to share. */
+  playUrl: string;
+  /** {ROOMS_URL}/lobby/{revisionId}/: a room's seats are at {lobbyUrl}{roomId}/seats. */
+  lobbyUrl: string;
 }
 
 /** The element that holds the config. */

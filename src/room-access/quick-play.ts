@@ -47,6 +47,11 @@ export const QUICK_PLAY_LEASE_MS = 60 * 1000;
 export const QUICK_PLAY_LAPSE_COOLDOWN_MS = 5 * 60 * 1000;
 /** Quick-play seats one account may hold untaken at once, per revision. */
 export const QUICK_PLAY_OPEN_SEATS_PER_ACCOUNT = 1;
+/**
+ * Rooms quick play filled are remembered, newest last, up to this many: a visitor who finds no
+ * free seat is told of the newest still in play (roomInPlay), which they may watch.
+ */
+export const QUICK_PLAY_FILLED_LIMIT = 4;
 
 export type QuickSeat = { roomId: string; seatId: string } | { roomId: null; seatId: null };
 
@@ -57,6 +62,8 @@ export interface QuickPlayLook {
   held: boolean;
   /** The rooms still open after this look, oldest first. */
   pool: PoolRoom[];
+  /** Rooms that left the pool at this look because every seat is held (not finished, not stale). */
+  filled: PoolRoom[];
 }
 
 /**
@@ -68,7 +75,7 @@ export function isFinished(status: LobbyStatus): boolean {
   return !Object.keys(status.holders).some((seatId) => status.seatsOnline.includes(seatId));
 }
 
-function isFull(status: LobbyStatus, seatIds: readonly string[]): boolean {
+export function isFull(status: LobbyStatus, seatIds: readonly string[]): boolean {
   return seatIds.every((seatId) => status.holders[seatId] !== undefined);
 }
 
@@ -92,18 +99,49 @@ export function chooseQuickSeat(
 ): QuickPlayLook {
   const live = rooms.filter(({ room, status }) => !isStale(room, status, now) && !isFinished(status));
   const leased = (roomId: string) => leases.some((lease) => lease.roomId === roomId);
-  const pool = live
-    .filter(({ room, status }) => !isFull(status, seatIds) || leased(room.roomId))
-    .map(({ room }) => room);
+  const stays = ({ room, status }: { room: PoolRoom; status: LobbyStatus }) =>
+    !isFull(status, seatIds) || leased(room.roomId);
+  const pool = live.filter(stays).map(({ room }) => room);
+  const filled = live.filter((entry) => !stays(entry)).map(({ room }) => room);
   for (const { room, status } of live) {
     const held = seatIds.find((seatId) => status.holders[seatId] === uid);
-    if (held) return { seat: { roomId: room.roomId, seatId: held }, held: true, pool };
+    if (held) return { seat: { roomId: room.roomId, seatId: held }, held: true, pool, filled };
   }
   for (const { room, status } of live) {
     const free = seatIds.find((seatId) => status.holders[seatId] === undefined);
-    if (free) return { seat: { roomId: room.roomId, seatId: free }, held: false, pool };
+    if (free) return { seat: { roomId: room.roomId, seatId: free }, held: false, pool, filled };
   }
-  return { seat: { roomId: null, seatId: null }, held: false, pool };
+  return { seat: { roomId: null, seatId: null }, held: false, pool, filled };
+}
+
+/**
+ * Whether a room's game may still be on: every seat is held, and it is neither finished (its
+ * players all left after the start) nor stale (old, with nobody online).
+ */
+export function isInPlay(room: PoolRoom, status: LobbyStatus, seatIds: readonly string[], now: number): boolean {
+  return isFull(status, seatIds) && !isFinished(status) && !isStale(room, status, now);
+}
+
+/**
+ * The room a visitor who finds no free seat is told of: the newest in play of `rooms`, which is
+ * the room of the players who came just before them; null when none is.
+ */
+export function roomInPlay(
+  rooms: readonly { room: PoolRoom; status: LobbyStatus }[],
+  seatIds: readonly string[],
+  now: number,
+): PoolRoom | null {
+  const playing = rooms.filter(({ room, status }) => isInPlay(room, status, seatIds, now)).map(({ room }) => room);
+  return playing.reduce<PoolRoom | null>(
+    (newest, room) => (newest && newest.openedAt > room.openedAt ? newest : room),
+    null,
+  );
+}
+
+/** The remembered filled rooms with `added` (newest last, no repeats), at most QUICK_PLAY_FILLED_LIMIT. */
+export function withFilledRooms(filled: readonly PoolRoom[], added: readonly PoolRoom[]): PoolRoom[] {
+  const ids = new Set(added.map((room) => room.roomId));
+  return [...filled.filter((room) => !ids.has(room.roomId)), ...added].slice(-QUICK_PLAY_FILLED_LIMIT);
 }
 
 /**

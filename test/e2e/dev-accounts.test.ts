@@ -9,6 +9,7 @@ import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { gameFrame, seatOf } from "./support/game-frame.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 import { scenario } from "./support/publish-cli.ts";
 
@@ -84,8 +85,8 @@ describe("seeded accounts sign in where the docs send you (dev)", () => {
 
       // The play URL signs the player in (the play client: no email form), then quick play seats them.
       player = await signInAs(playUrl, "user@example.com", "dev-accounts-play");
-      await player.waitForURL((url) => url.pathname.endsWith("/index.html") && url.searchParams.has("ticket"));
-      expect(new URL(player.url()).pathname.startsWith(new URL(playUrl).pathname)).toBe(true);
+      expect(seatOf(await gameFrame(player)).seatId).toBe("p1");
+      expect(player.url()).toBe(playUrl);
     } finally {
       await page.context().close();
       await player?.context().close();

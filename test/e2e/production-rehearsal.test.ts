@@ -18,6 +18,7 @@ import { RATE_LIMITS } from "../../src/config/rate-limits.ts";
 import { projectRoot, wranglerBin, wranglerEnv } from "../../tools/local-platform/wrangler-env.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
+import { gameFrame, seatOf } from "./support/game-frame.ts";
 import { routeGoogleRecaptcha } from "./support/google-recaptcha-route.ts";
 import { hostedFetch } from "./support/hosted-network.ts";
 import { signUpByPhone } from "./support/login-page.ts";
@@ -226,6 +227,8 @@ describe("an operator on the prd build", () => {
 /** The revision the author publishes to prd, which the players then play. */
 let playUrl: string;
 let revisionId: string;
+/** The address bar of the play-link journey's first player while her game played. */
+let aliceAddress: string | undefined;
 let configDir: string;
 
 /** `scenario <args>` on an author's machine whose requests reach the hosts of `nodeEnv`. */
@@ -276,16 +279,17 @@ describe("an author and two players on the prd build", () => {
     await expectAccessible(alice.page);
     await alice.page.unrouteAll({ behavior: "ignoreErrors" });
     for (const route of held) await route.fallback().catch(() => undefined);
-    await alice.page.waitForURL(`${urls.rooms}/play/${revisionId}/index.html?**`);
+    const aliceGame = await gameFrame(alice.page);
 
     await bob.page.goto(playUrl);
     await bob.page.waitForURL(`${urls.auth}/login?**`);
     await signUpByPhone(bob.page);
-    await bob.page.waitForURL(`${urls.rooms}/play/${revisionId}/index.html?**`);
-    await expectText(alice.page, "#you", "You are player p1 (online)");
-    await expectText(bob.page, "#you", "You are player p2 (online)");
+    const bobGame = await gameFrame(bob.page);
+    await expectText(aliceGame, "#you", "You are Player 1 (X).");
+    await expectText(bobGame, "#you", "You are Player 2 (O).");
     await expectAccessible(bob.page);
-    await playXWins(alice.page, bob.page);
+    await playXWins(aliceGame, bobGame);
+    aliceAddress = alice.page.url();
     alice.expectNoFailures();
     bob.expectNoFailures();
   }, 240_000);
@@ -689,5 +693,28 @@ describe("a player's signed-in devices on the prd build (issue 34, item 6)", () 
     expect(await laptop.getByText("This browser is not signed in.").isVisible()).toBe(true);
     expect((await laptop.context().cookies(urls.auth)).some((cookie) => cookie.name === "auth_session")).toBe(false);
     await expectAccessible(laptop);
+  }, 120_000);
+});
+
+describe("the play link on the prd build, copied from an address bar (issue 34, items 1 and 5)", () => {
+  it("shows the play link in the player's address bar; whoever opens it signs in and is told the room is full", async () => {
+    expect(aliceAddress, "the players' journey ran").toBeTruthy();
+    expect(aliceAddress).toBe(playUrl);
+    const carol = await newPerson("play-link-copied", { width: 360, height: 740 });
+    const sockets: string[] = [];
+    carol.page.on("websocket", (socket) => sockets.push(socket.url()));
+    await carol.page.goto(aliceAddress as string);
+    await carol.page.waitForURL(`${urls.auth}/login?**`);
+    expect(sockets).toEqual([]);
+    await signUpByPhone(carol.page);
+    await expectText(carol.page, "#full-heading", "The room is full");
+    await expectAccessible(carol.page);
+    await carol.page.getByRole("button", { name: "Watch their game" }).click();
+    const carolGame = await gameFrame(carol.page);
+    expect(seatOf(carolGame).seatId).toBe("spectator");
+    await expectText(carolGame, "#you", "You are watching.");
+    await expectText(carolGame, "#status", "X wins");
+    expect(carol.page.url()).toBe(playUrl);
+    carol.expectNoFailures();
   }, 120_000);
 });

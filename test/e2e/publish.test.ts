@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { launchChromium, newPerson, screenshotOnFailure } from "./support/browser.ts";
+import { gameFrame, seatOf } from "./support/game-frame.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import { type RunningWorker, startPlatform, waitForFreePort } from "./support/platform.ts";
 import { type CliTarget, authorWithToken as newAuthor, scenario as runScenario } from "./support/publish-cli.ts";
@@ -93,13 +94,14 @@ describe("scenario publish against the local platform", () => {
     await signUpInLobby(bob);
     expect(await seatStates(bob)).toEqual({ p1: "free", p2: "free" });
 
-    // Taking p1 opens the game on her ticket, in an opaque origin of its own.
+    // Taking p1 shows the game on her ticket in the lobby's frame, in an opaque origin of its own;
+    // the address bar keeps the room's link.
     await alice.getByRole("button", { name: "Take seat: Player 1" }).click();
-    await alice.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
-    expect(new URL(alice.url()).searchParams.get("ticket")).toBeTruthy();
-    expect(await alice.evaluate(() => origin)).toBe("null");
+    const aliceGame = await gameFrame(alice);
+    expect(alice.url()).toBe(lobbyUrl);
+    expect(await aliceGame.evaluate(() => origin)).toBe("null");
     expect(
-      await alice.evaluate(() => {
+      await aliceGame.evaluate(() => {
         try {
           return typeof localStorage.length;
         } catch (error) {
@@ -107,11 +109,11 @@ describe("scenario publish against the local platform", () => {
         }
       }),
     ).toBe("SecurityError");
-    await expectText(alice, "#you", "You are player p1 (online)");
+    await expectText(aliceGame, "#you", "You are Player 1 (X).");
     // Alone in the room, she waits: no turn timer runs against the empty seat (issue 21.3), and
     // the timer's line says so.
-    await expectText(alice, "#status", "Waiting for every player to join");
-    expect(await alice.textContent("#timer")).toBe("Turn timer: waiting for players");
+    await expectText(aliceGame, "#status", "Waiting for every player to join");
+    expect(await aliceGame.textContent("#timer")).toBe("Turn timer: waiting for players");
 
     // Bob's lobby shows p1 taken as it reads the seats again. He opens p2's own link (what Alice
     // could have sent him): the SSO session signs the page in again and it takes p2 by itself.
@@ -120,11 +122,17 @@ describe("scenario publish against the local platform", () => {
     const p2Link = (await bob.getAttribute('[data-seat-id="p2"] button.seat-link', "data-copy")) as string;
     expect(new URL(p2Link).searchParams.get("seat")).toBe("p2");
     await bob.goto(p2Link);
-    await bob.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
-    expect(new URL(bob.url()).searchParams.get("seatId")).toBe("p2");
+    const bobGame = await gameFrame(bob);
+    expect(seatOf(bobGame).seatId).toBe("p2");
+    // The seat's own link leaves the address bar for the room's.
+    expect(bob.url()).toBe(lobbyUrl);
 
-    await expectText(bob, "#status", "Waiting for X");
-    await playXWins(alice, bob);
+    await expectText(bobGame, "#status", "Waiting for X");
+    await playXWins(aliceGame, bobGame);
+
+    // A reload of the room's link by the tab that played: its seat again, the game as it stands.
+    await bob.reload();
+    await expectText(await gameFrame(bob), "#status", "X wins");
 
     // Carol, a third user, finds both seats taken, with nothing to press but the spectator's button.
     const carol = await newPlayer("publish-carol", { width: 360, height: 740 });
@@ -135,9 +143,10 @@ describe("scenario publish against the local platform", () => {
     const widths = await carol.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
     await carol.getByRole("button", { name: "Watch as spectator" }).click();
-    await carol.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
-    await carol.waitForFunction(() => document.querySelector('[data-cell="2"]')?.textContent === "X");
-    await expectText(carol, "#status", "X wins");
+    const carolGame = await gameFrame(carol);
+    await carolGame.waitForFunction(() => document.querySelector('[data-cell="2"]')?.textContent === "X");
+    await expectText(carolGame, "#status", "X wins");
+    await expectText(carolGame, "#you", "You are watching.");
   }, 180_000);
 
   it("publishes a manifest without serverActionLogicPath as a solo game that plays in solo mode", async () => {
@@ -164,7 +173,7 @@ describe("scenario publish against the local platform", () => {
     await page.click('a[data-seat-kind="solo"]');
     await page.waitForURL("**/index.html");
     expect(await page.evaluate(() => origin)).toBe("null");
-    await expectText(page, "#you", "You are seat player (solo)");
+    await expectText(page, "#you", "You play both marks (solo).");
     await expectText(page, "#status", "Your turn (X)");
     await page.click('[data-cell="4"]');
     await expectText(page, "#status", "Your turn (O)");

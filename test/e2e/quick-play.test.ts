@@ -2,12 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintSeatTicket } from "../../src/room-access/seat-ticket.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { launchChromium, newPerson } from "./support/browser.ts";
+import { gameFrame, seatOf } from "./support/game-frame.ts";
 import { signUpByPhone } from "./support/login-page.ts";
 import { startPlatform, waitForFreePort } from "./support/platform.ts";
 import { authorWithToken, scenario } from "./support/publish-cli.ts";
@@ -47,14 +48,13 @@ afterAll(async () => {
 
 const newPlayer = (name: string, viewport?: { width: number; height: number }) => newPerson(browser, name, viewport);
 
-/** Opens the play URL as a new user: signs up on the way, and quick play opens the game. */
-async function openPlayUrl(page: Page): Promise<{ roomId: string; seatId: string }> {
+/** Opens the play URL as a new user: signs up on the way, and quick play shows the game in the lobby's frame. */
+async function openPlayUrl(page: Page): Promise<{ roomId: string; seatId: string; game: Frame }> {
   await page.goto(playUrl);
   await page.waitForURL(`${platform.url}/auth/login?**`);
   await signUpByPhone(page);
-  await page.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
-  const query = new URL(page.url()).searchParams;
-  return { roomId: query.get("roomId") as string, seatId: query.get("seatId") as string };
+  const game = await gameFrame(page);
+  return { ...seatOf(game), game };
 }
 
 describe("quick play: players who open the same play URL meet", () => {
@@ -62,21 +62,21 @@ describe("quick play: players who open the same play URL meet", () => {
     const alice = await newPlayer("quick-alice");
     const aliceSeat = await openPlayUrl(alice);
     expect(aliceSeat.seatId).toBe("p1");
-    await expectText(alice, "#you", "You are player p1 (online)");
+    await expectText(aliceSeat.game, "#you", "You are Player 1 (X).");
     const bob = await newPlayer("quick-bob", { width: 360, height: 740 });
     const bobSeat = await openPlayUrl(bob);
-    expect(bobSeat).toEqual({ roomId: aliceSeat.roomId, seatId: "p2" });
-    await expectText(bob, "#you", "You are player p2 (online)");
+    expect({ roomId: bobSeat.roomId, seatId: bobSeat.seatId }).toEqual({ roomId: aliceSeat.roomId, seatId: "p2" });
+    await expectText(bobSeat.game, "#you", "You are Player 2 (O).");
 
-    await playXWins(alice, bob);
-    // The sign-in and the lobby left no page behind the game: Back leaves it for the page before,
-    // instead of bouncing through /login and the lobby into the game again.
+    await playXWins(aliceSeat.game, bobSeat.game);
+    // The sign-in left no page behind the game: Back leaves it for the page before, instead of
+    // bouncing through /login into the game again.
     await bob.goBack();
     expect(bob.url()).toBe("about:blank");
 
-    // Alice comes back to her game on a ticket whose time is over (a reload hours later): the SDK
-    // gets a fresh one through her seat's lobby link, and the game is there as she left it.
-    const gameUrl = new URL(alice.url());
+    // Alice's game gets a ticket whose time is over (as after a night with the page open): the SDK
+    // asks the lobby around it for a fresh one, and the game is there as she left it.
+    const gameUrl = new URL(aliceSeat.game.url());
     const expired = await mintSeatTicket(
       platform.secrets.ROOM_TICKET_SECRET as string,
       {
@@ -92,12 +92,19 @@ describe("quick play: players who open the same play URL meet", () => {
       },
       { now: Date.now() - 2 * 60 * 60 * 1000 },
     );
-    gameUrl.searchParams.set("ticket", expired);
-    await alice.goto(gameUrl.href);
-    await alice.waitForURL((url) => url.pathname.endsWith("/index.html") && url.searchParams.get("ticket") !== expired);
-    await expectText(alice, "#you", "You are player p1 (online)");
-    await expectText(alice, "#status", "X wins (you)");
-    expect(await alice.textContent("#error")).toBe("");
+    gameUrl.hash = new URLSearchParams({ ticket: expired }).toString();
+    const renewals: string[] = [];
+    alice.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/seats/p1")) renewals.push(request.url());
+    });
+    await alice.evaluate((url) => {
+      (document.getElementById("game-frame") as HTMLIFrameElement).src = url;
+    }, gameUrl.href);
+    await expectText(aliceSeat.game, "#you", "You are Player 1 (X).");
+    await expectText(aliceSeat.game, "#status", "X wins (you)");
+    expect(await aliceSeat.game.textContent("#error")).toBe("");
+    expect(renewals).toHaveLength(1);
+    expect(alice.url()).toBe(playUrl);
   }, 180_000);
 
   it("gives two people who open it at once two seats of one room", async () => {
@@ -105,9 +112,10 @@ describe("quick play: players who open the same play URL meet", () => {
     const [carolSeat, daveSeat] = await Promise.all([openPlayUrl(carol), openPlayUrl(dave)]);
     expect(carolSeat.roomId).toBe(daveSeat.roomId);
     expect([carolSeat.seatId, daveSeat.seatId].sort()).toEqual(["p1", "p2"]);
+    const name = (seatId: string) => (seatId === "p1" ? "Player 1 (X)" : "Player 2 (O)");
     await Promise.all([
-      expectText(carol, "#you", `You are player ${carolSeat.seatId} (online)`),
-      expectText(dave, "#you", `You are player ${daveSeat.seatId} (online)`),
+      expectText(carolSeat.game, "#you", `You are ${name(carolSeat.seatId)}.`),
+      expectText(daveSeat.game, "#you", `You are ${name(daveSeat.seatId)}.`),
     ]);
   }, 180_000);
 
@@ -119,7 +127,7 @@ describe("quick play: players who open the same play URL meet", () => {
     await erin.waitForSelector('#seats li[data-seat-id="p1"][data-state="free"]');
     const privateRoom = new URL(erin.url()).searchParams.get("room");
     await erin.getByRole("button", { name: "Take seat: Player 1" }).click();
-    await erin.waitForURL(`${platform.url}/rooms/play/${revisionId}/index.html?**`);
+    await gameFrame(erin);
 
     const frank = await newPlayer("quick-frank");
     const frankSeat = await openPlayUrl(frank);

@@ -1,27 +1,24 @@
-// The lobby of a published game (workers/rooms/routes/lobby.tsx): signs in through /login like
-// any web client (the ID token stays in memory), shows who holds each seat of the room, and takes
-// one: the rooms app claims it for this user and answers the game page with its seat ticket
-// (workers/rooms/routes/lobby-seats.ts), which this tab then opens.
+// The lobby of a published game's room (workers/rooms/routes/lobby.tsx): signs in through /login
+// like any web client (the ID token stays in memory), shows who holds each seat of the room, and
+// takes one: the rooms app claims it for this user and answers the game page with its seat
+// ticket (workers/rooms/routes/lobby-seats.ts), which this page then shows in its frame
+// (game-frame.ts) while the address bar keeps the room's link. The tab remembers its seat
+// (sessionStorage, this tab only), so a reload takes it again; another browser never has it.
 import { LOBBY_CONFIG_ID, type LobbyPageConfig } from "../../../src/page-configs/lobby";
 import { byId, messageOf, pageConfig } from "../kit/page";
 import { signIn, signInAgain } from "../kit/signed-in";
-
-type SeatState = "free" | "taken" | "yours";
-
-/** A seat as the lobby's seat routes answer it. */
-interface SeatView {
-  id: string;
-  name: string;
-  state: SeatState;
-}
+import { copyButtons } from "./copy-buttons";
+import { gameShown, showGame } from "./game-frame";
+import { readSeats, type SeatState, type SeatView, ServiceError, takeSeat } from "./seat-service";
 
 const config = pageConfig<LobbyPageConfig>(LOBBY_CONFIG_ID);
 const status = byId("status");
 const seatList = byId("seats");
 const spectate = byId("spectate", HTMLButtonElement);
-const share = byId("share", HTMLInputElement);
-/** While the page is visible, the seats are read again this often: others take seats meanwhile. */
+/** While the lobby shows, the seats are read again this often: others take seats meanwhile. */
 const REFRESH_MS = 5000;
+/** The seat this tab plays in the room, taken again when the page is reloaded. */
+const TAB_SEAT_KEY = `lobby-seat:${config.roomId}`;
 let idToken: string | null = null;
 let busy = false;
 
@@ -31,27 +28,7 @@ const say = (text: string, kind: "info" | "error" = "info") => {
   status.dataset.kind = kind;
 };
 
-class ServiceError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function call<Body>(path: string, init: RequestInit = {}): Promise<Body> {
-  const response = await fetch(config.seatsUrl + path, {
-    ...init,
-    headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${idToken}` },
-  });
-  const body = (await response.json().catch(() => ({}))) as Body & { error?: string; message?: string };
-  if (!response.ok) {
-    throw new ServiceError(response.status, body.error, body.message || `The rooms answered ${response.status}.`);
-  }
-  return body;
-}
+const token = () => idToken ?? "";
 
 const LABELS: Record<SeatState, { state: string; button: string | null }> = {
   free: { state: "free", button: "Take seat" },
@@ -82,24 +59,38 @@ function render(seats: SeatView[]): void {
 }
 
 async function refresh(): Promise<SeatView[]> {
-  const { seats } = await call<{ seats: SeatView[] }>(`?${new URLSearchParams({ key: config.key })}`);
+  const seats = await readSeats(config.seatsUrl, token(), config.key);
   render(seats);
   return seats;
 }
 
-/**
- * Takes the seat (again, when it is already this user's) and opens the game on its ticket. A seat
- * taken by the page's own link replaces the page in the tab's history: Back from the game then
- * leaves, instead of landing here and being sent to the game again.
- */
-async function take(seatId: string, opened: "by-click" | "by-link" = "by-click"): Promise<void> {
-  const answer = await call<{ gameUrl: string }>(`/${encodeURIComponent(seatId)}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: config.key }),
+/** A fresh ticket of a seat this user holds; an expired ID token signs the page in again. */
+async function renew(seatId: string): Promise<string> {
+  try {
+    return (await takeSeat(config.seatsUrl, token(), config.key, seatId)).ticket;
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 401) signInAgain(config);
+    throw error;
+  }
+}
+
+/** Takes the seat (again, when it is already this user's) and shows the game on its ticket. */
+async function take(seatId: string): Promise<void> {
+  const seat = await takeSeat(config.seatsUrl, token(), config.key, seatId);
+  sessionStorage.setItem(TAB_SEAT_KEY, seatId);
+  say("");
+  showGame({
+    seat,
+    address: config.shareUrl,
+    shareUrl: config.shareUrl,
+    renew: () => renew(seatId),
+    seats: () => readSeats(config.seatsUrl, token(), config.key),
+    left: () => {
+      sessionStorage.removeItem(TAB_SEAT_KEY);
+      say("You left the game.");
+      refresh().catch(() => undefined);
+    },
   });
-  if (opened === "by-link") location.replace(answer.gameUrl);
-  else location.assign(answer.gameUrl);
 }
 
 async function run(work: () => Promise<void>): Promise<void> {
@@ -121,13 +112,8 @@ async function run(work: () => Promise<void>): Promise<void> {
   }
 }
 
-/** The element an event happened in, as `selector` finds it from there. */
-function closest<Kind extends Element>(event: Event, selector: string): Kind | null {
-  return event.target instanceof Element ? event.target.closest<Kind>(selector) : null;
-}
-
 seatList.addEventListener("click", (event) => {
-  const button = closest<HTMLButtonElement>(event, "button.take");
+  const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button.take") : null;
   if (!button || button.disabled) return;
   const item = button.closest<HTMLElement>("[data-seat-id]");
   if (!item) return;
@@ -145,36 +131,23 @@ spectate.addEventListener("click", () =>
   }),
 );
 
-// Copy buttons: the room's link, each seat's own link, the spectator link.
-document.addEventListener("click", async (event) => {
-  const button = closest<HTMLButtonElement>(event, "button.copy");
-  if (!button) return;
-  const link = button.dataset.copy ?? "";
-  try {
-    await navigator.clipboard.writeText(link);
-    say("Link copied.");
-  } catch {
-    // No clipboard (an insecure origin, a refused permission): select the link to copy by hand.
-    share.value = link;
-    share.select();
-    say("Copy the selected link.");
-  }
-});
+copyButtons(say);
 
-/** Opened from a seat's own link: takes that seat, unless someone else holds it. */
-async function takeLinkedSeat(seats: SeatView[]): Promise<void> {
-  if (config.seat === "spectator") {
+/** Opened from a seat's own link, or reloaded while this tab played: takes that seat, unless someone else holds it. */
+async function takeSeatAgain(seats: SeatView[], seatId: string): Promise<void> {
+  if (seatId === "spectator") {
     say("Opening the game as a spectator…");
-    return take("spectator", "by-link");
+    return take("spectator");
   }
-  const seat = seats.find((s) => s.id === config.seat);
+  const seat = seats.find((s) => s.id === seatId);
   if (!seat) return;
   if (seat.state === "taken") {
+    sessionStorage.removeItem(TAB_SEAT_KEY);
     say(`${seat.name} is taken by another player: take a free seat.`, "error");
     return;
   }
   say(`Taking ${seat.name}…`);
-  await take(seat.id, "by-link");
+  await take(seat.id);
 }
 
 void run(async () => {
@@ -183,8 +156,9 @@ void run(async () => {
   const seats = await refresh();
   spectate.disabled = false;
   say("");
-  if (config.seat) await takeLinkedSeat(seats);
+  const again = config.seat ?? sessionStorage.getItem(TAB_SEAT_KEY);
+  if (again) await takeSeatAgain(seats, again);
   setInterval(() => {
-    if (document.visibilityState === "visible" && !busy) refresh().catch(() => {});
+    if (document.visibilityState === "visible" && !busy && !gameShown()) refresh().catch(() => {});
   }, REFRESH_MS);
 });

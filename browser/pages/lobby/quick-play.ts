@@ -1,37 +1,129 @@
-// Quick play (workers/rooms/routes/quick-play.ts): the lobby of a game's play URL signs the user
-// in like any web client, asks the rooms app for a seat in an open room and opens the game on its
-// ticket. The game replaces this page in the tab's history, so Back leaves the game instead of
-// landing here and being seated again.
+// Quick play (workers/rooms/routes/quick-play.ts): the lobby of a game's play link signs the user
+// in like any web client, asks the rooms app for a seat in an open room and shows the game on its
+// ticket in its frame (game-frame.ts), while the address bar shows the play link itself: a copied
+// address leads whoever opens it through quick play, never into this seat. When every room is
+// full, the page says so and offers to watch the room of the players who came before, or to wait
+// in a new room for the next player, with the link to send them.
 import { QUICK_PLAY_CONFIG_ID, type QuickPlayPageConfig } from "../../../src/page-configs/quick-play";
 import { byId, messageOf, pageConfig } from "../kit/page";
 import { signIn, signInAgain } from "../kit/signed-in";
+import { copyButtons } from "./copy-buttons";
+import { showGame } from "./game-frame";
+import { callService, readSeats, type SeatTaken, ServiceError, seatsUrlOf, takeSeat } from "./seat-service";
+
+/** Quick play's seat: the seat's answer, its room and the room's key. */
+interface QuickSeat extends SeatTaken {
+  roomId: string;
+  key: string;
+}
+
+/** The room in play quick play answers when every room is full (`ifFull: "ask"`). */
+interface FullRoom {
+  roomId: string;
+  key: string;
+  seats: { id: string; name: string }[];
+}
 
 const config = pageConfig<QuickPlayPageConfig>(QUICK_PLAY_CONFIG_ID);
 const status = byId("status");
+const again = byId("again");
+const full = byId("full");
+const fullHeading = byId("full-heading");
+const fullText = byId("full-text");
+const watch = byId("watch", HTMLButtonElement);
+const wait = byId("wait", HTMLButtonElement);
+let idToken: string | null = null;
+let fullRoom: FullRoom | null = null;
+let busy = false;
 
 const say = (text: string, kind: "info" | "error" = "info") => {
   status.textContent = text;
   status.dataset.kind = kind;
 };
 
-async function play(): Promise<void> {
-  const idToken = await signIn(config);
-  if (!idToken) return;
+const token = () => idToken ?? "";
+
+/** Asks quick play for a seat; with `ask`, a full house answers the room in play instead of a new room. */
+async function quickPlay(ifFull: "ask" | "new_room"): Promise<void> {
   say("Finding you a seat…");
-  const response = await fetch(config.quickPlayUrl, {
+  const answer = await callService<QuickSeat | { full: FullRoom }>(config.quickPlayUrl, token(), {
     method: "POST",
-    headers: { authorization: `Bearer ${idToken}` },
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ifFull }),
   });
-  const body = (await response.json().catch(() => ({}))) as { gameUrl?: string; message?: string };
-  if (response.status === 401) {
-    // The ID token expired on the way: the SSO session signs the page in again.
-    say("Signing in again…");
-    signInAgain(config);
-    return;
-  }
-  if (!response.ok || !body.gameUrl) throw new Error(body.message || `The rooms answered ${response.status}.`);
-  say("Opening the game…");
-  location.replace(body.gameUrl);
+  if ("full" in answer) return offerFullRoom(answer.full);
+  play(answer.roomId, answer.key, answer);
 }
 
-play().catch((error) => say(`No seat: ${messageOf(error)} Reload the page to try again.`, "error"));
+function play(roomId: string, key: string, seat: SeatTaken): void {
+  const seatsUrl = seatsUrlOf(config.lobbyUrl, roomId);
+  say("");
+  full.hidden = true;
+  again.hidden = true;
+  showGame({
+    seat,
+    address: config.playUrl,
+    shareUrl: config.playUrl,
+    renew: async () => {
+      try {
+        return (await takeSeat(seatsUrl, token(), key, seat.seatId)).ticket;
+      } catch (error) {
+        if (error instanceof ServiceError && error.status === 401) signInAgain(config);
+        throw error;
+      }
+    },
+    seats: () => readSeats(seatsUrl, token(), key),
+    left: () => {
+      say("You left the game.");
+      again.hidden = false;
+    },
+  });
+}
+
+/** Every room is full: the players who came before are playing. Watch them, or wait for the next player. */
+function offerFullRoom(room: FullRoom): void {
+  fullRoom = room;
+  say("");
+  const seats = room.seats.length === 2 ? "both seats are taken" : `all ${room.seats.length} seats are taken`;
+  fullText.textContent = `The players who opened this link before you are playing: ${seats}.`;
+  full.hidden = false;
+  again.hidden = true;
+  fullHeading.focus();
+}
+
+async function run(work: () => Promise<void>): Promise<void> {
+  if (busy) return;
+  busy = true;
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 401) {
+      // The ID token expired on the way: the SSO session signs the page in again.
+      say("Signing in again…");
+      signInAgain(config);
+      return;
+    }
+    say(`No seat: ${messageOf(error)} Reload the page to try again.`, "error");
+  } finally {
+    busy = false;
+  }
+}
+
+watch.addEventListener("click", () =>
+  run(async () => {
+    const room = fullRoom;
+    if (!room) return;
+    say("Opening their game…");
+    const seat = await takeSeat(seatsUrlOf(config.lobbyUrl, room.roomId), token(), room.key, "spectator");
+    play(room.roomId, room.key, seat);
+  }),
+);
+wait.addEventListener("click", () => run(() => quickPlay("new_room")));
+byId("play-again", HTMLButtonElement).addEventListener("click", () => run(() => quickPlay("ask")));
+copyButtons(say);
+
+void run(async () => {
+  idToken = await signIn(config);
+  if (!idToken) return;
+  await quickPlay("ask");
+});

@@ -11,6 +11,8 @@ export interface SignedInPage {
   pageUrl: string;
   /** Where the page's scripts and stylesheets are (the app's /assets, pageAssetRoutes). */
   assetsUrl: string;
+  /** frame-src: what the page may show in a frame (the lobby, its game); none by default. */
+  frames?: string;
 }
 
 /**
@@ -30,6 +32,11 @@ export function signedInPage<E extends AppEnv>(c: Context<E>, page: SignedInPage
   const logout = new URL(urlFor(config.apps.auth, "/api/logout"));
   logout.searchParams.set("redirect_uri", page.pageUrl);
   const assets = `${page.assetsUrl.replace(/\/+$/, "")}/`;
-  pageHeaders(c, { scripts: assets, styles: assets, connect: `'self' ${new URL(config.idp.apiUrl).origin}` });
+  pageHeaders(c, {
+    scripts: assets,
+    styles: assets,
+    connect: `'self' ${new URL(config.idp.apiUrl).origin}`,
+    ...(page.frames ? { frames: page.frames } : {}),
+  });
   return { idpApiUrl: config.idp.apiUrl, idpApiKey: config.idp.apiKey, loginUrl: login.href, logoutUrl: logout.href };
 }

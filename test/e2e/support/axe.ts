@@ -14,10 +14,12 @@ interface Violation {
 
 /**
  * The serious and critical violations axe finds on the page (or the frame: a harness seat) as it
- * is now (or in the elements `include` selects), one line each.
+ * is now (or in the elements `include` selects), one line each. axe reads a frame inside (the
+ * lobby's game) through a copy of itself in that frame, so every frame gets one.
  */
 export async function seriousViolations(page: Page | Frame, include?: string[]): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  const frames = "frames" in page ? page.frames() : [page, ...page.childFrames()];
+  for (const frame of frames) await frame.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (selectors) => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<unknown> } }).axe;
     const context = selectors ? { include: selectors.map((selector) => [selector]) } : document;

@@ -4,10 +4,13 @@ import {
   isFinished,
   type LobbyStatus,
   openLeases,
+  QUICK_PLAY_FILLED_LIMIT,
   QUICK_PLAY_LEASE_MS,
   QUICK_PLAY_OPEN_MS,
   quickPlayRefusal,
+  roomInPlay,
   type SeatLease,
+  withFilledRooms,
 } from "../../../src/room-access/quick-play";
 
 const SEATS = ["p1", "p2"];
@@ -76,6 +79,33 @@ describe("quick play's choice of a seat", () => {
     const look = chooseQuickSeat([full, waiting], [lease], "bob", SEATS, NOW);
     expect(look.pool.map((r) => r.roomId)).toEqual(["full", "waiting"]);
     expect(look.seat).toEqual({ roomId: "waiting", seatId: "p2" });
+  });
+});
+
+describe("a visitor who finds every room full", () => {
+  const playing = (roomId: string, openedAt: number) =>
+    room(roomId, { holders: { p1: "x", p2: "y" }, started: true, seatsOnline: ["p1", "p2"] }, openedAt);
+
+  it("learns of the newest room in play: the players who came just before", () => {
+    const rooms = [playing("older", NOW - 5000), playing("newest", NOW - 1000)];
+    expect(roomInPlay(rooms, SEATS, NOW)?.roomId).toBe("newest");
+    // The rooms that left the pool as full are the look's `filled`, for quick play to remember.
+    expect(chooseQuickSeat(rooms, [], "carol", SEATS, NOW).filled.map((r) => r.roomId)).toEqual(["older", "newest"]);
+  });
+
+  it("is told of no room whose game is over, that is stale, or that still has a free seat", () => {
+    const finished = room("finished", { holders: { p1: "x", p2: "y" }, started: true, seatsOnline: [] });
+    const stale = room("stale", { holders: { p1: "x", p2: "y" } }, NOW - QUICK_PLAY_OPEN_MS);
+    const free = room("free", { holders: { p1: "x" }, started: true, seatsOnline: ["p1"] });
+    expect(roomInPlay([finished, stale, free], SEATS, NOW)).toBeNull();
+    // Two seats held before either socket came: the game is about to start, so it counts.
+    expect(roomInPlay([room("starting", { holders: { p1: "x", p2: "y" } })], SEATS, NOW)?.roomId).toBe("starting");
+  });
+
+  it("quick play remembers the newest filled rooms, each once", () => {
+    const rooms = Array.from({ length: QUICK_PLAY_FILLED_LIMIT + 2 }, (_, i) => ({ roomId: `r${i}`, openedAt: i }));
+    const kept = withFilledRooms(withFilledRooms([], rooms), [{ roomId: "r2", openedAt: 2 }]);
+    expect(kept.map((r) => r.roomId)).toEqual(["r3", "r4", "r5", "r2"]);
   });
 });
 

@@ -332,3 +332,65 @@ describe("online mode: input, game time, presence and pause", () => {
     ]);
   });
 });
+
+describe("online mode: who is who, for the page", () => {
+  it("names each seat by the display name its connections brought, else by the roster's name, never by its id alone", async () => {
+    const { session, socket } = await aliceOnline();
+    // The roster here has no names: a seat without one shows its id, the last resort.
+    expect(session.nameOf("bob")).toBe("bob");
+    socket.serverSends({
+      type: "__state",
+      state: boardState(EMPTY_BOARD),
+      gameTime: 0,
+      tick: 0,
+      started: true,
+      frozen: false,
+      players: [
+        { id: "alice", name: "Player 1" },
+        { id: "bob", name: "Player 2" },
+      ],
+      you: { seatId: "alice", observer: false },
+    });
+    expect(session.nameOf("alice")).toBe("Player 1");
+    socket.serverSends({
+      type: "__platform",
+      message: {
+        type: "presence",
+        payload: {
+          serverNow: 1,
+          seats: [
+            { seatId: "alice", online: true, connections: 1, nickname: "Alice", voice: null },
+            { seatId: "bob", online: false, connections: 0, nickname: null, voice: null },
+          ],
+          observers: { count: 0 },
+          pause: { frozen: false, paused: false, by: null },
+        },
+      },
+    });
+    expect(session.nameOf("alice")).toBe("Alice");
+    expect(session.nameOf("bob")).toBe("Player 2");
+    expect(session.watching).toBe(false);
+  });
+
+  it("watches when the room says this connection holds no seat, or when it connected as a monitor", async () => {
+    const { session, socket } = await aliceOnline();
+    socket.serverSends(stateFrame({ seatId: "alice", observer: true }));
+    expect(session.watching).toBe(true);
+
+    const mode = selectMode(
+      new URLSearchParams({
+        server: "http://127.0.0.1:8810/rooms",
+        roomId: "room-1",
+        revisionId: "dev-1",
+        seatId: "spectator",
+        seatKind: "spectator",
+        monitor: "1",
+      }),
+    );
+    if (mode.kind !== "online") throw new Error("expected online mode");
+    const monitor = new OnlineSession(mode, ticTacToe, socketFactory().create, () => 0);
+    expect(monitor.watching).toBe(true);
+    expect(monitor.hasLobby).toBe(false);
+    monitor.close();
+  });
+});

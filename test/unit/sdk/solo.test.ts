@@ -48,6 +48,43 @@ describe("solo mode: the whole room in the browser", () => {
     expect(events).toEqual(["placed", "placed", "placed", "placed", "placed", "won"]);
   });
 
+  it("starts the turn-based example's next game once one is over: a fresh board, the marks changing seats", async () => {
+    const { session, events, errors } = await solo(ticTacToe);
+    session.act("rematch");
+    await settle();
+    expect(errors).toEqual(["The game is not over yet"]);
+    for (const cell of [0, 3, 1, 4, 2]) await place(session, cell);
+    expect(session.state.winner).toBe("X");
+    session.act("rematch");
+    await settle();
+    expect(session.state).toMatchObject({ board: Array(9).fill(null), turn: "X", winner: null, winningLine: null });
+    expect(events.at(-1)).toBe("rematch");
+    // Two seats: the one that played O opens the next game as X.
+    const state = { ...session.state, seats: { X: "a", O: "b" }, draw: true };
+    const ctx = { playerId: "b", gameTime: 0, emit: () => {}, setDeadline: () => {} };
+    ticTacToe.actions.rematch(state, {}, ctx);
+    expect(state.seats).toEqual({ X: "b", O: "a" });
+  });
+
+  it("starts the real-time example's next race once one is won, from the start line", async () => {
+    const { session, errors } = await solo(coinChase, "seatId=me");
+    session.act("rematch");
+    await settle();
+    expect(errors).toEqual(["The race is not over yet"]);
+    const won = { winner: "me", players: { me: { x: 7, y: 3, score: COINS_TO_WIN } }, teleportsLeft: { me: 0 } };
+    const state = { ...session.state, ...won };
+    const emitted: string[] = [];
+    const ctx = { playerId: "me", emit: (name: string) => emitted.push(name), random: { int: () => 4 } };
+    coinChase.serverActions.rematch(state, {}, ctx);
+    expect(state).toMatchObject({
+      winner: null,
+      players: { me: { x: 0, y: 0, score: 0 } },
+      teleportsLeft: { me: 2 },
+      coin: { x: 4, y: 4 },
+    });
+    expect(emitted).toEqual(["rematch"]);
+  });
+
   it("catches and logs an exception in an action: error reported, state kept, the game goes on", async () => {
     const { session, errors } = await solo(ticTacToe);
     await place(session, 4);

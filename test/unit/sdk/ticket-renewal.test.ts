@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LOBBY_REQUEST } from "../../../browser/sdk/frame-messages";
+import { lobbyReturn } from "../../../browser/sdk/lobby-return";
 import { selectMode } from "../../../browser/sdk/mode";
 import { reconnectDelay } from "../../../browser/sdk/online-connection";
 import { OnlineSession } from "../../../browser/sdk/online-session";
@@ -128,8 +130,9 @@ const GAME_PAGE = "https://rooms.example.com/play/rev-1/index.html?roomId=room-1
 function fakePage(parent?: { postMessage: (message: unknown, target: string) => void }, href = GAME_PAGE) {
   const listeners: ((event: MessageEvent) => void)[] = [];
   const replaced: string[] = [];
+  const assigned: string[] = [];
   const page: PageLike = {
-    location: { href, replace: (url) => replaced.push(url) },
+    location: { href, replace: (url) => replaced.push(url), assign: (url) => assigned.push(url) },
     parent: undefined,
     addEventListener: (_type, listener) => listeners.push(listener),
     removeEventListener: (_type, listener) => listeners.splice(listeners.indexOf(listener), 1),
@@ -138,7 +141,7 @@ function fakePage(parent?: { postMessage: (message: unknown, target: string) => 
   const deliver = (data: unknown, source: unknown) => {
     for (const listener of [...listeners]) listener({ data, source } as MessageEvent);
   };
-  return { page, replaced, deliver, listeners };
+  return { page, replaced, assigned, deliver, listeners };
 }
 
 describe("where a fresh ticket comes from", () => {
@@ -218,7 +221,44 @@ describe("where a fresh ticket comes from", () => {
     expect(listeners).toHaveLength(0);
   });
 
+  it("a lobby's game in the lobby's frame asks the lobby, its parent, and never navigates the frame", async () => {
+    const requests: unknown[] = [];
+    const parent = { postMessage: (message: unknown) => requests.push(message) };
+    const { page, replaced, deliver } = fakePage(parent);
+    const params = new URLSearchParams({ server: "https://rooms.example.com", revisionId: "rev-1", lobby });
+    const renewed = defaultRenewer(params, seat, page)?.();
+    expect(requests).toEqual([{ type: RENEW_REQUEST, roomId: "room-1", seatId: "p1" }]);
+    deliver({ type: RENEWED, ticket: "fresh" }, parent);
+    await expect(renewed).resolves.toBe("fresh");
+    expect(replaced).toEqual([]);
+  });
+
   it("a page opened on its own has no issuer to ask", () => {
     expect(defaultRenewer(new URLSearchParams(), seat, fakePage().page)).toBeNull();
+  });
+});
+
+describe("the way back to the lobby", () => {
+  const lobby = "https://rooms.example.com/lobby/rev-1/?room=room-1&key=k&seat=p1";
+  const params = new URLSearchParams({ revisionId: "rev-1", lobby });
+
+  it("a game in the lobby's frame asks the lobby, its parent", () => {
+    const requests: unknown[] = [];
+    const { page, assigned } = fakePage({ postMessage: (message) => requests.push(message) });
+    lobbyReturn(params, page)?.();
+    expect(requests).toEqual([{ type: LOBBY_REQUEST }]);
+    expect(assigned).toEqual([]);
+  });
+
+  it("a game page of its own goes to its room's lobby, without the seat (which would open the game again)", () => {
+    const { page, assigned } = fakePage();
+    lobbyReturn(params, page)?.();
+    expect(assigned).toEqual(["https://rooms.example.com/lobby/rev-1/?room=room-1&key=k"]);
+  });
+
+  it("there is none without a lobby link, or with a link that is not this game's lobby", () => {
+    expect(lobbyReturn(new URLSearchParams({ revisionId: "rev-1" }), fakePage().page)).toBeNull();
+    const elsewhere = new URLSearchParams({ revisionId: "rev-1", lobby: "https://evil.example/lobby/rev-1/" });
+    expect(lobbyReturn(elsewhere, fakePage().page)).toBeNull();
   });
 });

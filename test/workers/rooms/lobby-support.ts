@@ -91,6 +91,7 @@ export async function seatsFor(lobby: SeatsOf, idToken: string): Promise<{ id: s
 
 export interface Taken {
   seatId: string;
+  name: string;
   role: string;
   ticket: string;
   expiresIn: number;
@@ -109,10 +110,13 @@ export async function join(gameUrl: string): Promise<TestClient> {
 export function upgradeFor(gameUrl: string): Promise<Response> {
   const page = new URL(gameUrl);
   const query: Record<string, string> = {};
-  for (const name of ["seatId", "nickname", "monitor", "ticket"]) {
+  for (const name of ["seatId", "nickname", "monitor"]) {
     const value = page.searchParams.get(name);
     if (value !== null) query[name] = value;
   }
+  // The ticket rides in the fragment, as the SDK reads it.
+  const ticket = new URLSearchParams(page.hash.slice(1)).get("ticket");
+  if (ticket !== null) query.ticket = ticket;
   const revisionId = page.searchParams.get("revisionId") as string;
   const roomId = page.searchParams.get("roomId") as string;
   return fetchRequired(socketUrl(revisionId, roomId, query), { headers: { Upgrade: "websocket", Origin: "null" } });

@@ -54,6 +54,16 @@ describe("the lobby of a published game, with seat tickets", () => {
     const csp = lobby.res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain(`script-src ${ROOMS}/assets/;`);
     expect(csp).toContain("frame-ancestors 'none'");
+    // It frames the game's own pages, nothing else, in their sandbox.
+    expect(csp).toContain(`frame-src ${ROOMS}/play/${revisionId}/;`);
+    expect(lobby.html).toMatch(
+      /<iframe id="game-frame" title="Counter" sandbox="allow-scripts allow-forms allow-popups allow-modals allow-pointer-lock allow-downloads">/,
+    );
+    // Names for people: the game's and a room's, not the revision's or the room's id.
+    expect(lobby.html).toContain("<h1>Counter</h1>");
+    expect(lobby.html).toMatch(/<h2 id="room-heading">Room [A-Z][a-z]+ [A-Z][a-z]+<\/h2>/);
+    expect(lobby.html).not.toContain(`>${revisionId}<`);
+    expect(lobby.html).not.toContain(`>${lobby.roomId}<`);
     expect(lobby.res.headers.get("cache-control")).toBe("no-store");
     expect(lobby.res.headers.get("referrer-policy")).toBe("no-referrer");
     // The page hands out no ticket: seats are taken once signed in.
@@ -125,8 +135,11 @@ describe("the lobby of a published game, with seat tickets", () => {
       revisionId,
       seatId: "p1",
       seatKind: "player",
-      ticket: taken.ticket,
     });
+    expect(taken.name).toBe("Player 1");
+    // The ticket rides in the fragment, which no request carries; the query has none.
+    expect(game.searchParams.get("ticket")).toBeNull();
+    expect(game.hash).toBe(`#ticket=${taken.ticket}`);
 
     // Someone else cannot have it; its holder can, again (a fresh ticket, say after a reload).
     const other = await take(lobby, "p1", bob.idToken);

@@ -35,13 +35,32 @@ interface QuickSeat {
   ticket: string;
   gameUrl: string;
   lobbyUrl: string;
+  key: string;
 }
 
-function quickPlay(revisionId: string, user: User | null, bindings: Env = requiredEnv): Promise<Response> {
+function quickPlay(
+  revisionId: string,
+  user: User | null,
+  bindings: Env = requiredEnv,
+  body?: string,
+): Promise<Response> {
   return fetchIn(bindings, `${ROOMS}/lobby/${revisionId}/quick-play`, {
     method: "POST",
-    headers: user ? { authorization: `Bearer ${user.idToken}` } : {},
+    headers: {
+      ...(user ? { authorization: `Bearer ${user.idToken}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body }),
   });
+}
+
+/** Quick play as the lobby's page asks: a room in play is answered when every room is full. */
+async function askingQuickPlay(revisionId: string, user: User, ifFull: "ask" | "new_room" = "ask") {
+  const res = await quickPlay(revisionId, user, requiredEnv, JSON.stringify({ ifFull }));
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as
+    | QuickSeat
+    | { full: { roomId: string; key: string; seats: { id: string; name: string }[] } };
 }
 
 async function seated(revisionId: string, user: User): Promise<QuickSeat> {
@@ -145,6 +164,58 @@ describe("quick play: the play URL seats its visitors in open rooms", () => {
     expect((await take(bobsRoom, "p2", carol.idToken)).status).toBe(200);
     const next = await seated(revisionId, users[3] as User);
     expect([privateRoom.roomId, bobs.roomId]).not.toContain(next.roomId);
+  });
+
+  it("tells a visitor who finds every room full of the room in play, to watch; they wait in a new room only when they say so", async () => {
+    const [alice, bob, carol, dave] = users as [User, User, User, User];
+    const revisionId = await newGame(alice);
+    const first = await seated(revisionId, alice);
+    await seated(revisionId, bob);
+    const asked = await askingQuickPlay(revisionId, carol);
+    expect(asked).toEqual({
+      full: {
+        roomId: first.roomId,
+        key: expect.any(String),
+        seats: [
+          { id: "p1", name: "Player 1" },
+          { id: "p2", name: "Player 2" },
+        ],
+      },
+    });
+    // Nothing was handed out: no room made, no seat on lease, so no cooldown can follow.
+    expect((await matchmakerOf(revisionId).seatLeases()).some((lease) => lease.uid === carol.uid)).toBe(false);
+    expect((await matchmakerOf(revisionId).openRooms()).map((room) => room.roomId)).toEqual([first.roomId]);
+    // The key is the room's: she may watch it.
+    const { full } = asked as { full: { roomId: string; key: string } };
+    const watching = await take(
+      { config: { seatsUrl: `${ROOMS}/lobby/${revisionId}/${full.roomId}/seats`, key: full.key } },
+      "spectator",
+      carol.idToken,
+    );
+    expect(watching.status).toBe(200);
+    expect(await watching.json()).toMatchObject({ seatId: "spectator", role: "monitor" });
+    // She waits for the next player instead: a new room, where the next visitor sits down opposite her.
+    const waiting = (await askingQuickPlay(revisionId, carol, "new_room")) as QuickSeat;
+    expect(waiting).toMatchObject({ seatId: "p1", key: expect.any(String) });
+    expect(waiting.roomId).not.toBe(first.roomId);
+    expect(await askingQuickPlay(revisionId, dave)).toMatchObject({ roomId: waiting.roomId, seatId: "p2" });
+    // A call without a body (an API client) gets a new room as before; a body that is not the choice is refused.
+    await expectRefusal(quickPlay(revisionId, dave, requiredEnv, "{"), 400, "invalid_json");
+    await expectRefusal(quickPlay(revisionId, dave, requiredEnv, '{"ifFull":"wait"}'), 400, "invalid_request");
+  });
+
+  it("tells nobody of a room whose game is over: the next visitor gets a new room", async () => {
+    const [alice, bob, carol] = users as [User, User, User];
+    const revisionId = await newGame(alice);
+    const first = await seated(revisionId, alice);
+    const second = await seated(revisionId, bob);
+    const sockets = [await join(first.gameUrl), await join(second.gameUrl)];
+    await sockets[0]?.next("__game_start", () => true, 0);
+    for (const socket of sockets) socket.close();
+    await statsWhen(roomStub(revisionId, first.roomId), (stats) => stats.connections === 0);
+    const next = await askingQuickPlay(revisionId, carol);
+    expect(next).toMatchObject({ seatId: "p1" });
+    expect((next as QuickSeat).roomId).not.toBe(first.roomId);
   });
 
   it("skips a room whose players all left after the game started", async () => {

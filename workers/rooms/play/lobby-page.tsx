@@ -2,6 +2,8 @@ import { LOBBY_CONFIG_ID, type LobbyPageConfig } from "../../../src/page-configs
 import { QUICK_PLAY_CONFIG_ID, type QuickPlayPageConfig } from "../../../src/page-configs/quick-play";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 import { PageShell } from "../../../src/worker-kit/pages/page-shell";
+import { GameSection } from "./game-section";
+import { roomNameOf } from "./room-names";
 import type { LobbySeat } from "./seat-links";
 
 /** A place of the room with its own link, which takes that place for whoever opens it. */
@@ -10,7 +12,8 @@ export type LinkedSeat = LobbySeat & { link: string };
 /**
  * What the lobby shows: a solo game's one link; a room's plain links, one per seat, where the
  * rooms run without tickets (a bare dev setup); or, with tickets, quick play (a seat in an open
- * room, once signed in) or a room's seats to take once signed in (browser/pages/lobby/).
+ * room, once signed in) or a room's seats to take once signed in (browser/pages/lobby/). The two
+ * views that sign in show the game in a frame of the page once a seat is taken (game-section.tsx).
  */
 export type LobbyView =
   | { kind: "solo"; playUrl: string }
@@ -18,9 +21,14 @@ export type LobbyView =
   | { kind: "links"; roomId: string; links: { seat: LobbySeat; url: string }[] }
   | { kind: "seats"; roomId: string; seats: LinkedSeat[]; shareUrl: string; pageConfig: LobbyPageConfig };
 
-/** The lobby of a published game (routes/lobby.tsx): a server-rendered page, scripted only in the "seats" view. */
+/** The game's name for people: its manifest's name, else the scenario id its revision id starts with. */
+export function scenarioNameOf(revision: PublishedRevision): string {
+  return revision.name ?? revision.id.replace(/-[0-9a-f]{16}$/, "");
+}
+
+/** The lobby of a published game (routes/lobby.tsx): a server-rendered page, scripted in the views that sign in. */
 export function LobbyPage(props: { revision: PublishedRevision; assetsUrl: string; view: LobbyView }) {
-  const title = props.revision.name ?? props.revision.id;
+  const title = scenarioNameOf(props.revision);
   const { view } = props;
   return (
     <PageShell
@@ -30,18 +38,16 @@ export function LobbyPage(props: { revision: PublishedRevision; assetsUrl: strin
       stylesheet="lobby.css"
       {...scriptOf(view)}
     >
-      <main class="lobby">
-        <header>
-          <h1>{title}</h1>
-          <p class="muted">
-            Revision <code>{props.revision.id}</code>
-          </p>
-        </header>
+      <header class="page-header">
+        <h1>{title}</h1>
+      </header>
+      <main id="lobby" class="lobby">
         {view.kind === "solo" && <SoloView playUrl={view.playUrl} />}
-        {view.kind === "quick" && <QuickView privateUrl={view.privateUrl} />}
+        {view.kind === "quick" && <QuickView privateUrl={view.privateUrl} playUrl={view.pageConfig.playUrl} />}
         {view.kind === "links" && <LinksView roomId={view.roomId} links={view.links} />}
         {view.kind === "seats" && <SeatsView roomId={view.roomId} seats={view.seats} shareUrl={view.shareUrl} />}
       </main>
+      {(view.kind === "quick" || view.kind === "seats") && <GameSection title={title} />}
     </PageShell>
   );
 }
@@ -60,12 +66,48 @@ function scriptOf(view: LobbyView) {
   return {};
 }
 
-function QuickView(props: { privateUrl: string }) {
+/** A link with a Copy button (browser/pages/lobby/copy-buttons.ts). */
+export function ShareLink(props: { id: string; label: string; url: string }) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <div class="share">
+        <input id={props.id} readonly value={props.url} />
+        <button type="button" class="secondary copy" data-copy={props.url}>
+          Copy
+        </button>
+      </div>
+    </>
+  );
+}
+
+function QuickView(props: { privateUrl: string; playUrl: string }) {
   return (
     <>
       <p id="status" class="status" role="status" aria-live="polite">
         Signing in…
       </p>
+      <p id="again" hidden>
+        <button type="button" id="play-again">
+          Play
+        </button>
+      </p>
+      <section id="full" class="full" aria-labelledby="full-heading" hidden>
+        <h2 id="full-heading" tabindex={-1}>
+          The room is full
+        </h2>
+        <p id="full-text">The players who opened this link before you are playing.</p>
+        <p class="choices">
+          <button type="button" id="watch">
+            Watch their game
+          </button>
+          <button type="button" id="wait" class="secondary">
+            Wait for the next player
+          </button>
+        </p>
+        <p class="muted">Waiting seats you in a new room: the next person who opens this link plays you.</p>
+        <ShareLink id="full-share" label="Send this link to a friend to play with you:" url={props.playUrl} />
+      </section>
       <p>
         Everyone who opens this game's link is seated in the first room with a free seat, or in a new room when every
         room is full: share the link and you play each other.
@@ -95,8 +137,8 @@ function SoloView(props: { playUrl: string }) {
 function LinksView(props: { roomId: string; links: { seat: LobbySeat; url: string }[] }) {
   return (
     <>
-      <p>
-        Room <code data-testid="room-id">{props.roomId}</code>: open one link per player (send the others theirs).
+      <p data-room-id={props.roomId}>
+        Room <strong>{roomNameOf(props.roomId)}</strong>: open one link per player (send the others theirs).
       </p>
       <ul class="links">
         {props.links.map((link) => (
@@ -122,17 +164,9 @@ function SeatsView(props: { roomId: string; seats: LinkedSeat[]; shareUrl: strin
       <p id="status" class="status" role="status" aria-live="polite">
         Signing in…
       </p>
-      <section class="room" aria-labelledby="room-heading">
-        <h2 id="room-heading">
-          Room <code data-testid="room-id">{props.roomId}</code>
-        </h2>
-        <label for="share">Send this link to the other players:</label>
-        <div class="share">
-          <input id="share" readonly value={props.shareUrl} />
-          <button type="button" class="secondary copy" data-copy={props.shareUrl}>
-            Copy
-          </button>
-        </div>
+      <section class="room" aria-labelledby="room-heading" data-room-id={props.roomId}>
+        <h2 id="room-heading">Room {roomNameOf(props.roomId)}</h2>
+        <ShareLink id="share" label="Send this link to the other players:" url={props.shareUrl} />
       </section>
       <section aria-labelledby="seats-heading">
         <h2 id="seats-heading">Seats</h2>

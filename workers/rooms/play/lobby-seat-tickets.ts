@@ -14,6 +14,8 @@ export const LOBBY_TICKET_TTL_SECONDS = MAX_TICKET_TTL_SECONDS;
 /** What a seat taken in the lobby (or by quick play) answers: the ticket and the game page on it. */
 export interface SeatAnswer {
   seatId: string;
+  /** The seat's name for people ("Player 1"; "Spectator"), which its ticket carries as the display name. */
+  name: string;
   role: "player" | "monitor";
   ticket: string;
   expiresIn: number;
@@ -83,6 +85,7 @@ export async function seatAnswer(request: SeatTicketRequest): Promise<SeatAnswer
   const lobby = lobbyUrl(rooms, revision.id, { roomId, key, seat: seat.id });
   return {
     seatId: seat.id,
+    name: seat.name,
     role: roleOf(seat),
     ticket,
     expiresIn: LOBBY_TICKET_TTL_SECONDS,

@@ -23,3 +23,8 @@ export function lobbyUrl(
 export function seatsUrl(rooms: BaseUrl, revisionId: string, roomId: string): string {
   return urlFor(rooms, `/lobby/${revisionId}/${roomId}/seats`);
 }
+
+/** The game's play link, what `scenario publish` prints: /play/{revisionId}/ sends the browser to the lobby. */
+export function playUrl(rooms: BaseUrl, revisionId: string): string {
+  return urlFor(rooms, `/play/${revisionId}/`);
+}

@@ -34,7 +34,9 @@ export function gamePageUrl(rooms: BaseUrl, revisionId: string): string {
 /**
  * The game page for one place of a lobby room: the client's index.html with the parameters a
  * host app gives a scenario page (document 3, SDK mode selection) and, where tickets are in use,
- * the place's seat ticket and its lobby link. The one place these URLs are made.
+ * the seat's own lobby link (`lobby`) and its seat ticket in the fragment (`#ticket=`): a fragment
+ * never travels in a request, and the SDK takes it out of the page's URL once read. The lobby
+ * shows this page in a frame, so neither sits in the address bar. The one place these URLs are made.
  */
 export function seatGameUrl(
   rooms: BaseUrl,
@@ -52,8 +54,9 @@ export function seatGameUrl(
     nickname: seat.name,
     seatKind: seat.kind,
     ...(seat.kind === "spectator" ? { monitor: "1" } : {}),
-    // The seat's own lobby link: where the SDK gets a fresh ticket once this one runs out.
-    ...(ticket ? { ticket: ticket.ticket, lobby: ticket.lobby } : {}),
+    // The seat's own lobby link: the SDK's way back to the lobby, and to a fresh ticket on a page of its own.
+    ...(ticket ? { lobby: ticket.lobby } : {}),
   });
-  return `${gamePageUrl(rooms, revision.id)}?${query}`;
+  const page = `${gamePageUrl(rooms, revision.id)}?${query}`;
+  return ticket ? `${page}#${new URLSearchParams({ ticket: ticket.ticket })}` : page;
 }

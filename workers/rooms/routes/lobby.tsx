@@ -6,7 +6,7 @@ import { pageHtml } from "../../../src/worker-kit/pages/page-shell";
 import { signedInPage } from "../../../src/worker-kit/pages/signed-in-page";
 import { LobbyPage, type LobbyView } from "../play/lobby-page";
 import { isLobbyRoomKey, LOBBY_ROOM_ID, lobbyRoomKey, newLobbyRoomId } from "../play/lobby-room-key";
-import { lobbyUrl, seatsUrl } from "../play/lobby-urls";
+import { lobbyUrl, playUrl, seatsUrl } from "../play/lobby-urls";
 import { revisionOrThrow } from "../play/published-revision";
 import { gamePageUrl, lobbySeatsOf, seatGameUrl } from "../play/seat-links";
 import type { RoomsEnv } from "../rooms-ports";
@@ -44,13 +44,21 @@ export const lobbyRoutes = new Hono<RoomsEnv>()
     const { ticketSecret } = config.rooms;
     const requested = c.req.query("room");
     const newRoom = c.req.query("new") !== undefined || c.req.query("private") !== undefined;
+    // The game page, shown in a frame of the lobby once a seat is taken (play/game-section.tsx).
+    const frames = urlFor(rooms, `/play/${revision.id}/`);
     if (ticketSecret && requested === undefined && !newRoom) {
       // The play URL's visitors: quick play seats each, once signed in, in an open room.
-      const signedIn = signedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl: lobbyUrl(rooms, revision.id), assetsUrl });
+      const pageUrl = lobbyUrl(rooms, revision.id);
+      const signedIn = signedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl, assetsUrl, frames });
       return page({
         kind: "quick",
-        privateUrl: `${lobbyUrl(rooms, revision.id)}?private=1`,
-        pageConfig: { ...signedIn, quickPlayUrl: urlFor(rooms, `/lobby/${revision.id}/quick-play`) },
+        privateUrl: `${pageUrl}?private=1`,
+        pageConfig: {
+          ...signedIn,
+          quickPlayUrl: urlFor(rooms, `/lobby/${revision.id}/quick-play`),
+          playUrl: playUrl(rooms, revision.id),
+          lobbyUrl: pageUrl,
+        },
       });
     }
     const ours =
@@ -76,13 +84,13 @@ export const lobbyRoutes = new Hono<RoomsEnv>()
     // ?seat= (a seat's own link) is kept through the sign-in; an unknown seat is ignored.
     const seat = seats.find((place) => place.id === c.req.query("seat"))?.id ?? null;
     const pageUrl = seat ? lobbyUrl(rooms, revision.id, { roomId, key, seat }) : shareUrl;
-    const signedIn = signedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl, assetsUrl });
+    const signedIn = signedInPage(c, { clientId: LOBBY_CLIENT_ID, pageUrl, assetsUrl, frames });
     return page({
       kind: "seats",
       roomId,
       seats: seats.map((place) => ({ ...place, link: lobbyUrl(rooms, revision.id, { roomId, key, seat: place.id }) })),
       shareUrl,
-      pageConfig: { ...signedIn, seatsUrl: seatsUrl(rooms, revision.id, roomId), key, seat },
+      pageConfig: { ...signedIn, seatsUrl: seatsUrl(rooms, revision.id, roomId), key, seat, roomId, shareUrl },
     });
   })
   .route("/", pageAssetRoutes("rooms"));

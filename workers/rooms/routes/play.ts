@@ -9,20 +9,15 @@ import { ApiError } from "../../../src/worker-kit/errors";
 import { withSdkImportMap } from "../play/client-files";
 import { SDK_JS } from "../play/generated-sdk";
 import { lobbyUrl } from "../play/lobby-urls";
+import { PLAY_SANDBOX_FLAGS } from "../play/play-sandbox";
 import { servedFileSetOrThrow } from "../play/published-revision";
 import type { RoomsEnv } from "../rooms-ports";
 
 /** A revision's files never change: browsers and caches may keep them for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/**
- * The authors' files run in an opaque origin of their own (docs/decisions/0069-published-files-in-an-opaque-origin-a-csp.md "Published files in
- * an opaque origin"): a sandbox without allow-same-origin, so a game page cannot read the rooms
- * origin's storage or cookies, script the lobby, or send credentialed requests to this origin.
- * What a game needs stays allowed: scripts, forms, pop-ups, dialogs, pointer lock, downloads.
- */
-export const PLAY_SANDBOX =
-  "sandbox allow-scripts allow-forms allow-popups allow-modals allow-pointer-lock allow-downloads";
+/** The CSP of every file under /play/: a sandbox without allow-same-origin (play-sandbox.ts). */
+const PLAY_SANDBOX = `sandbox ${PLAY_SANDBOX_FLAGS}`;
 
 /**
  * Every response under /play/{revisionId}/ (files, errors, the redirect to the lobby) carries the
