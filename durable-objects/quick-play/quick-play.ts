@@ -128,19 +128,26 @@ export class QuickPlay extends DurableObject<Env> {
     }
     for (let look = 1; look <= MAX_LOOKS; look++) {
       const pool = this.pool();
+      const filled = this.filled().filter((room) => !pool.some((open) => open.roomId === room.roomId));
       const statuses = new Map<string, LobbyStatus>(
-        await Promise.all(pool.map(async (room) => [room.roomId, await this.room(room.roomId).lobbyStatus()] as const)),
+        await Promise.all(
+          [...pool, ...filled].map(async (room) => [room.roomId, await this.room(room.roomId).lobbyStatus()] as const),
+        ),
       );
       const leases = openLeases(this.leases(), statuses);
       this.saveLeases(leases);
-      const rooms = pool.map((room) => ({ room, status: statuses.get(room.roomId) as LobbyStatus }));
-      const chosen = chooseQuickSeat(rooms, leases, uid, seatIds, now);
-      if (chosen.filled.length > 0) this.saveFilled(withFilledRooms(this.filled(), chosen.filled));
+      const withStatus = (room: PoolRoom) => ({ room, status: statuses.get(room.roomId) as LobbyStatus });
+      const rooms = pool.map(withStatus);
+      const filledRooms = filled.map(withStatus);
+      const chosen = chooseQuickSeat(rooms, leases, uid, seatIds, now, filledRooms);
+      // The filled rooms still in play are remembered (a reload finds its seat there; a newcomer hears of them).
+      const stillFilled = filledRooms.filter(({ room, status }) => isInPlay(room, status, seatIds, now));
+      this.saveFilled(withFilledRooms(stillFilled.map(({ room }) => room), chosen.filled));
       let { roomId, seatId } = chosen.seat;
-      let openedAt = pool.find((room) => room.roomId === roomId)?.openedAt ?? now;
+      let openedAt = [...pool, ...filled].find((room) => room.roomId === roomId)?.openedAt ?? now;
       const newRoom = roomId === null || seatId === null || (look >= MAX_LOOKS && !chosen.held);
       if (newRoom && ifFull === "ask") {
-        const playing = await this.roomInPlay(rooms, seatIds, now);
+        const playing = roomInPlay([...rooms, ...filledRooms], seatIds, now);
         if (playing) {
           this.savePool(chosen.pool);
           return { full: { roomId: playing.roomId } };
@@ -203,27 +210,6 @@ export class QuickPlay extends DurableObject<Env> {
     const ended = new Set(due.map(leaseKey));
     this.savePool(pool);
     this.saveLeases(this.leases().filter((lease) => !ended.has(leaseKey(lease))));
-  }
-
-  /**
-   * The newest room in play among those just looked at and the filled rooms remembered; the
-   * remembered ones no longer in play (finished, stale, a seat given back) are forgotten.
-   */
-  private async roomInPlay(
-    looked: { room: PoolRoom; status: LobbyStatus }[],
-    seatIds: string[],
-    now: number,
-  ): Promise<PoolRoom | null> {
-    const lookedIds = new Set(looked.map(({ room }) => room.roomId));
-    const remembered = await Promise.all(
-      this.filled()
-        .filter((room) => !lookedIds.has(room.roomId))
-        .map(async (room) => ({ room, status: await this.room(room.roomId).lobbyStatus() })),
-    );
-    this.saveFilled(
-      remembered.filter(({ room, status }) => isInPlay(room, status, seatIds, now)).map(({ room }) => room),
-    );
-    return roomInPlay([...looked, ...remembered], seatIds, now);
   }
 
   private lease(lease: SeatLease): void {

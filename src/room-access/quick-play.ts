@@ -85,10 +85,10 @@ function isStale(room: PoolRoom, status: LobbyStatus, now: number): boolean {
 
 /**
  * Chooses the visitor's seat among the open rooms (oldest first): a seat the visitor already holds
- * in one (a reload of the play URL), else the first free seat of the oldest room that is neither
- * full nor finished nor stale (older than QUICK_PLAY_OPEN_MS with nobody online). Finished and stale
- * rooms leave the pool, and so do full ones, unless a seat of theirs is still on lease (it may
- * come back free).
+ * in one, or in a filled room whose game is still on (`filled`: a reload of the play URL), else the
+ * first free seat of the oldest room that is neither full nor finished nor stale (older than
+ * QUICK_PLAY_OPEN_MS with nobody online). Finished and stale rooms leave the pool, and so do full
+ * ones, unless a seat of theirs is still on lease (it may come back free).
  */
 export function chooseQuickSeat(
   rooms: readonly { room: PoolRoom; status: LobbyStatus }[],
@@ -96,22 +96,24 @@ export function chooseQuickSeat(
   uid: string,
   seatIds: readonly string[],
   now: number,
+  filled: readonly { room: PoolRoom; status: LobbyStatus }[] = [],
 ): QuickPlayLook {
   const live = rooms.filter(({ room, status }) => !isStale(room, status, now) && !isFinished(status));
   const leased = (roomId: string) => leases.some((lease) => lease.roomId === roomId);
   const stays = ({ room, status }: { room: PoolRoom; status: LobbyStatus }) =>
     !isFull(status, seatIds) || leased(room.roomId);
   const pool = live.filter(stays).map(({ room }) => room);
-  const filled = live.filter((entry) => !stays(entry)).map(({ room }) => room);
-  for (const { room, status } of live) {
+  const leaving = live.filter((entry) => !stays(entry)).map(({ room }) => room);
+  const playing = filled.filter(({ room, status }) => isInPlay(room, status, seatIds, now));
+  for (const { room, status } of [...live, ...playing]) {
     const held = seatIds.find((seatId) => status.holders[seatId] === uid);
-    if (held) return { seat: { roomId: room.roomId, seatId: held }, held: true, pool, filled };
+    if (held) return { seat: { roomId: room.roomId, seatId: held }, held: true, pool, filled: leaving };
   }
   for (const { room, status } of live) {
     const free = seatIds.find((seatId) => status.holders[seatId] === undefined);
-    if (free) return { seat: { roomId: room.roomId, seatId: free }, held: false, pool, filled };
+    if (free) return { seat: { roomId: room.roomId, seatId: free }, held: false, pool, filled: leaving };
   }
-  return { seat: { roomId: null, seatId: null }, held: false, pool, filled };
+  return { seat: { roomId: null, seatId: null }, held: false, pool, filled: leaving };
 }
 
 /**

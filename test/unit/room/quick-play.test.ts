@@ -102,6 +102,16 @@ describe("a visitor who finds every room full", () => {
     expect(roomInPlay([room("starting", { holders: { p1: "x", p2: "y" } })], SEATS, NOW)?.roomId).toBe("starting");
   });
 
+  it("a player who comes back finds their seat in a filled room still in play, not in one whose game is over", () => {
+    const theirs = playing("theirs", NOW - 1000);
+    expect(chooseQuickSeat([], [], "x", SEATS, NOW, [theirs])).toMatchObject({
+      seat: { roomId: "theirs", seatId: "p1" },
+      held: true,
+    });
+    const over = room("over", { holders: { p1: "x", p2: "y" }, started: true, seatsOnline: [] });
+    expect(chooseQuickSeat([], [], "x", SEATS, NOW, [over]).seat).toEqual({ roomId: null, seatId: null });
+  });
+
   it("quick play remembers the newest filled rooms, each once", () => {
     const rooms = Array.from({ length: QUICK_PLAY_FILLED_LIMIT + 2 }, (_, i) => ({ roomId: `r${i}`, openedAt: i }));
     const kept = withFilledRooms(withFilledRooms([], rooms), [{ roomId: "r2", openedAt: 2 }]);

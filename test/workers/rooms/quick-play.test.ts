@@ -170,7 +170,10 @@ describe("quick play: the play URL seats its visitors in open rooms", () => {
     const [alice, bob, carol, dave] = users as [User, User, User, User];
     const revisionId = await newGame(alice);
     const first = await seated(revisionId, alice);
-    await seated(revisionId, bob);
+    const second = await seated(revisionId, bob);
+    // Both sockets came: their seats are off lease, and the full room leaves the pool of open rooms.
+    const players = [await join(first.gameUrl), await join(second.gameUrl)];
+    await presenceWith(players[0] as TestClient, ["p1", "p2"], 0);
     const asked = await askingQuickPlay(revisionId, carol);
     expect(asked).toEqual({
       full: {
@@ -184,7 +187,7 @@ describe("quick play: the play URL seats its visitors in open rooms", () => {
     });
     // Nothing was handed out: no room made, no seat on lease, so no cooldown can follow.
     expect((await matchmakerOf(revisionId).seatLeases()).some((lease) => lease.uid === carol.uid)).toBe(false);
-    expect((await matchmakerOf(revisionId).openRooms()).map((room) => room.roomId)).toEqual([first.roomId]);
+    expect(await matchmakerOf(revisionId).openRooms()).toEqual([]);
     // The key is the room's: she may watch it.
     const { full } = asked as { full: { roomId: string; key: string } };
     const watching = await take(
@@ -194,6 +197,8 @@ describe("quick play: the play URL seats its visitors in open rooms", () => {
     );
     expect(watching.status).toBe(200);
     expect(await watching.json()).toMatchObject({ seatId: "spectator", role: "monitor" });
+    // A player of the full room who opens the link again (a reload) still finds their seat there.
+    expect(await askingQuickPlay(revisionId, alice)).toMatchObject({ roomId: first.roomId, seatId: "p1" });
     // She waits for the next player instead: a new room, where the next visitor sits down opposite her.
     const waiting = (await askingQuickPlay(revisionId, carol, "new_room")) as QuickSeat;
     expect(waiting).toMatchObject({ seatId: "p1", key: expect.any(String) });
@@ -202,6 +207,7 @@ describe("quick play: the play URL seats its visitors in open rooms", () => {
     // A call without a body (an API client) gets a new room as before; a body that is not the choice is refused.
     await expectRefusal(quickPlay(revisionId, dave, requiredEnv, "{"), 400, "invalid_json");
     await expectRefusal(quickPlay(revisionId, dave, requiredEnv, '{"ifFull":"wait"}'), 400, "invalid_request");
+    for (const player of players) player.close();
   });
 
   it("tells nobody of a room whose game is over: the next visitor gets a new room", async () => {
