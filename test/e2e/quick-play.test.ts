@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Frame, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mintSeatTicket } from "../../src/room-access/seat-ticket.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
@@ -46,7 +46,19 @@ afterAll(async () => {
   if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
-const newPlayer = (name: string, viewport?: { width: number; height: number }) => newPerson(browser, name, viewport);
+/** The people of the test running: they leave when it ends, so the rooms they played in are over. */
+let people: Page[] = [];
+
+async function newPlayer(name: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPerson(browser, name, viewport);
+  people.push(page);
+  return page;
+}
+
+afterEach(async () => {
+  for (const page of people) await page.context().close();
+  people = [];
+});
 
 /** Opens the play URL as a new user: signs up on the way, and quick play shows the game in the lobby's frame. */
 async function openPlayUrl(page: Page): Promise<{ roomId: string; seatId: string; game: Frame }> {
@@ -97,9 +109,14 @@ describe("quick play: players who open the same play URL meet", () => {
     alice.on("request", (request) => {
       if (request.method() === "POST" && request.url().endsWith("/seats/p1")) renewals.push(request.url());
     });
-    await alice.evaluate((url) => {
-      (document.getElementById("game-frame") as HTMLIFrameElement).src = url;
+    // A new document in the frame (a fragment alone would not load the page again).
+    await alice.evaluate(async (url) => {
+      const frame = document.getElementById("game-frame") as HTMLIFrameElement;
+      frame.src = "about:blank";
+      await new Promise((loaded) => frame.addEventListener("load", loaded, { once: true }));
+      frame.src = url;
     }, gameUrl.href);
+    await aliceSeat.game.waitForURL((url) => url.hash === "" && url.pathname.endsWith("/index.html"));
     await expectText(aliceSeat.game, "#you", "You are Player 1 (X).");
     await expectText(aliceSeat.game, "#status", "X wins (you)");
     expect(await aliceSeat.game.textContent("#error")).toBe("");
