@@ -60,9 +60,9 @@ export class GameView {
     return this.shown;
   }
 
-  /** A seat's name for people: its display name, else the roster's name for it, else its id. */
+  /** A seat's name for people: the roster's name for it, else the display name its connections brought, else its id. */
   nameOf(seatId: string): string {
-    return this.nicknames.get(seatId) || this.players.find((seat) => seat.id === seatId)?.name || seatId;
+    return this.players.find((seat) => seat.id === seatId)?.name || this.nicknames.get(seatId) || seatId;
   }
 
   get pendingCount(): number {

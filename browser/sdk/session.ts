@@ -28,7 +28,7 @@ export interface GameSession {
   act(action: string, payload?: Record<string, unknown>): number;
   /** Continuous input (`__input`): at most 20 per second leave the client, the latest value wins. */
   input(data: Record<string, unknown>): void;
-  /** A seat's name for people: the display name its ticket or URL gave, else the roster's name, else its id. */
+  /** A seat's name for people: the roster's name for it, else the display name its connections brought (ticket or URL), else its id. */
   nameOf(seatId: string): string;
   /** Goes back to the lobby the page came from (the lobby closes the game); nothing when `hasLobby` is false. */
   backToLobby(): void;

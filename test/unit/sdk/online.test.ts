@@ -334,9 +334,9 @@ describe("online mode: input, game time, presence and pause", () => {
 });
 
 describe("online mode: who is who, for the page", () => {
-  it("names each seat by the display name its connections brought, else by the roster's name, never by its id alone", async () => {
+  it("names each seat by the roster's name, else by the display name its connections brought, its id only as the last resort", async () => {
     const { session, socket } = await aliceOnline();
-    // The roster here has no names: a seat without one shows its id, the last resort.
+    // The roster here has no names and nobody brought one: the seat's id, the last resort.
     expect(session.nameOf("bob")).toBe("bob");
     socket.serverSends({
       type: "__state",
@@ -345,13 +345,10 @@ describe("online mode: who is who, for the page", () => {
       tick: 0,
       started: true,
       frozen: false,
-      players: [
-        { id: "alice", name: "Player 1" },
-        { id: "bob", name: "Player 2" },
-      ],
+      players: [{ id: "alice" }, { id: "bob", name: "Player 2" }],
       you: { seatId: "alice", observer: false },
     });
-    expect(session.nameOf("alice")).toBe("Player 1");
+    expect(session.nameOf("alice")).toBe("alice");
     socket.serverSends({
       type: "__platform",
       message: {
@@ -360,7 +357,7 @@ describe("online mode: who is who, for the page", () => {
           serverNow: 1,
           seats: [
             { seatId: "alice", online: true, connections: 1, nickname: "Alice", voice: null },
-            { seatId: "bob", online: false, connections: 0, nickname: null, voice: null },
+            { seatId: "bob", online: true, connections: 1, nickname: "Bob", voice: null },
           ],
           observers: { count: 0 },
           pause: { frozen: false, paused: false, by: null },
