@@ -178,6 +178,8 @@ describe("a third friend on the play link", () => {
     expect(await carol.locator("#game-frame").getAttribute("src")).toBe("about:blank");
     expect(await shown(carol.mainFrame(), "#play-again")).toBe(true);
     expect(carol.url()).toBe(playUrl);
+    await carol.setViewportSize({ width: 360, height: 740 });
+    await shoot(carol, "left-360");
 
     // A rematch: a fresh board, the marks change seats, so Bob opens.
     await aliceGame.getByRole("button", { name: "Rematch" }).click();

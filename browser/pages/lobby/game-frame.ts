@@ -86,6 +86,10 @@ async function showSeats(game: GameToShow): Promise<void> {
 }
 
 back.addEventListener("click", backToLobby);
+// Keys go to the game once it is there (a game played with arrow keys needs no click first).
+frame.addEventListener("load", () => {
+  if (shown) frame.focus();
+});
 
 // The game's page is in an opaque origin ("null"): its messages are known by their window, and
 // answers go to that window with target "*" (no origin names it). The ticket is the page's own.

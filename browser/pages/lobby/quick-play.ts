@@ -32,6 +32,7 @@ const fullHeading = byId("full-heading");
 const fullText = byId("full-text");
 const watch = byId("watch", HTMLButtonElement);
 const wait = byId("wait", HTMLButtonElement);
+const playAgain = byId("play-again", HTMLButtonElement);
 let idToken: string | null = null;
 let fullRoom: FullRoom | null = null;
 let busy = false;
@@ -76,6 +77,7 @@ function play(roomId: string, key: string, seat: SeatTaken): void {
     left: () => {
       say("You left the game.");
       again.hidden = false;
+      playAgain.focus();
     },
   });
 }
@@ -119,7 +121,7 @@ watch.addEventListener("click", () =>
   }),
 );
 wait.addEventListener("click", () => run(() => quickPlay("new_room")));
-byId("play-again", HTMLButtonElement).addEventListener("click", () => run(() => quickPlay("ask")));
+playAgain.addEventListener("click", () => run(() => quickPlay("ask")));
 copyButtons(say);
 
 void run(async () => {

@@ -109,8 +109,8 @@ function QuickView(props: { privateUrl: string; playUrl: string }) {
         <ShareLink id="full-share" label="Send this link to a friend to play with you:" url={props.playUrl} />
       </section>
       <p>
-        Everyone who opens this game's link is seated in the first room with a free seat, or in a new room when every
-        room is full: share the link and you play each other.
+        Everyone who opens this game's link is seated in the first room with a free seat: share the link and you play
+        each other. When every room is full, you may watch a game or wait for the next player.
       </p>
       <p>
         <a href={props.privateUrl}>Private room</a>: a room of your own that only its link reaches, for the players you
