@@ -142,7 +142,8 @@ export class QuickPlay extends DurableObject<Env> {
       const chosen = chooseQuickSeat(rooms, leases, uid, seatIds, now, filledRooms);
       // The filled rooms still in play are remembered (a reload finds its seat there; a newcomer hears of them).
       const stillFilled = filledRooms.filter(({ room, status }) => isInPlay(room, status, seatIds, now));
-      this.saveFilled(withFilledRooms(stillFilled.map(({ room }) => room), chosen.filled));
+      const remembered = stillFilled.map(({ room }) => room);
+      this.saveFilled(withFilledRooms(remembered, chosen.filled));
       let { roomId, seatId } = chosen.seat;
       let openedAt = [...pool, ...filled].find((room) => room.roomId === roomId)?.openedAt ?? now;
       const newRoom = roomId === null || seatId === null || (look >= MAX_LOOKS && !chosen.held);

@@ -77,9 +77,7 @@ async function showSeats(game: GameToShow): Promise<void> {
   const seats = await game.seats().catch(() => null);
   if (!seats || shown?.game !== game) return;
   const waiting = seats.some((seat) => seat.state === "free");
-  const text = waiting
-    ? `You are ${game.seat.name}. Waiting for the next player.`
-    : `You are ${game.seat.name}.`;
+  const text = waiting ? `You are ${game.seat.name}. Waiting for the next player.` : `You are ${game.seat.name}.`;
   // The same line again is not news: a screen reader hears it only when it changes.
   if (status.textContent !== text) status.textContent = text;
   share.hidden = !waiting;
