@@ -47,6 +47,7 @@ export function startGame(options: StartOptions = {}): GameSession {
     renew,
     wallClock: Date.now,
     toLobby,
+    ticketFromIssuer: mode.ticket === null && toLobby !== null,
   });
 }
 

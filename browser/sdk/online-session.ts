@@ -12,6 +12,11 @@ export interface PageHooks {
   renew: TicketRenewer | null;
   wallClock: () => number;
   toLobby?: (() => void) | null;
+  /**
+   * The page has no ticket of its own but came from a lobby, which gives one (a lobby's game
+   * reloaded in its frame: the fragment that carried the ticket is gone): the issuer is asked first.
+   */
+  ticketFromIssuer?: boolean;
 }
 
 /** A game against a room server over one WebSocket (the same protocol in production and dev). */
@@ -39,7 +44,8 @@ export class OnlineSession extends ViewSession {
     const clientId = newClientId();
     const nextUrl = () => {
       const { ticket } = this;
-      if (!ticket || !ticketExpired(ticket, page.wallClock())) return socketUrl({ ...mode, ticket }, clientId);
+      const wanted = ticket ? ticketExpired(ticket, page.wallClock()) : page.ticketFromIssuer === true;
+      if (!wanted) return socketUrl({ ...mode, ticket }, clientId);
       if (!page.renew) return Promise.reject(new Error("the seat ticket expired"));
       return page.renew().then((fresh) => {
         this.ticket = fresh;

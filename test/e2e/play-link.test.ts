@@ -115,7 +115,21 @@ describe("the play link keeps a seat ticket out of the address bar", () => {
     expect(await shown(alice.mainFrame(), "#game-share")).toBe(false);
     await move(aliceGame, bobGame, 4, "X");
     await expectAccessible(bob);
+    await bob.setViewportSize({ width: 360, height: 740 });
     await shoot(bob, "playing-360");
+
+    // The game page reloaded in its frame (its fragment, and the ticket, gone): the lobby gives it one.
+    await aliceGame.evaluate(() => {
+      (window as { beforeReload?: boolean }).beforeReload = true;
+      location.reload();
+    });
+    await aliceGame.waitForFunction(
+      () =>
+        !(window as { beforeReload?: boolean }).beforeReload &&
+        document.querySelector("#status")?.textContent === "Waiting for O",
+      null,
+      { timeout: 20_000 },
+    );
 
     // A reload by the same person: through the sign-in (the SSO session answers) to the same seat.
     await alice.reload();

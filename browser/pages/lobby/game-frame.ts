@@ -34,7 +34,7 @@ const share = byId("game-share");
 const shareLink = byId("game-share-link", HTMLInputElement);
 const back = byId("back-to-lobby", HTMLButtonElement);
 
-let shown: { game: GameToShow; timer: ReturnType<typeof setInterval> | null } | null = null;
+let shown: { game: GameToShow; roomId: string | null; timer: ReturnType<typeof setInterval> | null } | null = null;
 
 /** Replaces the lobby with the game on the seat's ticket. */
 export function showGame(game: GameToShow): void {
@@ -50,7 +50,7 @@ export function showGame(game: GameToShow): void {
   document.body.classList.add("playing");
   frame.src = game.seat.gameUrl;
   const timer = watching ? null : setInterval(() => void showSeats(game), SEATS_REFRESH_MS);
-  shown = { game, timer };
+  shown = { game, roomId: new URL(game.seat.gameUrl).searchParams.get("roomId"), timer };
   if (!watching) void showSeats(game);
 }
 
@@ -93,10 +93,13 @@ frame.addEventListener("load", () => {
 // answers go to that window with target "*" (no origin names it). The ticket is the page's own.
 addEventListener("message", (event) => {
   if (!shown || event.source !== frame.contentWindow) return;
-  const data = event.data as { type?: unknown } | null;
+  const data = event.data as { type?: unknown; roomId?: unknown; seatId?: unknown } | null;
   if (data?.type === LOBBY_REQUEST) backToLobby();
   if (data?.type !== RENEW_REQUEST) return;
-  const { game } = shown;
+  const { game, roomId } = shown;
+  // Only for the seat the frame shows: a page a link took the frame to (another site, in the same
+  // sandbox, so also of origin "null") is not told the room or the seat, and gets nothing.
+  if (data.roomId !== roomId || data.seatId !== game.seat.seatId) return;
   game
     .renew()
     .then((ticket) => {

@@ -233,6 +233,29 @@ describe("where a fresh ticket comes from", () => {
     expect(replaced).toEqual([]);
   });
 
+  it("a lobby's game reloaded in its frame, its fragment gone, asks the lobby for a ticket before its first socket", async () => {
+    const sockets = socketFactory();
+    const mode = selectMode(
+      new URLSearchParams({ server: "https://rooms.example.com", roomId: "room-1", revisionId: "rev-1", seatId: "p1" }),
+    );
+    if (mode.kind !== "online") throw new Error("expected online mode");
+    const session = new OnlineSession(
+      mode,
+      null,
+      sockets.create,
+      () => 0,
+      () => 0.5,
+      {
+        renew: () => Promise.resolve("from-the-lobby"),
+        wallClock: () => START,
+        ticketFromIssuer: true,
+      },
+    );
+    await settle();
+    expect(sockets.sockets.map((socket) => ticketOf(socket.url))).toEqual(["from-the-lobby"]);
+    session.close();
+  });
+
   it("a page opened on its own has no issuer to ask", () => {
     expect(defaultRenewer(new URLSearchParams(), seat, fakePage().page)).toBeNull();
   });
