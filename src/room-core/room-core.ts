@@ -1,5 +1,5 @@
 import { gameTimeAt, realTimeOf, startClock, stopClock, stoppedClock } from "../engine/game-clock";
-import { type ClientMessage, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
+import { type ClientMessage, OPERATOR_PAUSE_BY, type ParsedFrame, PONG_FRAME } from "../engine/protocol";
 import type { LogicInput, LogicResult, PresenceChange, RoomPresence, Seat } from "../engine/types";
 import type { ActionMessage } from "./action-backlog";
 import { ActionRuns } from "./action-runs";
@@ -189,6 +189,7 @@ export class RoomCore {
   connect(info: ConnectionInfo, roster: Seat[] | null): Promise<RoomOutcome> {
     return this.serial(async () => {
       if (this.journal) this.noteInput({ kind: "connect", connection: { ...info }, roster });
+      this.record.lastActivityAt = this.now();
       const out = new OutcomeBuilder();
       if (roster) pinRoster(this.logicRoom, info, roster, out);
       this.connections.add(info);
@@ -222,6 +223,7 @@ export class RoomCore {
       const connection = this.connections.remove(connectionId, this.now());
       if (!connection) return this.finish(out);
       if (this.journal) this.noteInput({ kind: "disconnect", connectionId });
+      this.record.lastActivityAt = this.now();
       const seat = connection.monitor ? null : seatOf(connection, this.record.roster);
       if (
         seat &&
@@ -266,6 +268,7 @@ export class RoomCore {
    * at once and never reaches scenario code.
    */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
+    if (!parsed.ok || parsed.message.type !== "__ping") this.record.lastActivityAt = this.clock();
     if (!parsed.ok && parsed.code === "frame_too_large") {
       const refusal = parsed;
       return this.refuseAtOnce(connectionId, parsed, refusal.code, (connection, out) => {
@@ -442,10 +445,46 @@ export class RoomCore {
   private setPaused(connection: ConnectionInfo, paused: boolean, out: OutcomeBuilder) {
     if (connection.monitor || !this.record.started) return;
     if ((this.record.paused !== null) === paused) return;
+    // An operator's pause holds until an operator lifts it.
+    if (this.record.paused?.operator) return;
     this.record.paused = paused ? { by: connection.playerId } : null;
     this.syncFrozen(out, connection.playerId);
     this.note({ kind: "pause", paused, by: connection.playerId });
     out.persistAt("now");
+  }
+
+  /**
+   * An operator pauses or resumes the room from the console: the platform pause of document 3, by
+   * OPERATOR_PAUSE_BY. Seats cannot lift it (setPaused); resuming lifts any pause, a seat's too.
+   */
+  operatorPause(paused: boolean): Promise<RoomOutcome> {
+    return this.serial(async () => {
+      const out = new OutcomeBuilder();
+      if ((this.record.paused !== null) === paused && (!paused || this.record.paused?.operator))
+        return this.finish(out);
+      if (this.journal) this.noteInput({ kind: "operator", pause: paused });
+      this.record.paused = paused ? { by: OPERATOR_PAUSE_BY, operator: true } : null;
+      this.syncFrozen(out, OPERATOR_PAUSE_BY);
+      this.note({ kind: "pause", paused, by: OPERATOR_PAUSE_BY });
+      out.broadcast.push(this.presenceFrame());
+      out.persistAt("now");
+      return this.finish(out);
+    });
+  }
+
+  /**
+   * An operator closes the room: every connection hears why (a `room.closed` platform message),
+   * the record keeps it, and the host then closes every socket and accepts none again.
+   */
+  operatorClose(message: string): Promise<RoomOutcome> {
+    return this.serial(async () => {
+      const out = new OutcomeBuilder();
+      if (this.journal) this.noteInput({ kind: "operator", close: message });
+      if (!this.record.closed) this.record.closed = { at: this.now(), message };
+      out.broadcast.push(frames.roomClosed(this.record.closed.message));
+      out.persistAt("now");
+      return this.finish(out);
+    });
   }
 
   /** Keeps the clock running exactly while the game runs, and tells everyone when frozen changes. */

@@ -1,4 +1,5 @@
 import { createApp } from "../../src/worker-kit/create-app";
+import { consoleRoutes } from "./routes/console/console-routes";
 import { graphqlRoutes } from "./routes/graphql";
 import { productOrderPageRoutes } from "./routes/product-order-page";
 import { roomTicketsRoute } from "./routes/room-tickets";
@@ -10,7 +11,7 @@ import { webhookRoutes } from "./routes/webhook";
 
 /**
  * The slice of the main backend the documents need: payment webhook, GraphQL, code upload, the
- * product-order page, room records and their seat tickets.
+ * product-order page, room records and their seat tickets; and the operator console (/admin/).
  */
 export function createBackendApp() {
   return createApp("backend")
@@ -20,6 +21,7 @@ export function createBackendApp() {
     .route("/", uploadRoutes)
     .route("/", scenarioRevisionRoutes)
     .route("/", productOrderPageRoutes)
+    .route("/", consoleRoutes())
     .route("/", roomsRoute)
     .route("/", roomTicketsRoute);
 }

@@ -11,6 +11,11 @@ export interface SignedInPage {
   pageUrl: string;
   /** Where the page's scripts and stylesheets are (the app's /assets, pageAssetRoutes). */
   assetsUrl: string;
+  /**
+   * The page posts a form to its own origin (the operator console's sign-in): form-action 'self',
+   * and a same-origin referrer policy, without which a browser posts with Origin: null.
+   */
+  postsToSelf?: boolean;
 }
 
 /**
@@ -30,6 +35,11 @@ export function signedInPage<E extends AppEnv>(c: Context<E>, page: SignedInPage
   const logout = new URL(urlFor(config.apps.auth, "/api/logout"));
   logout.searchParams.set("redirect_uri", page.pageUrl);
   const assets = `${page.assetsUrl.replace(/\/+$/, "")}/`;
-  pageHeaders(c, { scripts: assets, styles: assets, connect: `'self' ${new URL(config.idp.apiUrl).origin}` });
+  pageHeaders(c, {
+    scripts: assets,
+    styles: assets,
+    connect: `'self' ${new URL(config.idp.apiUrl).origin}`,
+    ...(page.postsToSelf ? { forms: "'self'", referrer: "same-origin" as const } : {}),
+  });
   return { idpApiUrl: config.idp.apiUrl, idpApiKey: config.idp.apiKey, loginUrl: login.href, logoutUrl: logout.href };
 }

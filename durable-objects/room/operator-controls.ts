@@ -1,0 +1,71 @@
+import { CLOSE_CODES } from "../../src/engine/protocol";
+import { errorResponse } from "../../src/worker-kit/errors";
+import type { RoomHost } from "./room-host";
+import { RoomStorage } from "./room-storage";
+
+/** A room as the operator console shows it (workers/rooms/ports/operator-rooms.ts). */
+export interface RoomForOperator {
+  started: boolean;
+  /** Set once an operator closed the room. */
+  closed: { at: number; message: string } | null;
+  /** The pause holding the room: a seat's, or an operator's (`operator: true`). */
+  paused: { by: string; operator: boolean } | null;
+  /** The game clock stands still (a pause, or nobody present). */
+  frozen: boolean;
+  /** The roster's seat ids, and those online now. */
+  seats: string[];
+  seatsOnline: string[];
+  /** Open sockets, observers and monitors included. */
+  connections: number;
+  /** Real time of the last connection, leave or client frame; null before any. */
+  lastActivityAt: number | null;
+}
+
+/** The room as an operator sees it; null for a room no connection ever reached (it has no record). */
+export function roomForOperator(host: RoomHost): RoomForOperator | null {
+  const core = host.restoredCore();
+  if (!core) return null;
+  const { record } = core;
+  return {
+    started: record.started,
+    closed: record.closed ?? null,
+    paused: record.paused ? { by: record.paused.by, operator: record.paused.operator === true } : null,
+    frozen: core.frozen,
+    seats: (record.roster ?? []).map((seat) => seat.id),
+    seatsOnline: core.presence().online,
+    connections: host.openSockets().length,
+    lastActivityAt: record.lastActivityAt ?? null,
+  };
+}
+
+/** An operator holds or lifts the room's pause; null for a room with no record. */
+export async function pauseByOperator(host: RoomHost, paused: boolean): Promise<RoomForOperator | null> {
+  const core = host.restoredCore();
+  if (!core) return null;
+  const outcome = await host.guard(null, () => core.operatorPause(paused));
+  if (outcome) host.deliver(null, outcome);
+  return roomForOperator(host);
+}
+
+/**
+ * An operator closes the room: its seats hear the message, then every socket closes with
+ * CLOSE_CODES.roomClosed, and later connections are refused (closedRoomRefusal). Null for a room
+ * with no record.
+ */
+export async function closeByOperator(host: RoomHost, message: string): Promise<RoomForOperator | null> {
+  const core = host.restoredCore();
+  if (!core) return null;
+  const outcome = await host.guard(null, () => core.operatorClose(message));
+  if (outcome) host.deliver(null, outcome);
+  for (const ws of host.openSockets()) {
+    await host.closeSocket(ws, { code: CLOSE_CODES.roomClosed, reason: "room closed by an operator" });
+  }
+  return roomForOperator(host);
+}
+
+/** 410 `room_closed` for a connection to a room an operator closed; null otherwise. */
+export function closedRoomRefusal(storage: DurableObjectStorage): Response | null {
+  const closed = RoomStorage.read(storage)?.closed;
+  if (!closed) return null;
+  return errorResponse(410, "room_closed", `This room was closed by an operator: ${closed.message}`);
+}
