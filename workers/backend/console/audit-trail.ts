@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { operatorAudit } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
 import type { OperatorAction, TargetKind } from "./operator-actions";
@@ -105,19 +105,32 @@ export class AuditTrail {
   }
 
   /**
-   * The insert of an entry that is written only while `condition` holds, for a batch whose other
-   * statement acts under the same condition (D1 runs a batch as one transaction): both or neither.
+   * The insert of an entry written only while a row of `table` matches `where`, for a batch whose
+   * other statement changes that row under the same condition (D1 runs a batch as one
+   * transaction): both are written or neither.
    */
-  entryInsertIf(entry: AuditEntry, condition: SQL) {
-    const a = operatorAudit;
-    return this.db.run(sql`INSERT INTO ${a}
-      (${sql.raw(a.at.name)}, ${sql.raw(a.operatorUid.name)}, ${sql.raw(a.operatorEmail.name)}, ${sql.raw(a.action.name)},
-       ${sql.raw(a.targetKind.name)}, ${sql.raw(a.target.name)}, ${sql.raw(a.subjectUid.name)}, ${sql.raw(a.reason.name)},
-       ${sql.raw(a.outcome.name)}, ${sql.raw(a.detail.name)})
-      SELECT ${this.now()}, ${entry.operator.uid}, ${entry.operator.email}, ${entry.action}, ${entry.targetKind},
-       ${entry.target}, ${entry.subjectUid}, ${entry.reason}, ${entry.outcome},
-       ${entry.detail ? JSON.stringify(entry.detail) : null}
-      WHERE ${condition}`);
+  entryInsertWhere(entry: AuditEntry, table: SQLiteTable, where: SQL) {
+    const value = <T>(column: string, v: T) => sql<T>`${v}`.as(column);
+    return this.db.insert(operatorAudit).select(
+      this.db
+        .select({
+          // Every column, in the table's order: NULL makes the id as a plain insert would.
+          id: sql<number>`null`.as("id"),
+          at: value("at", this.now()),
+          operatorUid: value("operator_uid", entry.operator.uid),
+          operatorEmail: value("operator_email", entry.operator.email),
+          action: value("action", entry.action),
+          targetKind: value("target_kind", entry.targetKind),
+          target: value("target", entry.target),
+          subjectUid: value("subject_uid", entry.subjectUid),
+          reason: value("reason", entry.reason),
+          outcome: value("outcome", entry.outcome),
+          detail: value("detail", entry.detail ? JSON.stringify(entry.detail) : null),
+        })
+        .from(table)
+        .where(where)
+        .limit(1),
+    );
   }
 
   /** Newest first. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { operatorNotices } from "../../../../src/db/backend-schema";
@@ -60,9 +60,9 @@ export function consoleNoticeRoutes(deps: ConsoleDeps) {
       const notice = await notices.get(id);
       if (!notice) throw new ApiError(404, "notice_not_found", `No notice ${id}.`);
       const operator = operatorOf(c);
-      const open = and(eq(operatorNotices.id, id), isNull(operatorNotices.handledAt));
+      const open = and(eq(operatorNotices.id, id), isNull(operatorNotices.handledAt)) as SQL;
       const [, handled] = await audit.db.batch([
-        audit.entryInsertIf(
+        audit.entryInsertWhere(
           {
             operator,
             action: "handle_notice",
@@ -73,7 +73,8 @@ export function consoleNoticeRoutes(deps: ConsoleDeps) {
             outcome: "done",
             detail: { kind: notice.kind, case: notice.caseKey },
           },
-          sql`EXISTS (SELECT 1 FROM ${operatorNotices} WHERE ${open})`,
+          operatorNotices,
+          open,
         ),
         notices.handledUpdate(id, operator.uid, note),
       ]);
