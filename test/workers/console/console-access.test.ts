@@ -64,6 +64,13 @@ describe("signing in", () => {
     expect(await page.text()).toContain(`Signed in as ${account.email}.`);
   });
 
+  it("`next` keeps no custom token (a hand-over aimed at a console page brings one)", async () => {
+    const res = await consoleGet("/notices?state=all&idpAuthCustomToken=eyJ.custom.token");
+    expect(new URL(res.headers.get("location") ?? "").searchParams.get("next")).toBe(
+      "/backend/admin/notices?state=all",
+    );
+  });
+
   it("`next` outside the console goes to the console's start", async () => {
     const account = await accountWithClaims({ admin: true });
     for (const next of ["https://evil.test/", "//evil.test/x", "/backend/graphql", "/auth/login"]) {

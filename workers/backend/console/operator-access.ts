@@ -32,12 +32,16 @@ export async function accountAtProvider(idp: IdentityProvider, uid: string): Pro
   }
 }
 
-/** A console path to come back to after signing in: under {API_URL}/admin/ only, else the console's start. */
+/**
+ * A console path to come back to after signing in: under {API_URL}/admin/ only, else the console's
+ * start; never with a custom token in it (a hand-over aimed at a console page brings one).
+ */
 export function consoleReturnPath(c: Context<ConsoleEnv>, next: string | undefined): string {
   const start = new URL(urlFor(c.get("config").apps.backend, "/admin/"));
   if (!next) return start.pathname;
   try {
     const url = new URL(next, start);
+    url.searchParams.delete("idpAuthCustomToken");
     if (url.origin === start.origin && url.pathname.startsWith(start.pathname)) return url.pathname + url.search;
   } catch {
     // not a URL: the start

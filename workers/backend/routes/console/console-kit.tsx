@@ -75,7 +75,8 @@ export function consoleError(error: unknown, c: Context<ConsoleEnv>): Response {
   }
   const operator = c.get("operator") ?? null;
   const refusedAccount = refusal.code === "admin_required" || refusal.code === "publish_token_not_allowed";
-  const back = c.req.method === "POST" ? (c.req.header("referer") ?? null) : null;
+  // "Back" after a refused action; a refused account has nothing to go back to (its sign-in page would sign it in again).
+  const back = c.req.method === "POST" && !refusedAccount ? (c.req.header("referer") ?? null) : null;
   for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value);
   return consolePage(
     c,
