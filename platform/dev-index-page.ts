@@ -6,7 +6,7 @@ const DESCRIPTIONS: Record<AppName, string> = {
   auth: "Sign-in service: login page (/login), SSO, PKCE, transfer hand-over, sessions, publish tokens (/publish-tokens), consent, legal documents (/legal/app_terms/latest), log intake",
   store: "Coin store: the store page, products, checkout, balance",
   backend:
-    "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription, reorder mutations), product order page (/admin/product-order), code upload (/code), seat tickets",
+    "Main backend slice: payment webhook (/webhook/payprov), GraphQL (/graphql: me, products, balance subscription, reorder mutations), product order page (/admin/product-order), operator console (/admin/: sign in as admin@example.com), code upload (/code), seat tickets",
   rooms:
     "Multiplayer rooms: WebSocket rooms, published games (/play/{revisionId}/: players sign in and quick play seats them in an open room; private rooms from the lobby /lobby/{revisionId}/?private=1), /sdk.js",
   "dev-idp":
