@@ -8,6 +8,8 @@ import { PublishTokenStore } from "../publish-token-store";
 import { revokeAtProvider } from "../revocation";
 import { SessionStore } from "../session-store";
 
+export type { AuthLogEvent } from "../auth-log-events";
+
 /** A live SSO session as an operator sees it: an opaque handle, never the session's id or key. */
 export interface SessionForOperator {
   handle: string;

@@ -2,8 +2,8 @@ import type { AccountProfile } from "../../../src/idp/identity-provider";
 import { IdpError } from "../../../src/idp/identity-provider";
 import type { PaymentIntent } from "../../../src/payments/payment-provider";
 import { PaymentProviderError } from "../../../src/payments/payment-provider";
-import type { AuthLogEvent } from "../../auth/auth-log-events";
 import type {
+  AuthLogEvent,
   ConsentForOperator,
   PublishTokenForOperator,
   SessionForOperator,
