@@ -551,7 +551,9 @@ describe("the operator console on the prd build (issue 37)", () => {
     const documentsAsked = (url: URL, status: number) => status === 409 && url.pathname === "/api/callback";
     const { page, expectNoFailures } = await newPerson("console", { width: 360, height: 800 }, documentsAsked);
     const consoleUrl = `${urls.api}/admin/`;
-    await page.goto(`${urls.auth}/login?${new URLSearchParams({ client_id: "venue-admin", redirect_uri: consoleUrl })}`);
+    await page.goto(
+      `${urls.auth}/login?${new URLSearchParams({ client_id: "venue-admin", redirect_uri: consoleUrl })}`,
+    );
     await page.getByLabel("Email").fill("admin@example.com");
     await page.getByLabel("Password").fill("dev-password");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -566,8 +568,8 @@ describe("the operator console on the prd build (issue 37)", () => {
     await page.getByLabel("User id, email address or payment intent id (pi_…)").fill("admin@example.com");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Account" }).waitFor();
-    expect(await page.locator("#account + dl").innerText()).toContain("admin@example.com (verified)");
-    expect(await page.locator("#account + dl").innerText()).toContain("operator (admin role)");
+    expect(await page.locator("#account + dl").textContent()).toContain("admin@example.com (verified)");
+    expect(await page.locator("#account + dl").textContent()).toContain("operator (admin role)");
     await expectAccessible(page);
     expectNoFailures();
   }, 120_000);

@@ -47,6 +47,12 @@ export function consolePage(c: Context<ConsoleEnv>, page: Child, status: Content
   return c.html(pageHtml(page as { toString(): string }), status);
 }
 
+/** The operator as the audit trail names them. */
+export function operatorOf(c: Context<ConsoleEnv>): { uid: string; email: string | null } {
+  const { uid, email } = c.get("operator");
+  return { uid, email };
+}
+
 /** The route chains: a page needs a signed-in operator; an action also a form of the console's own pages. */
 export function consoleChains(deps: ConsoleDeps) {
   const services = consoleServices(deps);

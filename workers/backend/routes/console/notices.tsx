@@ -9,8 +9,7 @@ import { formInput, reasonField } from "../../console/action-input";
 import type { ConsoleDeps, ConsoleEnv } from "../../console/console-env";
 import { doneNotice } from "../../console/operator-actions";
 import { NoticesPage } from "../../views/console/notices-page";
-import { adminUrl, consoleChains, consoleLinks, consolePage } from "./console-kit";
-import { operatorOf } from "./users";
+import { adminUrl, consoleChains, consoleLinks, consolePage, operatorOf } from "./console-kit";
 
 const noticesQuery = z.object({
   state: z.enum(["open", "handled", "all"]).default("open"),

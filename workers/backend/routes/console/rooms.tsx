@@ -9,8 +9,7 @@ import { doneNotice } from "../../console/operator-actions";
 import { findRevision, listRevisions, REVISIONS_PER_PAGE, revisionFiles, roomsOf } from "../../console/room-list";
 import { RevisionPage } from "../../views/console/revision-page";
 import { RoomsPage } from "../../views/console/rooms-page";
-import { adminUrl, consoleChains, consoleLinks, consolePage } from "./console-kit";
-import { operatorOf } from "./users";
+import { adminUrl, consoleChains, consoleLinks, consolePage, operatorOf } from "./console-kit";
 
 const revisionParam = z.object({ revisionId: roomIdSchema });
 const roomsQuery = z.object({ before: z.coerce.number().int().positive().optional() });

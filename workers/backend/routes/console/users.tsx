@@ -9,7 +9,7 @@ import { findUser, PAYMENT_INTENT_ID } from "../../console/user-search";
 import { userView } from "../../console/user-view";
 import { SearchPage } from "../../views/console/search-page";
 import { UserPage } from "../../views/console/user-page";
-import { adminUrl, consoleChains, consoleLinks, consolePage } from "./console-kit";
+import { adminUrl, consoleChains, consoleLinks, consolePage, operatorOf } from "./console-kit";
 
 const userParam = z.object({ uid: z.string().min(1).max(128) });
 const userQuery = z.object({
@@ -123,10 +123,4 @@ export function consoleUserRoutes(deps: ConsoleDeps) {
         throw new ApiError(404, "publish_token_not_found", "The user has no active publish token with this id.");
       return c.redirect(userUrl(c, uid, "token_revoked"), 303);
     });
-}
-
-/** The operator as the trail names them. */
-export function operatorOf(c: { get(key: "operator"): { uid: string; email: string | null } }) {
-  const { uid, email } = c.get("operator");
-  return { uid, email };
 }
