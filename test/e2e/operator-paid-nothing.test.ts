@@ -48,7 +48,11 @@ async function deliverHeld(): Promise<void> {
   if (!response.ok) throw new Error(`flush refused: ${response.status}`);
 }
 
-const text = (page: Page, selector: string) => page.locator(selector).textContent().then((value) => value ?? "");
+const text = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .textContent()
+    .then((value) => value ?? "");
 
 describe("I paid and got nothing", () => {
   it("the operator finds the held payment by its id, sees it not credited, and after its delivery the credit", async () => {
