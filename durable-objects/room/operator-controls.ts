@@ -1,25 +1,8 @@
+import type { RoomForOperator } from "../../src/app-ports/operator-rooms";
 import { CLOSE_CODES } from "../../src/engine/protocol";
 import { errorResponse } from "../../src/worker-kit/errors";
 import type { RoomHost } from "./room-host";
 import { RoomStorage } from "./room-storage";
-
-/** A room as the operator console shows it (workers/rooms/ports/operator-rooms.ts). */
-export interface RoomForOperator {
-  started: boolean;
-  /** Set once an operator closed the room. */
-  closed: { at: number; message: string } | null;
-  /** The pause holding the room: a seat's, or an operator's (`operator: true`). */
-  paused: { by: string; operator: boolean } | null;
-  /** The game clock stands still (a pause, or nobody present). */
-  frozen: boolean;
-  /** The roster's seat ids, and those online now. */
-  seats: string[];
-  seatsOnline: string[];
-  /** Open sockets, observers and monitors included. */
-  connections: number;
-  /** Real time of the last connection, leave or client frame; null before any. */
-  lastActivityAt: number | null;
-}
 
 /** The room as an operator sees it; null for a room no connection ever reached (it has no record). */
 export function roomForOperator(host: RoomHost): RoomForOperator | null {

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type { RoomForOperator } from "../../src/app-ports/operator-rooms";
 import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import type { LobbyStatus } from "../../src/room-access/quick-play";
 import { currentLog, withLog } from "../../src/worker-kit/request-log";
@@ -14,13 +15,7 @@ import {
   type SeatClaim,
   type SeatRelease,
 } from "./lobby-seats";
-import {
-  closeByOperator,
-  closedRoomRefusal,
-  pauseByOperator,
-  type RoomForOperator,
-  roomForOperator,
-} from "./operator-controls";
+import { closeByOperator, closedRoomRefusal, pauseByOperator, roomForOperator } from "./operator-controls";
 import { RoomAlarm } from "./room-alarm";
 import { RoomHost } from "./room-host";
 import { roomLog, roomLogger } from "./room-log";

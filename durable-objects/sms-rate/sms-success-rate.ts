@@ -1,15 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
+import type { SmsRateCrossing, SmsRateView } from "../../src/app-ports/sms-rate";
 import { createNotifier } from "../../src/ops/notifier";
 import {
   advanceTo,
   EMPTY_SMS_RATE,
   nextLeaveAt,
   type SmsAttemptStart,
-  type SmsRateChange,
   type SmsRateState,
   type SmsRateStep,
   type SmsRateWindow,
-  type SmsTally,
   smsRateNotice,
   startAttempt,
   verifyAttempt,
@@ -24,21 +23,6 @@ export interface SmsRateStatus extends SmsRateWindow {
   alerting: boolean;
   /** Attempts started and not decided yet. */
   open: number;
-}
-
-/** One crossing of the alert line, as the notice reported it. */
-export interface SmsRateHistoryEntry {
-  kind: SmsRateChange["kind"];
-  at: number;
-  window: SmsRateWindow;
-}
-
-/** What an operator looks at: the window now, minute by minute, and the last crossings of the line. */
-export interface SmsRateView extends SmsRateStatus {
-  /** The window's one-minute buckets, oldest first (start: ms since the epoch). */
-  minutes: (SmsTally & { start: number })[];
-  /** Newest first, at most SMS_RATE_HISTORY_KEPT. */
-  history: SmsRateHistoryEntry[];
 }
 
 /** Crossings kept for the operator console (a crossing is rare: hysteresis keeps them apart). */
@@ -97,8 +81,8 @@ export class SmsSuccessRate extends DurableObject<Env> {
     return this.ctx.storage.kv.get<SmsRateState>("state") ?? EMPTY_SMS_RATE;
   }
 
-  private history(): SmsRateHistoryEntry[] {
-    return this.ctx.storage.kv.get<SmsRateHistoryEntry[]>("history") ?? [];
+  private history(): SmsRateCrossing[] {
+    return this.ctx.storage.kv.get<SmsRateCrossing[]>("history") ?? [];
   }
 
   /** State and history first (synchronous, so a call arriving during the notice sees them), then alarm, then notice. */

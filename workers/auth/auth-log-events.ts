@@ -1,16 +1,11 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
+import type { AuthLogEvent } from "../../src/app-ports/operator-accounts";
 import { authLogEvents } from "../../src/db/auth-schema";
 import { authDb } from "../../src/db/client";
 import type { ClientLogLine } from "../../src/log/client-record";
 
 /** Records kept per uid: the operator console shows a user's most recent ones. */
 export const AUTH_LOG_EVENTS_KEPT = 50;
-
-/** One stored record: when the intake took it and what it wrote of it. */
-export interface AuthLogEvent {
-  at: number;
-  event: Record<string, unknown>;
-}
 
 /**
  * What of a logged client record is kept for the console: the line's own fields, already

@@ -1,13 +1,11 @@
-import { SMS_SUCCESS_RATE_OBJECT, type SmsRateView } from "../../../durable-objects/sms-rate/sms-success-rate";
-
-export type { SmsRateHistoryEntry, SmsRateView } from "../../../durable-objects/sms-rate/sms-success-rate";
+import { SMS_SUCCESS_RATE_OBJECT } from "../../../durable-objects/sms-rate/sms-success-rate";
+import type { SmsRatePort } from "../../../src/app-ports/sms-rate";
 
 /**
- * The sign-in service's port for the operator console: the SMS sign-in success rate (document 1,
- * alert line 75%) as the one SMS_SUCCESS_RATE object holds it now, minute by minute, and the last
- * crossings of the line.
+ * The sign-in service's side of the operator console's SMS rate (src/app-ports/sms-rate.ts): the
+ * rate as the one SMS_SUCCESS_RATE object holds it now, minute by minute, and its last crossings.
  */
-export function smsRateView(env: Pick<Env, "SMS_SUCCESS_RATE">): Promise<SmsRateView> {
+export function smsRatePort(env: Pick<Env, "SMS_SUCCESS_RATE">): SmsRatePort {
   const namespace = env.SMS_SUCCESS_RATE;
-  return namespace.get(namespace.idFromName(SMS_SUCCESS_RATE_OBJECT)).view();
+  return { view: () => namespace.get(namespace.idFromName(SMS_SUCCESS_RATE_OBJECT)).view() };
 }

@@ -1,36 +1,43 @@
 import { createMiddleware } from "hono/factory";
+import type { OperatorAccountsPort } from "../../../src/app-ports/operator-accounts";
+import type { OperatorRoomsPort } from "../../../src/app-ports/operator-rooms";
+import type { SmsRatePort, SmsRateView } from "../../../src/app-ports/sms-rate";
 import type { Config } from "../../../src/config";
 import type { IdentityProvider } from "../../../src/idp/identity-provider";
 import type { PaymentProvider } from "../../../src/payments/payment-provider";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { identityProviderFor, paymentProviderFor } from "../../../src/worker-kit/providers";
-import { type OperatorAccounts, operatorAccounts } from "../../auth/ports/operator-accounts";
-import { type SmsRateView, smsRateView } from "../../auth/ports/sms-rate";
-import { type OperatorRooms, operatorRooms } from "../../rooms/ports/operator-rooms";
+import { operatorAccounts } from "../../auth/ports/operator-accounts";
+import { smsRatePort } from "../../auth/ports/sms-rate";
+import { operatorRooms } from "../../rooms/ports/operator-rooms";
 import { AuditTrail } from "./audit-trail";
 import { ConsoleSessions } from "./console-sessions";
 import { NoticeStore } from "./notice-store";
 
 /**
- * What the operator console is built from: its clock, the providers, and the other apps' ports
- * (the sign-in service's accounts and SMS rate, the rooms). The backend app hands the defaults;
- * tests bring a clock or a provider of their own.
+ * What the operator console is built from: its clock, the providers, and the other apps' ports,
+ * each a contract of src/app-ports/ (the sign-in service's accounts and SMS rate, the rooms).
+ * Tests bring a clock or a provider of their own.
  */
 export interface ConsoleDeps {
   clock: () => number;
   identityProvider: (env: Env, config: Config) => IdentityProvider;
   paymentProvider: (env: Env, config: Config) => PaymentProvider;
-  accounts: (env: Env, idp: IdentityProvider, now: () => number) => OperatorAccounts;
-  smsRate: (env: Env) => Promise<SmsRateView>;
-  rooms: (env: Env) => OperatorRooms;
+  accounts: (env: Env, idp: IdentityProvider, now: () => number) => OperatorAccountsPort;
+  smsRate: (env: Env) => SmsRatePort;
+  rooms: (env: Env) => OperatorRoomsPort;
 }
 
+/**
+ * The console's defaults. The three builders of the other apps' ports are the only lines of the
+ * backend that reach into another app's `ports/`: they belong with the root's port builders.
+ */
 export const defaultConsoleDeps: ConsoleDeps = {
   clock: () => Date.now(),
   identityProvider: identityProviderFor,
   paymentProvider: paymentProviderFor,
   accounts: operatorAccounts,
-  smsRate: smsRateView,
+  smsRate: smsRatePort,
   rooms: operatorRooms,
 };
 
@@ -39,9 +46,9 @@ export interface ConsoleServices {
   now: () => number;
   idp: IdentityProvider;
   payments: () => PaymentProvider;
-  accounts: OperatorAccounts;
+  accounts: OperatorAccountsPort;
   smsRate: () => Promise<SmsRateView>;
-  rooms: OperatorRooms;
+  rooms: OperatorRoomsPort;
   sessions: ConsoleSessions;
   audit: AuditTrail;
   notices: NoticeStore;
@@ -75,7 +82,7 @@ export function consoleServices(deps: ConsoleDeps) {
       idp,
       payments: () => deps.paymentProvider(c.env, config),
       accounts: deps.accounts(c.env, idp, now),
-      smsRate: () => deps.smsRate(c.env),
+      smsRate: () => deps.smsRate(c.env).view(),
       rooms: deps.rooms(c.env),
       sessions: new ConsoleSessions(c.env.BACKEND_DB, now),
       audit: new AuditTrail(c.env.BACKEND_DB, now),

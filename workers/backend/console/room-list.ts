@@ -1,8 +1,8 @@
 import { desc, eq, lt } from "drizzle-orm";
+import type { OperatorRoomsPort, RoomForOperator } from "../../../src/app-ports/operator-rooms";
 import { revisions, rooms } from "../../../src/db/backend-schema";
 import { backendDb } from "../../../src/db/client";
 import { codeKeys } from "../../../src/publishing/code-keys";
-import type { OperatorRooms, RoomForOperator } from "../../rooms/ports/operator-rooms";
 
 export type RevisionRow = typeof revisions.$inferSelect;
 export type RoomRecordRow = typeof rooms.$inferSelect;
@@ -63,7 +63,7 @@ export async function revisionFiles(bucket: R2Bucket, revision: RevisionRow): Pr
  */
 export async function roomsOf(
   database: D1Database,
-  operatorRooms: OperatorRooms,
+  operatorRooms: OperatorRoomsPort,
   revisionId: string,
 ): Promise<RoomWithState[]> {
   const db = backendDb({ BACKEND_DB: database });

@@ -1,13 +1,13 @@
-import type { AccountProfile } from "../../../src/idp/identity-provider";
-import { IdpError } from "../../../src/idp/identity-provider";
-import type { PaymentIntent } from "../../../src/payments/payment-provider";
-import { PaymentProviderError } from "../../../src/payments/payment-provider";
 import type {
   AuthLogEvent,
   ConsentForOperator,
   PublishTokenForOperator,
   SessionForOperator,
-} from "../../auth/ports/operator-accounts";
+} from "../../../src/app-ports/operator-accounts";
+import type { AccountProfile } from "../../../src/idp/identity-provider";
+import { IdpError } from "../../../src/idp/identity-provider";
+import type { PaymentIntent } from "../../../src/payments/payment-provider";
+import { PaymentProviderError } from "../../../src/payments/payment-provider";
 import type { AuditRow } from "./audit-trail";
 import type { ConsoleServices } from "./console-env";
 import type { NoticeRow } from "./notice-store";

@@ -1,4 +1,4 @@
-import type { SmsRateView } from "../../../auth/ports/sms-rate";
+import type { SmsRateView } from "../../../../src/app-ports/sms-rate";
 import type { Operator } from "../../console/console-env";
 import type { NoticeRow, NoticeState } from "../../console/notice-store";
 import { ConsoleLayout, type ConsoleLinks } from "./console-layout";

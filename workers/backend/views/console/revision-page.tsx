@@ -1,4 +1,4 @@
-import type { RoomForOperator } from "../../../rooms/ports/operator-rooms";
+import type { RoomForOperator } from "../../../../src/app-ports/operator-rooms";
 import type { Operator } from "../../console/console-env";
 import { CLOSE_MESSAGE_MAX } from "../../console/operator-actions";
 import type { RevisionFile, RevisionRow, RoomWithState } from "../../console/room-list";
