@@ -100,7 +100,7 @@ describe("the play link's pages speak the reader's language, as the sign-in serv
   });
 
   it("falls back to English for a language it does not speak, or none", async () => {
-    for (const headers of [{}, { "accept-language": "fr-FR, de;q=0.8" }]) {
+    for (const headers of [{}, { "accept-language": "fr-FR, de;q=0.8" }] as Record<string, string>[]) {
       const { html, config } = await lobbyPage(`${quickUrl}?ui_locales=fr`, headers);
       expect(langOf(html)).toBe("en");
       expect(textOf(html, "full-heading")).toBe("The room is full");
