@@ -22,7 +22,7 @@ export const ja: LobbyStrings = {
     fullBoth: "このリンクを先に開いたプレイヤーたちが対戦中です。席は2つとも埋まっています。",
     fullAll: "このリンクを先に開いたプレイヤーたちが対戦中です。{count}席すべてが埋まっています。",
     openingTheirGame: "対戦中のゲームを開いています…",
-    noSeat: "席を用意できませんでした。{reason} ページを再読み込みして、もう一度お試しください。",
+    noSeat: "席を用意できませんでした。{reason}ページを再読み込みして、もう一度お試しください。",
     youAre: "あなたは{seat}です。",
     youAreWaiting: "あなたは{seat}です。次のプレイヤーを待っています。",
     watching: "このゲームを観戦しています。",

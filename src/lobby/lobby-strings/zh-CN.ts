@@ -22,7 +22,7 @@ export const zhCN: LobbyStrings = {
     fullBoth: "比你先打开此链接的玩家正在对战：两个座位都已坐满。",
     fullAll: "比你先打开此链接的玩家正在对战：全部 {count} 个座位都已坐满。",
     openingTheirGame: "正在打开他们的对局…",
-    noSeat: "没有拿到座位：{reason} 请刷新页面重试。",
+    noSeat: "没有拿到座位：{reason}请刷新页面重试。",
     youAre: "你是{seat}。",
     youAreWaiting: "你是{seat}。正在等待下一位玩家。",
     watching: "你正在观战这局游戏。",

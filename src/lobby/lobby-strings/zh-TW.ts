@@ -22,7 +22,7 @@ export const zhTW: LobbyStrings = {
     fullBoth: "比你先開啟這個連結的玩家正在對戰：兩個座位都已坐滿。",
     fullAll: "比你先開啟這個連結的玩家正在對戰：全部 {count} 個座位都已坐滿。",
     openingTheirGame: "正在開啟他們的對局…",
-    noSeat: "沒有取得座位：{reason} 請重新整理頁面再試一次。",
+    noSeat: "沒有取得座位：{reason}請重新整理頁面再試一次。",
     youAre: "你是{seat}。",
     youAreWaiting: "你是{seat}。正在等待下一位玩家。",
     watching: "你正在觀戰這場遊戲。",

@@ -218,8 +218,9 @@ function SeatsView(props: {
             const name = seatLabel(t.script, seat.id);
             return (
               <li data-seat-id={seat.id} data-state="unknown">
-                <span class="seat-name">{name}</span>
-                <span class="seat-state" />
+                <span class="seat-who">
+                  <span class="seat-name">{name}</span> <span class="seat-state" />
+                </span>
                 <button
                   type="button"
                   class="secondary copy seat-link"
