@@ -60,6 +60,8 @@ export interface LobbyScriptStrings {
     idp_unavailable: string;
     quick_play_cooldown: string;
     too_many_open_seats: string;
+    /** The rooms failed on their side (500). */
+    internal_error: string;
   };
   /** Another refusal: `{message}` is the rooms' own sentence. */
   refused: string;

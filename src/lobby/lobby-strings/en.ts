@@ -40,6 +40,7 @@ export const en: LobbyStrings = {
         "A seat found for you went to the next player because the game did not open in time. Quick play seats you again in a few minutes; a private room works meanwhile.",
       too_many_open_seats:
         "A seat found for you a moment ago is still waiting for you: open that game first (this link gives it to you again).",
+      internal_error: "Something went wrong on the game service's side. Please try again in a moment.",
     },
     refused: "The game service refused: {message}",
     unreachable: "The game service cannot be reached. Check your connection.",

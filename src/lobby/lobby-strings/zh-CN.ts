@@ -39,6 +39,7 @@ export const zhCN: LobbyStrings = {
       quick_play_cooldown:
         "为你找到的座位因游戏没有及时打开，已让给下一位玩家。几分钟后会再为你安排座位，在此期间可以使用私人房间。",
       too_many_open_seats: "刚才为你找到的座位还在等你：请先打开那局游戏（用此链接可以再次回到那个座位）。",
+      internal_error: "游戏服务出了点问题，请稍后再试。",
     },
     refused: "游戏服务拒绝了请求：{message}",
     unreachable: "无法连接游戏服务，请检查网络连接。",

@@ -39,6 +39,7 @@ export const zhTW: LobbyStrings = {
       quick_play_cooldown:
         "為你找到的座位因為遊戲沒有及時開啟，已讓給下一位玩家。幾分鐘後會再為你安排座位，這段期間可以使用私人房間。",
       too_many_open_seats: "剛才為你找到的座位還在等你：請先開啟那場遊戲（用這個連結可以再次回到那個座位）。",
+      internal_error: "遊戲服務發生問題，請稍後再試。",
     },
     refused: "遊戲服務拒絕了要求：{message}",
     unreachable: "無法連線到遊戲服務，請檢查網路連線。",
