@@ -10,8 +10,8 @@ import { LOBBY_CONFIG_ID, type LobbyPageConfig } from "../../../src/page-configs
 import { byId, pageConfig } from "../kit/page";
 import { signIn, signInAgain } from "../kit/signed-in";
 import { copyButtons } from "./copy-buttons";
-import { gameShown, showGame } from "./game-frame";
 import { errorText, SignInFailed } from "./failure-text";
+import { gameShown, showGame } from "./game-frame";
 import { readSeats, type SeatState, type SeatView, ServiceError, takeSeat } from "./seat-service";
 
 const config = pageConfig<LobbyPageConfig>(LOBBY_CONFIG_ID);

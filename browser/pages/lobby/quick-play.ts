@@ -10,8 +10,8 @@ import { QUICK_PLAY_CONFIG_ID, type QuickPlayPageConfig } from "../../../src/pag
 import { byId, pageConfig } from "../kit/page";
 import { signIn, signInAgain } from "../kit/signed-in";
 import { copyButtons } from "./copy-buttons";
-import { showGame } from "./game-frame";
 import { errorText, SignInFailed } from "./failure-text";
+import { showGame } from "./game-frame";
 import { callService, readSeats, type SeatTaken, ServiceError, seatsUrlOf, takeSeat } from "./seat-service";
 
 /** Quick play's seat: the seat's answer, its room and the room's key. */
