@@ -12,6 +12,7 @@ import { signIn, signInAgain } from "../kit/signed-in";
 import { copyButtons } from "./copy-buttons";
 import { errorText, SignInFailed } from "./failure-text";
 import { gameShown, showGame } from "./game-frame";
+import { OneAtATime } from "./one-at-a-time";
 import { readSeats, type SeatState, type SeatView, ServiceError, takeSeat } from "./seat-service";
 
 const config = pageConfig<LobbyPageConfig>(LOBBY_CONFIG_ID);
@@ -25,7 +26,6 @@ const REFRESH_MS = 5000;
 /** The seat this tab plays in the room, taken again when the page is reloaded. */
 const TAB_SEAT_KEY = `lobby-seat:${config.roomId}`;
 let idToken: string | null = null;
-let busy = false;
 
 /** A line for the user; `error` marks a refusal (a seat taken meanwhile, a service error). */
 const say = (text: string, kind: "info" | "error" = "info") => {
@@ -99,24 +99,17 @@ async function take(seatId: string): Promise<void> {
   });
 }
 
-async function run(work: () => Promise<void>): Promise<void> {
-  if (busy) return;
-  busy = true;
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) {
-      // The ID token expired (they live an hour): the SSO session signs the page in again.
-      say(t.signingInAgain);
-      signInAgain(config);
-      return;
-    }
+const calls = new OneAtATime({
+  signInAgain() {
+    say(t.signingInAgain);
+    signInAgain(config);
+  },
+  async failed(error) {
     say(errorText(t, error), "error");
     if (error instanceof ServiceError && error.code === "seat_taken") await refresh().catch(() => {});
-  } finally {
-    busy = false;
-  }
-}
+  },
+});
+const run = (work: () => Promise<void>) => calls.run(work);
 
 seatList.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button.take") : null;
@@ -167,6 +160,6 @@ void run(async () => {
   const again = config.seat ?? sessionStorage.getItem(TAB_SEAT_KEY);
   if (again) await takeSeatAgain(seats, again);
   setInterval(() => {
-    if (document.visibilityState === "visible" && !busy && !gameShown()) refresh().catch(() => {});
+    if (document.visibilityState === "visible" && !calls.busy && !gameShown()) refresh().catch(() => {});
   }, REFRESH_MS);
 });

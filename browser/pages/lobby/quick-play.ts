@@ -12,6 +12,7 @@ import { signIn, signInAgain } from "../kit/signed-in";
 import { copyButtons } from "./copy-buttons";
 import { errorText, SignInFailed } from "./failure-text";
 import { showGame } from "./game-frame";
+import { OneAtATime } from "./one-at-a-time";
 import { callService, readSeats, type SeatTaken, ServiceError, seatsUrlOf, takeSeat } from "./seat-service";
 
 /** Quick play's seat: the seat's answer, its room and the room's key. */
@@ -40,7 +41,6 @@ const wait = byId("wait", HTMLButtonElement);
 const playAgain = byId("play-again", HTMLButtonElement);
 let idToken: string | null = null;
 let fullRoom: FullRoom | null = null;
-let busy = false;
 
 const say = (text: string, kind: "info" | "error" = "info") => {
   status.textContent = text;
@@ -99,23 +99,16 @@ function offerFullRoom(room: FullRoom): void {
   fullHeading.focus();
 }
 
-async function run(work: () => Promise<void>): Promise<void> {
-  if (busy) return;
-  busy = true;
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) {
-      // The ID token expired on the way: the SSO session signs the page in again.
-      say(t.signingInAgain);
-      signInAgain(config);
-      return;
-    }
+const calls = new OneAtATime({
+  signInAgain() {
+    say(t.signingInAgain);
+    signInAgain(config);
+  },
+  failed(error) {
     say(fill(t.noSeat, { reason: errorText(t, error) }), "error");
-  } finally {
-    busy = false;
-  }
-}
+  },
+});
+const run = (work: () => Promise<void>) => calls.run(work);
 
 watch.addEventListener("click", () =>
   run(async () => {
