@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseClientFrame } from "../../../src/engine/parse-frame";
 import { MAX_CLIENTS_REMEMBERED, noteApplied } from "../../../src/room-core/action-acks";
-import { newRoomRecord, RoomCore } from "../../../src/room-core/room-core";
+import { newRoomRecord } from "../../../src/room-core/room-core";
 import type { ConnectionInfo } from "../../../src/room-core/types";
 import counter from "../../fixtures/counter.logic.js";
 import { makeRoom, only, ROSTER } from "./harness";
