@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { fakeInternet } from "./test/workers/fake-internet";
+import { scenarioAliases } from "./tools/cli/scenario-imports.ts";
 import { generateDevIdpSecrets } from "./tools/local-platform/dev-idp-keys.ts";
 import { generateDevPaymentSecrets } from "./tools/local-platform/dev-payment-keys.ts";
 
@@ -17,6 +18,8 @@ export default defineConfig({
     silent: "passed-only",
     projects: [
       {
+        // The examples' logic, which unit tests play, imports `scenario` as an author's does.
+        resolve: { alias: scenarioAliases() },
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
