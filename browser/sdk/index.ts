@@ -48,16 +48,9 @@ export interface StartOptions<G extends GameDefinition = GameDefinition> {
   renewTicket?: TicketRenewer;
 }
 
-export function startGame<G extends GameDefinition = GameDefinition>(options: StartOptions<G> = {}): GameSession<G> {
-  return typed<G>(startSession(options));
-}
-
-/** The session is one runtime object for every game; its type parameter is the page's view of it. */
-function typed<G extends GameDefinition>(session: GameSession): GameSession<G> {
-  return session as unknown as GameSession<G>;
-}
-
-function startSession(options: StartOptions): GameSession {
+/** The session of a game made with defineGame is typed by it: GameSession<typeof game>. */
+export function startGame<G extends GameDefinition = GameDefinition>(options?: StartOptions<G>): GameSession<G>;
+export function startGame(options: StartOptions = {}): GameSession {
   const params = pageParams(options.params);
   const mode = selectMode(params);
   const now = () => performance.now();
