@@ -123,7 +123,8 @@ describe("the typed game API", () => {
     session.input({ dy: 1 });
     session.on("events", ({ events }) => {
       expectTypeOf(events).toEqualTypeOf<EventOf<typeof game>[]>();
-      for (const event of events) if (event.name === "added") expectTypeOf(event.data).toEqualTypeOf<{ total: number }>();
+      for (const event of events)
+        if (event.name === "added") expectTypeOf(event.data).toEqualTypeOf<{ total: number }>();
     });
     session.on("actionLost", (lost) => {
       if (lost.action === "add") expectTypeOf(lost.payload).toEqualTypeOf<{ by: number }>();
