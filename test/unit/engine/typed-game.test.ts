@@ -1,3 +1,5 @@
+import path from "node:path";
+import ts from "typescript";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { type GameSession, startGame } from "../../../browser/sdk";
 import {
@@ -12,9 +14,10 @@ import {
   type StateOf,
 } from "../../../src/engine/scenario";
 
-// Type-level tests (tsc checks this file in `npm run typecheck`; an unused @ts-expect-error fails
-// it too): defineGame types every handler, ctx and the SDK's session from one declaration, and a
-// wrong name, payload, event or input is an error where the author writes it.
+// Type-level tests (tsc checks this file, in `npm run typecheck` and in the last test below; an
+// unused @ts-expect-error fails it too): defineGame types every handler, ctx and the SDK's session
+// from one declaration, and a wrong name, payload, event or input is an error where the author
+// writes it.
 
 interface State {
   count: number;
@@ -150,5 +153,16 @@ describe("the typed game API", () => {
     session.act("else");
     expectTypeOf(session.state).toBeAny();
     session.close();
+  });
+
+  it("tsc finds an error at every @ts-expect-error of this file, and nothing else", () => {
+    const root = path.resolve(import.meta.dirname, "../../..");
+    const config = ts.readConfigFile(path.join(root, "tsconfig.node.json"), ts.sys.readFile);
+    const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+    const program = ts.createProgram({ rootNames: [import.meta.filename], options });
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    expect(problems).toEqual([]);
   });
 });
