@@ -1,6 +1,8 @@
 /**
- * The engine contract: what a scenario's logic.js exports and what the server, the dev server and
- * the SDK's solo mode promise it. Nothing here knows about Cloudflare, sockets or storage.
+ * The engine contract: what a scenario's logic exports and what the server, the dev server and
+ * the SDK's solo mode promise it, generic so that an author's defineGame (scenario.ts) types a
+ * game with the same types the room runs it with. Nothing here knows about Cloudflare, sockets or
+ * storage.
  */
 
 /** A seat of the roster: only seats that receive a role are listed. */
@@ -45,7 +47,7 @@ export interface Presence extends RoomPresence {
  * What a game declares besides its state and actions (defineGame's third type parameter), each
  * optional: `events` maps each event's name to its data (ctx.emit, the SDK's `events`),
  * `deadlines` each deadline's name to its data (ctx.setDeadline, `deadlines`), `input` is a seat's
- * continuous input (session.input, ctx.inputs). A value `void` means "sent without data".
+ * continuous input (session.input, ctx.inputs). A value `undefined` (or `void`) means "sent without data".
  */
 export interface GameTypes {
   events?: object;
@@ -53,7 +55,7 @@ export interface GameTypes {
   input?: object;
 }
 
-/** Payloads of a game's actions by name: an object, or `void` for an action sent without one. */
+/** Payloads of a game's actions by name: an object, or `undefined` (`void`) for an action sent without one. */
 export type ActionPayloads<Actions> = { [K in keyof Actions]: object | void | undefined };
 
 /** An untyped game (a JavaScript logic file, the room core's view) leaves every name and value open. */
@@ -63,7 +65,7 @@ export type EventMap<T extends GameTypes> = T extends { events: infer E } ? E : 
 export type DeadlineMap<T extends GameTypes> = T extends { deadlines: infer D } ? D : Record<string, any>;
 export type InputOfTypes<T extends GameTypes> = T extends { input: infer I } ? I : any;
 
-/** The rest of a call that carries one value: required, optional for `void`, anything when untyped. */
+/** The rest of a call that carries one value: required, none for `undefined`, anything when untyped. */
 export type PayloadArgs<P> =
   IsAny<P> extends true ? [payload?: any] : [P] extends [void | undefined] ? [payload?: undefined] : [payload: P];
 export type DataArgs<D> =
