@@ -1,9 +1,8 @@
 /**
  * `scenario`: the scenario author's command line. `scenario init [dir]` writes a new scenario,
- * `scenario dev [dir]` runs a scenario locally
- * with several seats side by side, `scenario replay <dir> <replay.json>` runs a saved game again
- * with the current logic, `scenario loadtest [dir]` plays many rooms of it with bots (see
- * docs/authoring.md).
+ * `scenario dev [dir]` runs a scenario locally with several seats side by side, `scenario replay
+ * <dir> <replay.json>` runs a saved game again with the current logic, `scenario loadtest [dir]`
+ * plays many rooms of it with bots (see docs/authoring.md).
  */
 import { parseArgs } from "node:util";
 import { startDev } from "./dev-command.ts";
