@@ -20,7 +20,9 @@ export type RoomInput =
   | { kind: "disconnect"; connectionId: string }
   | { kind: "frame"; connectionId: string; message: ClientMessage }
   | { kind: "tick" }
-  | { kind: "deadlines" };
+  | { kind: "deadlines" }
+  /** From the operator console: a pause held or lifted, or the room closed with a message to its seats. */
+  | { kind: "operator"; pause?: boolean; close?: string };
 
 /** Runs one input on the core: the same call the Durable Object and the solo mode make for it. */
 export function applyInput(core: RoomCore, input: RoomInput): Promise<RoomOutcome> {
@@ -35,5 +37,7 @@ export function applyInput(core: RoomCore, input: RoomInput): Promise<RoomOutcom
       return core.tick();
     case "deadlines":
       return core.fireDeadlines();
+    case "operator":
+      return core.operator(input.close !== undefined ? { close: input.close } : { pause: input.pause === true });
   }
 }

@@ -63,6 +63,7 @@ const inputSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("frame"), connectionId: id, message: clientMessageSchema }),
   z.object({ kind: z.literal("tick") }),
   z.object({ kind: z.literal("deadlines") }),
+  z.object({ kind: z.literal("operator"), pause: z.boolean().optional(), close: z.string().max(500).optional() }),
 ]);
 const eventSchema = z.object({ name: z.string(), data: z.unknown().optional() });
 const stepSchema = z.object({

@@ -13,6 +13,13 @@ export interface SignedInPage {
   assetsUrl: string;
   /** frame-src: what the page may show in a frame (the lobby, its game); none by default. */
   frames?: string;
+  /**
+   * The page posts a form to its own origin (the operator console's sign-in): form-action 'self',
+   * and a same-origin referrer policy, without which a browser posts with Origin: null.
+   */
+  postsToSelf?: boolean;
+  /** The page's language, which /login is asked to speak (`ui_locales`), so the sign-in reads like the page. */
+  uiLocales?: string;
 }
 
 /**
@@ -29,6 +36,7 @@ export function signedInPage<E extends AppEnv>(c: Context<E>, page: SignedInPage
   const login = new URL(urlFor(config.apps.auth, "/login"));
   login.searchParams.set("client_id", page.clientId);
   login.searchParams.set("redirect_uri", page.pageUrl);
+  if (page.uiLocales) login.searchParams.set("ui_locales", page.uiLocales);
   const logout = new URL(urlFor(config.apps.auth, "/api/logout"));
   logout.searchParams.set("redirect_uri", page.pageUrl);
   const assets = `${page.assetsUrl.replace(/\/+$/, "")}/`;
@@ -37,6 +45,7 @@ export function signedInPage<E extends AppEnv>(c: Context<E>, page: SignedInPage
     styles: assets,
     connect: `'self' ${new URL(config.idp.apiUrl).origin}`,
     ...(page.frames ? { frames: page.frames } : {}),
+    ...(page.postsToSelf ? { forms: "'self'", referrer: "same-origin" as const } : {}),
   });
   return { idpApiUrl: config.idp.apiUrl, idpApiKey: config.idp.apiKey, loginUrl: login.href, logoutUrl: logout.href };
 }
