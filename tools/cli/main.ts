@@ -1,11 +1,12 @@
 /**
- * `scenario`: the scenario author's command line. `scenario dev [dir]` runs a scenario locally
- * with several seats side by side, `scenario replay <dir> <replay.json>` runs a saved game again
- * with the current logic, `scenario loadtest [dir]` plays many rooms of it with bots (see
- * docs/authoring.md).
+ * `scenario`: the scenario author's command line. `scenario init [dir]` writes a new scenario,
+ * `scenario dev [dir]` runs a scenario locally with several seats side by side, `scenario replay
+ * <dir> <replay.json>` runs a saved game again with the current logic, `scenario loadtest [dir]`
+ * plays many rooms of it with bots (see docs/authoring.md).
  */
 import { parseArgs } from "node:util";
 import { startDev } from "./dev-command.ts";
+import { INIT_USAGE, initMain } from "./init-command.ts";
 import { isLoadtestCommand, LOADTEST_USAGE, loadtestMain } from "./loadtest-command.ts";
 import { ManifestError } from "./manifest.ts";
 import { isPublishCommand, PUBLISH_USAGE, publishMain } from "./publish-command.ts";
@@ -23,6 +24,7 @@ const USAGE = `Usage: scenario dev [dir] [--port 8810] [--rooms-port 8811] [--se
 
 export async function main(argv: string[]): Promise<number> {
   const first = argv.find((arg) => !arg.startsWith("-"));
+  if (first === "init") return initMain(argv);
   if (isPublishCommand(first)) return publishMain(argv);
   if (first === "replay") return replayMain(argv);
   if (isLoadtestCommand(first)) return loadtestMain(argv);
@@ -36,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [command, dir = "."] = positionals;
   if (values.help || !command) {
-    console.log(`${USAGE}\n\n${REPLAY_USAGE}\n\n${PUBLISH_USAGE}\n\n${LOADTEST_USAGE}`);
+    console.log(`${INIT_USAGE}\n\n${USAGE}\n\n${REPLAY_USAGE}\n\n${PUBLISH_USAGE}\n\n${LOADTEST_USAGE}`);
     return command || values.help ? 0 : 2;
   }
   if (command !== "dev") {
