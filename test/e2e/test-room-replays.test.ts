@@ -113,7 +113,10 @@ describe("a saved game of tic-tac-toe: the room, scenario replay and the test ro
     });
     const { recorded, now } = await playInTestRoom(ticTacToe, replay);
     expect(now).toEqual(recorded);
-    expect(now.at(-1)?.state).toMatchObject({ timeouts: 1, board: ["O", null, null, null, "X", null, null, null, "O"] });
+    expect(now.at(-1)?.state).toMatchObject({
+      timeouts: 1,
+      board: ["O", null, null, null, "X", null, null, null, "O"],
+    });
     keepAsFixture("tic-tac-toe", replay);
     await page.close();
   });
