@@ -1,5 +1,6 @@
 import type { ClientMessage } from "../engine/protocol";
 import type { Seat } from "../engine/types";
+import type { InspectorAct } from "./inspector-acts";
 import type { RoomCore } from "./room-core";
 import type { ConnectionInfo, RoomOutcome } from "./types";
 
@@ -20,7 +21,9 @@ export type RoomInput =
   | { kind: "disconnect"; connectionId: string }
   | { kind: "frame"; connectionId: string; message: ClientMessage }
   | { kind: "tick" }
-  | { kind: "deadlines" };
+  | { kind: "deadlines" }
+  /** Dev only: the harness's inspector edited the state, ran an action as a seat, or fired a deadline now. */
+  | { kind: "inspector"; act: InspectorAct };
 
 /** Runs one input on the core: the same call the Durable Object and the solo mode make for it. */
 export function applyInput(core: RoomCore, input: RoomInput): Promise<RoomOutcome> {
@@ -35,5 +38,7 @@ export function applyInput(core: RoomCore, input: RoomInput): Promise<RoomOutcom
       return core.tick();
     case "deadlines":
       return core.fireDeadlines();
+    case "inspector":
+      return core.inspect(input.act).then(({ outcome }) => outcome);
   }
 }

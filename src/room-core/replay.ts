@@ -3,6 +3,7 @@ import { clientMessageSchema } from "../engine/parse-frame";
 import { rosterSchema } from "../engine/roster";
 import type { GameEvent, Seat } from "../engine/types";
 import type { RoomInput } from "./inputs";
+import { inspectorActSchema } from "./inspector-acts";
 
 /**
  * A replay: what a room needs to run a game again exactly (docs/authoring.md "Replays"). A new core
@@ -63,6 +64,7 @@ const inputSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("frame"), connectionId: id, message: clientMessageSchema }),
   z.object({ kind: z.literal("tick") }),
   z.object({ kind: z.literal("deadlines") }),
+  z.object({ kind: z.literal("inspector"), act: inspectorActSchema }),
 ]);
 const eventSchema = z.object({ name: z.string(), data: z.unknown().optional() });
 const stepSchema = z.object({

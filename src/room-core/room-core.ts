@@ -4,7 +4,8 @@ import type { RoomPresence, Seat } from "../engine/types";
 import { ActionRuns } from "./action-runs";
 import { changesRoom, handleClientMessage } from "./client-frames";
 import { earliestDueDeadline, fireDueDeadlines } from "./deadline-runs";
-import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
+import { refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
+import { type InspectorAct, type InspectorResult, runInspectorAct } from "./inspector-acts";
 import { InstantQueue } from "./instant-queue";
 import type { RoomJournal, RoomView } from "./journal";
 import { OutcomeBuilder } from "./outcome";
@@ -34,12 +35,10 @@ export class RoomCore {
   private readonly room: RoomContext;
   private readonly queue: InstantQueue;
   private readonly actions: ActionRuns;
-  private readonly logAbout: ConnectionLog;
 
   constructor(options: RoomCoreOptions) {
     this.queue = new InstantQueue(options.now);
     this.room = new RoomContext(options, this.queue.now);
-    this.logAbout = connectionLog(this.room.connections, options.log, this.queue.now);
     this.actions = new ActionRuns(this.room);
   }
 
@@ -106,7 +105,8 @@ export class RoomCore {
    * at once and never reaches scenario code.
    */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
-    const { room, logAbout } = this;
+    const { room } = this;
+    const { logAbout } = room;
     if (!parsed.ok && parsed.code === "frame_too_large") {
       const refusal = parsed;
       return refusedAtOnce(room, connectionId, parsed, refusal.code, (connection, out) => {
@@ -167,6 +167,15 @@ export class RoomCore {
       if (gracesOver) await endGraces(room, out);
       if (runs) await fireDueDeadlines(room, out);
       return outcomeOf(room, out);
+    });
+  }
+
+  /** Dev only: an act of the harness's inspector (inspector-acts.ts), with what came of it. */
+  inspect(act: InspectorAct): Promise<{ outcome: RoomOutcome; result: InspectorResult }> {
+    return this.queue.run(async () => {
+      const out = new OutcomeBuilder();
+      const result = await runInspectorAct(this.room, act, out);
+      return { outcome: outcomeOf(this.room, out), result };
     });
   }
 

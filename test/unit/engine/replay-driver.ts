@@ -55,7 +55,8 @@ export async function playInTestRoom(
       else if (message.type === "__input") await room.input(seat, message.data);
       else throw new Error(`step ${index}: a ${message.type} frame, which this driver does not play`);
     } else if (input.kind === "tick") await room.tick();
-    else await room.fireDeadlines();
+    else if (input.kind === "deadlines") await room.fireDeadlines();
+    else throw new Error(`step ${index}: an ${input.kind} input, which this driver does not play`);
     if (step.state !== undefined) recordedState = step.state;
     recorded.push({ index, result: step.result ?? null, state: recordedState });
     now.push({ index, result: result && stepResultOf(result), state: room.state });
