@@ -16,7 +16,7 @@ import ticTacToe from "../../examples/tic-tac-toe/logic.js";
 import type { Replay } from "../../src/room-core/replay";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { playInTestRoom } from "../unit/engine/replay-driver.ts";
+import { playInTestRoom } from "../unit/room-core/replay-driver.ts";
 import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 

@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 
 /** The package paths a scenario's test imports the test room from (package.json "exports"). */
 export const TEST_ROOM_IMPORTS = ["edge-platform/test"];
-const testRoom = path.join(projectRoot, "src/engine/test-room.ts");
+const testRoom = path.join(projectRoot, "src/room-core/test-room.ts");
 /** vitest's own entry: a test imports { describe, it, expect } from "vitest". */
 const vitestEntry = path.join(path.dirname(require.resolve("vitest/package.json")), "dist/index.js");
 

@@ -2,7 +2,7 @@
  * `scenario test [dir] [vitest options]` (docs/authoring.md "Test your rules"): runs the scenario's
  * own tests, every `*.test.ts` (or .js) under dir, with vitest and the config of
  * scenario-test.config.ts. A test imports createTestRoom from "edge-platform/test" (the room core
- * headless: src/engine/test-room.ts). The output and the exit code are vitest's; every option
+ * headless: src/room-core/test-room.ts). The output and the exit code are vitest's; every option
  * after dir goes to vitest as it is (a file filter, -t <name>, --reporter=verbose), and --watch
  * runs the tests again on each change.
  */

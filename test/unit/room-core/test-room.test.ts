@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import coinChase, { SPEED } from "../../../examples/coin-chase/logic.js";
 import ticTacToe, { TURN_MS } from "../../../examples/tic-tac-toe/logic.js";
-import { createTestRoom, SEAT_GRACE_MS, type TestRoom } from "../../../src/engine/test-room";
+import { createTestRoom, SEAT_GRACE_MS, type TestRoom } from "../../../src/room-core/test-room";
 
 describe("a test room of tic-tac-toe (turn-based: actions, onPresence, a deadline)", () => {
   it("starts with every seat connected: setup ran, onPresence started X's turn timer", async () => {

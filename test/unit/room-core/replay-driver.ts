@@ -1,6 +1,6 @@
-import { type ActResult, createTestRoom, type TestableGame } from "../../../src/engine/test-room";
 import type { GameDefinition } from "../../../src/engine/types";
 import type { Replay, StepResult } from "../../../src/room-core/replay";
+import { type ActResult, createTestRoom, type TestableGame } from "../../../src/room-core/test-room";
 
 /** What came of one step: the action's outcome (as a replay records it) and the state after it. */
 export interface StepSeen {

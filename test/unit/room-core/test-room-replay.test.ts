@@ -8,8 +8,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import coinChase from "../../../examples/coin-chase/logic.js";
 import ticTacToe, { TURN_MS } from "../../../examples/tic-tac-toe/logic.js";
-import { createTestRoom } from "../../../src/engine/test-room";
 import { parseReplay } from "../../../src/room-core/replay";
+import { createTestRoom } from "../../../src/room-core/test-room";
 import { runCli, tempFile } from "../cli/run-cli";
 import { playInTestRoom } from "./replay-driver";
 

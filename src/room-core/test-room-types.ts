@@ -4,7 +4,7 @@
  * the typed game API gets checked calls (a wrong payload is a type error); an untyped one (plain
  * JavaScript, GameDefinition) takes any name and payload.
  */
-import type { GameEvent, Seat } from "./types";
+import type { GameEvent, Seat } from "../engine/types";
 
 /** The shape a test room accepts: a scenario's game object, typed or not. */
 export interface TestableGame {
