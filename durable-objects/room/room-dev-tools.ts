@@ -1,6 +1,6 @@
 import { configFor } from "../../src/config";
-import type { InspectorRefusalCode, InspectorResult } from "../../src/room-core/inspector-acts";
-import { inspectorActSchema } from "../../src/room-core/inspector-acts";
+import { inspectorActSchema } from "../../src/room-core/inspector-act-schema";
+import { type InspectorRefusalCode, type InspectorResult, inspect } from "../../src/room-core/inspector-acts";
 import type { RoomJournal } from "../../src/room-core/journal";
 import type { RoomCore } from "../../src/room-core/room-core";
 import type { RoomOutcome } from "../../src/room-core/types";
@@ -95,7 +95,7 @@ export class RoomDevTools {
     if (!core) return errorResponse(404, "no_room", "This room has not run yet: open it in the harness first");
     let result: InspectorResult | null = null;
     const outcome = await host.guard(null, async () => {
-      const done = await core.inspect(act.data);
+      const done = await inspect(core, act.data);
       result = done.result;
       return done.outcome;
     });

@@ -1,6 +1,6 @@
 import type { ClientMessage } from "../engine/protocol";
 import type { Seat } from "../engine/types";
-import type { InspectorAct } from "./inspector-acts";
+import { type InspectorAct, inspect } from "./inspector-acts";
 import type { RoomCore } from "./room-core";
 import type { ConnectionInfo, RoomOutcome } from "./types";
 
@@ -39,6 +39,6 @@ export function applyInput(core: RoomCore, input: RoomInput): Promise<RoomOutcom
     case "deadlines":
       return core.fireDeadlines();
     case "inspector":
-      return core.inspect(input.act).then(({ outcome }) => outcome);
+      return inspect(core, input.act).then(({ outcome }) => outcome);
   }
 }

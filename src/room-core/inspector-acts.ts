@@ -1,35 +1,21 @@
-import { z } from "zod";
 import { fireDeadline } from "./deadline-runs";
 import { frames } from "./frames";
 import { checkedState } from "./logic-calls";
 import type { OutcomeBuilder } from "./outcome";
 import type { RoomContext } from "./room-context";
+import type { RoomCore } from "./room-core";
+import type { RoomOutcome } from "./types";
 
 /**
  * What the `scenario dev` harness's inspector may do to a room, dev only (docs/authoring.md
  * "Inspector"): replace the state, run an action as a seat, fire a pending deadline now. Each is
- * an input of the room (inputs.ts) and lands in its journal as the operator's.
+ * an input of the room (inputs.ts) and lands in its journal as the operator's. Their schema is in
+ * inspector-act-schema.ts, apart, so that the SDK's solo mode carries the core without zod.
  */
 export type InspectorAct =
   | { act: "edit_state"; state: unknown }
   | { act: "run_action"; seat: string; action: string; payload: Record<string, unknown> }
   | { act: "fire_deadline"; name: string };
-
-/** Checked at the edge (the rooms app's dev route) and when a replay is read. */
-export const inspectorActSchema = z.discriminatedUnion("act", [
-  z.object({ act: z.literal("edit_state"), state: z.unknown() }),
-  z.object({
-    act: z.literal("run_action"),
-    seat: z.string().min(1).max(64),
-    action: z.string().min(1).max(128),
-    payload: z.record(z.string(), z.unknown()),
-  }),
-  z.object({ act: z.literal("fire_deadline"), name: z.string().min(1).max(128) }),
-]);
-
-// The schema and the hand-written type must describe the same acts.
-const sameShape: z.infer<typeof inspectorActSchema> extends InspectorAct ? true : false = true;
-void sameShape;
 
 /** Why the room did not do it; `code` is the answer's `error`. */
 export type InspectorRefusal = { ok: false; code: InspectorRefusalCode; error: string };
@@ -42,15 +28,16 @@ export type InspectorRefusalCode =
   | "unknown_action";
 export type InspectorResult = { ok: true } | InspectorRefusal;
 
+/** Runs one act on the room's turn (RoomCore.devOperation), with what came of it. */
+export function inspect(core: RoomCore, act: InspectorAct): Promise<{ outcome: RoomOutcome; result: InspectorResult }> {
+  return core.devOperation((room, out) => runInspectorAct(room, act, out));
+}
+
 /**
- * Runs one act on its turn. A refused edit or firing changes nothing and is no input; an action
+ * Runs one act. A refused edit or firing changes nothing and is no input; an action
  * refused by its handler is one, as a seat's is (its error goes to the log and the replay).
  */
-export async function runInspectorAct(
-  room: RoomContext,
-  act: InspectorAct,
-  out: OutcomeBuilder,
-): Promise<InspectorResult> {
+async function runInspectorAct(room: RoomContext, act: InspectorAct, out: OutcomeBuilder): Promise<InspectorResult> {
   if (!room.record.started) return refuse("not_started", "The game has not started: no seat has joined yet");
   switch (act.act) {
     case "edit_state":

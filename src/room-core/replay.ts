@@ -3,7 +3,7 @@ import { clientMessageSchema } from "../engine/parse-frame";
 import { rosterSchema } from "../engine/roster";
 import type { GameEvent, Seat } from "../engine/types";
 import type { RoomInput } from "./inputs";
-import { inspectorActSchema } from "./inspector-acts";
+import { inspectorActSchema } from "./inspector-act-schema";
 
 /**
  * A replay: what a room needs to run a game again exactly (docs/authoring.md "Replays"). A new core

@@ -5,7 +5,6 @@ import { ActionRuns } from "./action-runs";
 import { changesRoom, handleClientMessage } from "./client-frames";
 import { earliestDueDeadline, fireDueDeadlines } from "./deadline-runs";
 import { refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
-import { type InspectorAct, type InspectorResult, runInspectorAct } from "./inspector-acts";
 import { InstantQueue } from "./instant-queue";
 import type { RoomJournal, RoomView } from "./journal";
 import { OutcomeBuilder } from "./outcome";
@@ -170,11 +169,17 @@ export class RoomCore {
     });
   }
 
-  /** Dev only: an act of the harness's inspector (inspector-acts.ts), with what came of it. */
-  inspect(act: InspectorAct): Promise<{ outcome: RoomOutcome; result: InspectorResult }> {
+  /**
+   * Dev tools only: `operation` runs on the room's parts on its turn, as any input does, and its
+   * frames make an outcome (the inspector's acts: inspector-acts.ts, kept out of this file so that
+   * the SDK's solo mode does not carry them).
+   */
+  devOperation<R>(
+    operation: (room: RoomContext, out: OutcomeBuilder) => Promise<R>,
+  ): Promise<{ outcome: RoomOutcome; result: R }> {
     return this.queue.run(async () => {
       const out = new OutcomeBuilder();
-      const result = await runInspectorAct(this.room, act, out);
+      const result = await operation(this.room, out);
       return { outcome: outcomeOf(this.room, out), result };
     });
   }

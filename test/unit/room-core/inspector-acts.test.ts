@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
+import { inspect } from "../../../src/room-core/inspector-acts";
 import type { JournalEntry } from "../../../src/room-core/journal";
 import { MAX_STATE_BYTES } from "../../../src/room-core/logic-calls";
 import { parseReplay } from "../../../src/room-core/replay";
@@ -26,7 +27,7 @@ describe("the inspector's acts (dev tools)", () => {
   it("an edit replaces the state: every connection gets it, the journal notes an operator edit", async () => {
     const room = await inspectedRoom();
     const edited = { count: 41, seats: ["alice", "bob"], rolls: [], timeouts: [] };
-    const { outcome, result } = await room.core.inspect({ act: "edit_state", state: edited });
+    const { outcome, result } = await inspect(room.core, { act: "edit_state", state: edited });
     expect(result).toEqual({ ok: true });
     expect(only(outcome.broadcast, "__action_result")).toEqual([
       expect.objectContaining({ state: edited, ack: null, edit: true, events: [] }),
@@ -42,7 +43,7 @@ describe("the inspector's acts (dev tools)", () => {
   it("refuses an edit the room would refuse from scenario code: over the state limit; nothing changes", async () => {
     const room = await inspectedRoom();
     const before = room.core.record.state;
-    const { outcome, result } = await room.core.inspect({
+    const { outcome, result } = await inspect(room.core, {
       act: "edit_state",
       state: { blob: "x".repeat(MAX_STATE_BYTES) },
     });
@@ -60,7 +61,7 @@ describe("the inspector's acts (dev tools)", () => {
   it("runs an action as any seat, connected or not: applied for all, or refused with the handler's error", async () => {
     const room = await inspectedRoom();
     await room.core.disconnect(room.bob.connectionId);
-    const ran = await room.core.inspect({ act: "run_action", seat: "bob", action: "roll", payload: {} });
+    const ran = await inspect(room.core, { act: "run_action", seat: "bob", action: "roll", payload: {} });
     expect(ran.result).toEqual({ ok: true });
     const [frame] = only(ran.outcome.broadcast, "__action_result");
     expect(frame).toMatchObject({ by: "bob", ack: null, action: "roll", serverEvents: [{ name: "rolled" }] });
@@ -73,15 +74,15 @@ describe("the inspector's acts (dev tools)", () => {
       result: { ok: true },
     });
 
-    const refused = await room.core.inspect({ act: "run_action", seat: "alice", action: "explode", payload: {} });
+    const refused = await inspect(room.core, { act: "run_action", seat: "alice", action: "explode", payload: {} });
     expect(refused.result).toEqual({ ok: false, code: "action_failed", error: "boom" });
     expect(allFrames(refused.outcome)).toEqual([]);
     expect(room.core.record.state).toMatchObject({ count: 0 });
     expect(room.entries.at(-1)).toMatchObject({ operator: true, result: { ok: false, code: "action_failed" } });
 
-    const unknown = await room.core.inspect({ act: "run_action", seat: "alice", action: "fly", payload: {} });
+    const unknown = await inspect(room.core, { act: "run_action", seat: "alice", action: "fly", payload: {} });
     expect(unknown.result).toMatchObject({ ok: false, code: "unknown_action" });
-    const stranger = await room.core.inspect({ act: "run_action", seat: "mallory", action: "add", payload: { n: 1 } });
+    const stranger = await inspect(room.core, { act: "run_action", seat: "mallory", action: "add", payload: { n: 1 } });
     expect(stranger.result).toEqual({ ok: false, code: "not_a_seat", error: "mallory is no seat of the roster" });
   });
 
@@ -90,7 +91,7 @@ describe("the inspector's acts (dev tools)", () => {
     room.clock.now += 1_000;
     await room.send(room.alice, { type: "__action", action: "arm", payload: { ms: 60_000 }, seq: 1 });
     room.clock.now += 2_000;
-    const { outcome, result } = await room.core.inspect({ act: "fire_deadline", name: "timeout" });
+    const { outcome, result } = await inspect(room.core, { act: "fire_deadline", name: "timeout" });
     expect(result).toEqual({ ok: true });
     expect(room.core.record.deadlines).toEqual({});
     expect(room.core.record.state).toMatchObject({ timeouts: [{ at: 3_000, data: { armedBy: "alice" } }] });
@@ -103,7 +104,7 @@ describe("the inspector's acts (dev tools)", () => {
     await room.core.fireDeadlines();
     expect(room.core.record.state).toMatchObject({ timeouts: [{ at: 3_000 }] });
 
-    expect((await room.core.inspect({ act: "fire_deadline", name: "timeout" })).result).toEqual({
+    expect((await inspect(room.core, { act: "fire_deadline", name: "timeout" })).result).toEqual({
       ok: false,
       code: "no_deadline",
       error: "No deadline named timeout is pending",
@@ -117,17 +118,17 @@ describe("the inspector's acts (dev tools)", () => {
       { act: "run_action", seat: "alice", action: "add", payload: { n: 1 } },
       { act: "fire_deadline", name: "timeout" },
     ] as const) {
-      expect((await room.core.inspect(act)).result).toMatchObject({ ok: false, code: "not_started" });
+      expect((await inspect(room.core, act)).result).toMatchObject({ ok: false, code: "not_started" });
     }
   });
 
   it("each act is a step of the room's replay, and the replay runs it again the same", async () => {
     const room = await inspectedRoom();
-    await room.core.inspect({ act: "run_action", seat: "bob", action: "roll", payload: {} });
-    await room.core.inspect({ act: "edit_state", state: { count: 7, seats: [], rolls: [], timeouts: [] } });
+    await inspect(room.core, { act: "run_action", seat: "bob", action: "roll", payload: {} });
+    await inspect(room.core, { act: "edit_state", state: { count: 7, seats: [], rolls: [], timeouts: [] } });
     await room.send(room.alice, { type: "__action", action: "arm", payload: { ms: 5_000 }, seq: 1 });
-    await room.core.inspect({ act: "fire_deadline", name: "timeout" });
-    await room.core.inspect({ act: "run_action", seat: "alice", action: "explode", payload: {} });
+    await inspect(room.core, { act: "fire_deadline", name: "timeout" });
+    await inspect(room.core, { act: "run_action", seat: "alice", action: "explode", payload: {} });
     const replay = parseReplay(JSON.stringify(room.recorder.replay()));
     const inspected = replay.steps.filter((step) => step.input.kind === "inspector");
     expect(inspected.map((step) => step.result ?? null)).toEqual([

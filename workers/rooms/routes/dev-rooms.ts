@@ -1,7 +1,7 @@
 import { type Context, Hono, type Next } from "hono";
 import { z } from "zod";
 import { roomIdSchema } from "../../../src/room-access/connect-params";
-import { inspectorActSchema } from "../../../src/room-core/inspector-acts";
+import { inspectorActSchema } from "../../../src/room-core/inspector-act-schema";
 import { MAX_STATE_BYTES } from "../../../src/room-core/logic-calls";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
 import { ApiError } from "../../../src/worker-kit/errors";
