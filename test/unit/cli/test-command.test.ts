@@ -37,12 +37,13 @@ function scenarioTest(args: string[]): Promise<{ code: number | null; output: st
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
 }
 
+/** The example of docs/authoring.md "scenario test". */
 const PASSING = `import { describe, expect, it } from "vitest";
 import { createTestRoom } from "edge-platform/test";
 import game, { TURN_MS } from "./logic.js";
 
 describe("tic-tac-toe", () => {
-  it("X opens; O may not play out of turn", async () => {
+  it("X opens; X may not play twice", async () => {
     const room = await createTestRoom(game, { players: 2, seed: 1 });
     expect(await room.act("p1", "place", { cell: 4 })).toMatchObject({ applied: true });
     await room.expectRefused("p1", "place", { cell: 0 }, "Not your turn");
@@ -52,6 +53,7 @@ describe("tic-tac-toe", () => {
     const room = await createTestRoom(game);
     await room.advance(TURN_MS);
     expect(room.state.turn).toBe("O");
+    expect(room.events).toContainEqual(expect.objectContaining({ name: "timeout", cause: "deadline" }));
   });
 });
 `;
