@@ -10,7 +10,7 @@ const DESCRIPTIONS: Record<AppName, string> = {
   auth: "Sign-in service: login page, SSO, PKCE, transfer hand-over, sessions, publish tokens, consent, legal documents, log intake",
   store: "Coin store: the store page, products, checkout, balance",
   backend:
-    "Main backend slice: payment webhook, GraphQL (me, products, balance subscription, reorder mutations), product order page, code upload, seat tickets",
+    "Main backend slice: payment webhook, GraphQL (me, products, balance subscription, reorder mutations), product order page, operator console, code upload, seat tickets",
   rooms: "Multiplayer rooms: WebSocket rooms, published games (play links, private rooms), the game client SDK",
   "dev-idp": "Identity provider stand-in (dev only): seeded accounts, phone code 123456 after its offline reCAPTCHA",
   "dev-payments": "Payment provider stand-in (dev only): Stripe API subset, hosted checkout, signed events",

@@ -11,7 +11,15 @@ import { seededAccounts } from "../workers/dev-idp/ports/seeded-accounts";
 import { createDevPaymentsApp } from "../workers/dev-payments/app";
 import { createRoomsApp } from "../workers/rooms/app";
 import { createStoreApp } from "../workers/store/app";
-import { publishPrincipals, revisions, roomRecords, termsAgreements } from "./app-ports";
+import {
+  operatorAccounts,
+  operatorRooms,
+  publishPrincipals,
+  revisions,
+  roomRecords,
+  smsRate,
+  termsAgreements,
+} from "./app-ports";
 import { renderDevIndexPage } from "./dev-index-page";
 import { platformHandler, scheduledHandler } from "./platform";
 
@@ -29,7 +37,7 @@ export const handlePlatformRequest = platformHandler({
     // The login page's dev account picker: the dev IdP's seeded accounts, shown only where it is mounted.
     auth: () => createAuthApp({ ...defaultAuthDeps, termsAgreements, devAccounts: seededAccounts }),
     store: createStoreApp,
-    backend: () => createBackendApp({ publishPrincipals }),
+    backend: () => createBackendApp({ publishPrincipals, operatorAccounts, smsRate, operatorRooms }),
     rooms: () => createRoomsApp({ roomRecords, revisions }),
     "dev-idp": createDevIdpApp,
     "dev-payments": createDevPaymentsApp,

@@ -8,7 +8,15 @@ import { createBackendApp } from "../workers/backend/app";
 import { runBackendSchedule } from "../workers/backend/scheduled";
 import { createRoomsApp } from "../workers/rooms/app";
 import { createStoreApp } from "../workers/store/app";
-import { publishPrincipals, revisions, roomRecords, termsAgreements } from "./app-ports";
+import {
+  operatorAccounts,
+  operatorRooms,
+  publishPrincipals,
+  revisions,
+  roomRecords,
+  smsRate,
+  termsAgreements,
+} from "./app-ports";
 import { platformHandler, scheduledHandler } from "./platform";
 
 // The Durable Object classes and the egress gate wrangler.toml binds.
@@ -23,7 +31,7 @@ export const handlePlatformRequest = platformHandler({
   apps: {
     auth: () => createAuthApp({ ...defaultAuthDeps, termsAgreements }),
     store: createStoreApp,
-    backend: () => createBackendApp({ publishPrincipals }),
+    backend: () => createBackendApp({ publishPrincipals, operatorAccounts, smsRate, operatorRooms }),
     rooms: () => createRoomsApp({ roomRecords, revisions }),
   },
 });

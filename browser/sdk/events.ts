@@ -37,8 +37,10 @@ export interface SessionEvents extends Record<string, unknown> {
    * ticket ran out and its issuer gave no fresh one, so the SDK stopped reconnecting (the page
    * should say so: open the game from its lobby or app again). `reason`, with "expired": why
    * no fresh ticket came (the issuer's error, or a lobby link that is not this game's lobby).
+   * "ended": an operator closed the room, which takes no connection again; `reason` is their
+   * message to the seats (the page should show it).
    */
-  connection: { status: "connecting" | "open" | "closed" | "expired"; attempt: number; reason?: string };
+  connection: { status: "connecting" | "open" | "closed" | "expired" | "ended"; attempt: number; reason?: string };
 }
 
 /** Server-to-client frames as the SDK reads them (the exact shapes are in src/room-core/frames.ts). */

@@ -1,4 +1,4 @@
-import { PING_FRAME } from "../../src/engine/protocol";
+import { CLOSE_CODES, PING_FRAME } from "../../src/engine/protocol";
 import type { ServerFrame } from "./events";
 
 /** Document 3: the SDK sends the heartbeat every 25 s; the room drops a connection silent for 60 s. */
@@ -23,11 +23,14 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
 
-export type ConnectionStatus = "connecting" | "open" | "closed" | "expired";
+export type ConnectionStatus = "connecting" | "open" | "closed" | "expired" | "ended";
 
 export interface ConnectionHandlers {
   frame(frame: ServerFrame): void;
-  /** `reason`: with "expired", why no fresh ticket came (the renewal's error). */
+  /**
+   * `reason`: with "expired", why no fresh ticket came (the renewal's error); with "ended", the
+   * message of the operator who closed the room.
+   */
   status(status: ConnectionStatus, attempt: number, reason?: string): void;
 }
 
@@ -39,7 +42,8 @@ export type SocketUrl = () => string | Promise<string>;
 
 /**
  * One WebSocket to the room at a time: heartbeat every 25 s while open, and after a drop a new
- * socket after a backoff with jitter, until close() is called.
+ * socket after a backoff with jitter, until close() is called, or an operator closed the room
+ * (close code 4001, after a `room.closed` message): then "ended", and no new socket.
  */
 export class OnlineConnection {
   private socket: SocketLike | null = null;
@@ -47,6 +51,8 @@ export class OnlineConnection {
   private retry: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
   private closedByUser = false;
+  /** The message of the room's `room.closed` platform message, once one came. */
+  private roomClosed: string | null = null;
 
   private readonly url: SocketUrl;
   private readonly createSocket: SocketFactory;
@@ -105,12 +111,22 @@ export class OnlineConnection {
       } catch {
         return;
       }
-      if (frame && typeof frame.type === "string") this.handlers.frame(frame);
+      if (!frame || typeof frame.type !== "string") return;
+      if (frame.type === "__platform" && frame.message?.type === "room.closed") {
+        this.roomClosed = String(frame.message.payload?.message ?? "");
+      }
+      this.handlers.frame(frame);
     });
-    const dropped = () => {
+    const dropped = (event?: { code?: number }) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.stopHeartbeat();
+      if (event?.code === CLOSE_CODES.roomClosed) {
+        // An operator closed the room: it takes no connection again.
+        this.closedByUser = true;
+        this.handlers.status("ended", this.attempt, this.roomClosed || "The room was closed.");
+        return;
+      }
       this.handlers.status("closed", this.attempt);
       if (!this.closedByUser) this.scheduleReconnect();
     };

@@ -2,7 +2,7 @@ import { LocalLogicRunner } from "../../src/engine/logic-runner";
 import type { ClientMessage } from "../../src/engine/protocol";
 import { newSeed } from "../../src/engine/random";
 import type { GameDefinition, Seat } from "../../src/engine/types";
-import { RoomCore } from "../../src/room-core/room-core";
+import { newRoomRecord, RoomCore } from "../../src/room-core/room-core";
 import type { ConnectionInfo, RoomOutcome } from "../../src/room-core/types";
 import { ViewSession } from "./view-session";
 
@@ -26,7 +26,7 @@ export class SoloSession extends ViewSession {
     super(game, { seatId, seatKind: null }, now);
     this.core = new RoomCore({
       runner: new LocalLogicRunner(game),
-      record: RoomCore.newRecord(SOLO, SOLO, newSeed()),
+      record: newRoomRecord(SOLO, SOLO, newSeed()),
       now: Date.now,
       log: (level, message, fields) => console[level](`[solo room] ${message}`, fields ?? ""),
     });

@@ -129,14 +129,16 @@ export function lobbySeatRefusal(storage: DurableObjectStorage, request: Request
   return null;
 }
 
-/** What quick play reads of a lobby room: its seat holders, which came, whether its game started, which seats are online. */
+/** What quick play reads of a lobby room: its seat holders, which came, whether its game started or was closed, which seats are online. */
 export function lobbyStatus(storage: DurableObjectStorage, openSockets: WebSocket[]): LobbyStatus {
   const players = openSockets.map(readAttachment).filter((info) => !info.monitor && !info.quietObserver);
   const holds = seatHolds(storage);
+  const record = RoomStorage.read(storage);
   return {
     holders: lobbySeats(storage),
     joined: Object.keys(holds).filter((seatId) => holds[seatId]?.joined),
-    started: RoomStorage.read(storage)?.started ?? false,
+    started: record?.started ?? false,
     seatsOnline: [...new Set(players.map((info) => info.playerId))],
+    ...(record?.closed ? { closed: true } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { configFor } from "../../src/config";
 import { newSeed } from "../../src/engine/random";
-import { RoomCore } from "../../src/room-core/room-core";
+import { newRoomRecord, RoomCore } from "../../src/room-core/room-core";
 import type { RoomLogger, RoomOutcome } from "../../src/room-core/types";
 import { withLog } from "../../src/worker-kit/request-log";
 import type { RoomAlarm } from "./room-alarm";
@@ -57,7 +57,7 @@ export class RoomHost {
     if (this.core) return this.core;
     const { ctx } = this.parts;
     const stored = RoomStorage.read(ctx.storage);
-    const record = stored ?? RoomCore.newRecord(revisionId, codeId, newSeed());
+    const record = stored ?? newRoomRecord(revisionId, codeId, newSeed());
     const journal = this.devTools.journal;
     const core = new RoomCore({
       runner: this.channel.open(record.revisionId, record.codeId, requestId),

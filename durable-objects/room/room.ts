@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type { RoomForOperator } from "../../src/app-ports/operator-rooms";
 import { PING_FRAME, PONG_FRAME } from "../../src/engine/protocol";
 import type { LobbyStatus } from "../../src/room-access/quick-play";
 import { currentLog, withLog } from "../../src/worker-kit/request-log";
@@ -14,6 +15,7 @@ import {
   type SeatClaim,
   type SeatRelease,
 } from "./lobby-seats";
+import { closeByOperator, closedRoomRefusal, pauseByOperator, roomForOperator } from "./operator-controls";
 import { RoomAlarm } from "./room-alarm";
 import { RoomHost } from "./room-host";
 import { roomLog, roomLogger } from "./room-log";
@@ -56,7 +58,9 @@ export class Room extends DurableObject<Env> {
     if (pathname === "/dev/observe") return this.host.observe();
     if (pathname === "/dev/replay") return this.host.devTools.replay(searchParams.get("room") ?? "room");
     if (pathname === "/dev/inspect") return this.host.devTools.inspect(request, this.host);
-    return lobbySeatRefusal(this.ctx.storage, request) ?? this.sockets.open(request);
+    return (
+      closedRoomRefusal(this.ctx.storage) ?? lobbySeatRefusal(this.ctx.storage, request) ?? this.sockets.open(request)
+    );
   }
 
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -98,5 +102,20 @@ export class Room extends DurableObject<Env> {
   /** What quick play (durable-objects/quick-play) reads of a lobby room. */
   async lobbyStatus(): Promise<LobbyStatus> {
     return lobbyStatus(this.ctx.storage, this.host.openSockets());
+  }
+
+  /** The room as the operator console shows it (operator-controls.ts); null when it has no record. */
+  async operatorView(): Promise<RoomForOperator | null> {
+    return withLog(roomLog(this.env), async () => roomForOperator(this.host));
+  }
+
+  /** An operator holds (true) or lifts (false) the room's pause. */
+  async operatorPause(paused: boolean): Promise<RoomForOperator | null> {
+    return withLog(roomLog(this.env), () => pauseByOperator(this.host, paused));
+  }
+
+  /** An operator closes the room with a message to its seats. */
+  async operatorClose(message: string): Promise<RoomForOperator | null> {
+    return withLog(roomLog(this.env), () => closeByOperator(this.host, message));
   }
 }

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type { SmsRateCrossing, SmsRateView } from "../../src/app-ports/sms-rate";
 import { createNotifier } from "../../src/ops/notifier";
 import {
   advanceTo,
@@ -23,6 +24,9 @@ export interface SmsRateStatus extends SmsRateWindow {
   /** Attempts started and not decided yet. */
   open: number;
 }
+
+/** Crossings kept for the operator console (a crossing is rare: hysteresis keeps them apart). */
+export const SMS_RATE_HISTORY_KEPT = 50;
 
 /**
  * The platform-wide SMS sign-in success rate (document 1, Limits: alert line 75%). Counters in a
@@ -53,6 +57,16 @@ export class SmsSuccessRate extends DurableObject<Env> {
     return { ...windowOf(state), alerting: state.alerting, open: Object.keys(state.open ?? {}).length };
   }
 
+  /** The window now, its minutes and the last crossings of the line (the operator console's look; no side effect). */
+  async view(): Promise<SmsRateView> {
+    const state = this.state();
+    return {
+      ...(await this.status()),
+      minutes: state.buckets.map((bucket) => ({ ...bucket })),
+      history: this.history(),
+    };
+  }
+
   /**
    * An attempt reaches its deadline, or the oldest minute leaves the window. Evaluated at least at
    * the time the alarm was set for: an alarm never fires before it, and a test's alarm runner
@@ -67,7 +81,11 @@ export class SmsSuccessRate extends DurableObject<Env> {
     return this.ctx.storage.kv.get<SmsRateState>("state") ?? EMPTY_SMS_RATE;
   }
 
-  /** State first (synchronous, so a call arriving during the notice sees it), then alarm, then notice. */
+  private history(): SmsRateCrossing[] {
+    return this.ctx.storage.kv.get<SmsRateCrossing[]>("history") ?? [];
+  }
+
+  /** State and history first (synchronous, so a call arriving during the notice sees them), then alarm, then notice. */
   private async apply(step: SmsRateStep): Promise<void> {
     this.ctx.storage.kv.put("state", step.state);
     const alarm = await this.ctx.storage.getAlarm();
@@ -77,6 +95,8 @@ export class SmsSuccessRate extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(step.alarmAt);
     }
     if (step.change) {
+      const entry = { kind: step.change.kind, at: step.state.at, window: step.change.window };
+      this.ctx.storage.kv.put("history", [entry, ...this.history()].slice(0, SMS_RATE_HISTORY_KEPT));
       const log = loggerFor(this.env, { app: "auth", component: "sms-success-rate" });
       const webhookUrl = (this.env as { OPS_WEBHOOK_URL?: string }).OPS_WEBHOOK_URL;
       await createNotifier(log, webhookUrl, this.env.ENVIRONMENT).notify(smsRateNotice(step.change));

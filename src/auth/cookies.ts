@@ -6,10 +6,16 @@ export interface CookieAttributes {
   domain: string | null;
   secure: boolean;
   httpOnly: true;
-  sameSite: "Lax";
+  /** Lax for the sign-in service's cookies (document 1); Strict where a cookie is never needed on a link from another site. */
+  sameSite: "Lax" | "Strict";
 }
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Whether a cookie for this origin can do without Secure: loopback only (document 1: Secure except localhost). */
+export function isLocalOrigin(origin: string): boolean {
+  return LOCAL_HOSTS.has(new URL(origin).hostname);
+}
 
 /**
  * Attributes of the auth app's cookies (document 1, Authentication 3): HttpOnly, SameSite=Lax,
@@ -18,11 +24,10 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * host that served the page.
  */
 export function cookieAttributes(authBase: BaseUrl, domain: string | null = null): CookieAttributes {
-  const { hostname } = new URL(authBase.origin);
   return {
     path: authBase.path || "/",
     domain,
-    secure: !LOCAL_HOSTS.has(hostname),
+    secure: !isLocalOrigin(authBase.origin),
     httpOnly: true,
     sameSite: "Lax",
   };

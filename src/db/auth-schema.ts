@@ -76,3 +76,19 @@ export const ssoSessions = sqliteTable(
   },
   (t) => [index("sso_sessions_uid").on(t.idpUid, t.endedAt)],
 );
+
+/**
+ * AUTH_DB. The auth-log records clients sent with a uid (POST /api/log), scrubbed as the intake
+ * logged them; the newest per uid are kept for the operator console (migration 0040).
+ */
+export const authLogEvents = sqliteTable(
+  "auth_log_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    idpUid: text("idp_uid").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    /** The record's event fields (evt, error code, known issue, page), as written to the log. */
+    event: text("event", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index("auth_log_events_uid").on(t.idpUid, t.id)],
+);

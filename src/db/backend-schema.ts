@@ -268,3 +268,78 @@ export const rooms = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.revisionId, t.roomId] })],
 );
+
+/**
+ * BACKEND_DB. Every action an operator took on the console (docs/operators.md): append-only, with
+ * the reason the operator typed. Triggers of migration 0090 refuse UPDATE and DELETE and a CHECK a
+ * row without a reason (drizzle does not model them).
+ */
+export const operatorAudit = sqliteTable(
+  "operator_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    operatorUid: text("operator_uid").notNull(),
+    operatorEmail: text("operator_email"),
+    /** What was done (src/ops/operator-actions.ts). */
+    action: text("action").notNull(),
+    /** What it was done to: "session", "publish_token", "notice", "room", ... and its handle. */
+    targetKind: text("target_kind").notNull(),
+    target: text("target").notNull(),
+    /** The user the action concerns, when it concerns one: their page lists it. */
+    subjectUid: text("subject_uid"),
+    reason: text("reason").notNull(),
+    /** "done" (written with the action, or after one elsewhere), "started" (before an action elsewhere), "failed". */
+    outcome: text("outcome").notNull(),
+    /** A few words more (JSON), never a secret. */
+    detail: text("detail", { mode: "json" }).$type<Record<string, string | number | boolean | null>>(),
+  },
+  (t) => [index("operator_audit_at").on(t.at), index("operator_audit_subject").on(t.subjectUid, t.at)],
+);
+
+/**
+ * BACKEND_DB. Operations notices of the payment webhook (src/ops/notifier.ts), one per case
+ * (kind, case_key): open until an operator marks it handled, once (a trigger of migration 0090).
+ */
+export const operatorNotices = sqliteTable(
+  "operator_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    /** What makes two notices the same case: the dispute id, else the payment intent id. */
+    caseKey: text("case_key").notNull(),
+    message: text("message").notNull(),
+    /** users.id when known. */
+    userId: integer("user_id"),
+    paymentIntentId: text("payment_intent_id"),
+    refs: text("refs", { mode: "json" }).$type<Record<string, string | number | null>>().notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    handledAt: integer("handled_at", { mode: "timestamp_ms" }),
+    /** The operator's uid. */
+    handledBy: text("handled_by"),
+    handledNote: text("handled_note"),
+  },
+  (t) => [
+    uniqueIndex("operator_notices_case").on(t.kind, t.caseKey),
+    index("operator_notices_open").on(t.handledAt, t.createdAt),
+    index("operator_notices_payment").on(t.paymentIntentId),
+  ],
+);
+
+/**
+ * BACKEND_DB. The console's sign-ins: the cookie's SHA-256, never the cookie; the provider sign-in
+ * it came from (auth_time, seconds) is checked against the account on every use.
+ */
+export const operatorSessions = sqliteTable("operator_sessions", {
+  id: text("id").primaryKey(),
+  keyHash: text("key_hash").notNull().unique(),
+  operatorUid: text("operator_uid").notNull(),
+  operatorEmail: text("operator_email"),
+  authTime: integer("auth_time").notNull(),
+  /** The forms' token (double defence beside the Origin check). */
+  csrfToken: text("csrf_token").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+});

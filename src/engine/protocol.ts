@@ -17,7 +17,12 @@ export const CLOSE_CODES = {
   flood: 1008,
   /** Message too big: a frame over MAX_FRAME_BYTES. */
   frameTooLarge: 1009,
+  /** An operator closed the room; it accepts no connection any more (the SDK stops reconnecting). */
+  roomClosed: 4001,
 } as const;
+
+/** The seat id an operator's pause names in `__pause_state` and presence (`by`). */
+export const OPERATOR_PAUSE_BY = "operator";
 
 /** The exact heartbeat frame the SDK sends every 25 s, answered by the runtime without waking the room. */
 export const PING_FRAME = '{"type":"__ping"}';

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AdminAccessTokens } from "./admin-token";
-import { type AccountState, IdpError } from "./identity-provider";
+import { type AccountLookup, type AccountProfile, type AccountState, IdpError } from "./identity-provider";
 import { IDENTITY_TOOLKIT_CONTRACT } from "./identity-toolkit-contract";
 import type { IdentityToolkitCalls } from "./identity-toolkit-types";
 import type { Fetcher } from "./jwks";
@@ -22,6 +22,33 @@ export const adminLookupAnswerSchema = z.object({
     )
     .optional(),
 });
+
+const int64 = z.string().regex(/^\d+$/).transform(Number);
+
+/** What the adapter reads of an account for an operator (the contract's UserInfo; never a password hash). */
+export const accountProfileSchema = z.object({
+  localId: z.string(),
+  email: z.string().optional(),
+  emailVerified: z.boolean().optional(),
+  phoneNumber: z.string().optional(),
+  providerUserInfo: z.array(z.object({ providerId: z.string() })).optional(),
+  createdAt: int64.optional(),
+  lastLoginAt: int64.optional(),
+  validSince: int64.optional(),
+  disabled: z.boolean().optional(),
+  // A JSON object in a string, as Google sends it.
+  customAttributes: z.string().optional(),
+});
+
+function claimsOf(customAttributes: string | undefined): Record<string, unknown> {
+  if (!customAttributes) return {};
+  try {
+    const claims: unknown = JSON.parse(customAttributes);
+    return claims && typeof claims === "object" && !Array.isArray(claims) ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * The provider's project-scoped account calls, as its admin SDK makes them: a Google OAuth 2.0
@@ -48,6 +75,36 @@ export class AdminClient {
     const user = answer.data.users?.find((candidate) => candidate.localId === uid);
     if (!user) return null;
     return { validSince: user.validSince ?? null, disabled: user.disabled === true };
+  }
+
+  /** The account by uid or by email address; null when the provider has no such account. */
+  async account(lookup: AccountLookup): Promise<AccountProfile | null> {
+    const body = await this.call(
+      "adminLookup",
+      "uid" in lookup ? { localId: [lookup.uid] } : { email: [lookup.email] },
+    );
+    const answer = z.object({ users: z.array(accountProfileSchema).optional() }).safeParse(body);
+    if (!answer.success)
+      throw new IdpError("provider_unavailable", "The identity provider's account lookup answer is malformed.");
+    const user =
+      "uid" in lookup
+        ? answer.data.users?.find((candidate) => candidate.localId === lookup.uid)
+        : answer.data.users?.find((candidate) => candidate.email?.toLowerCase() === lookup.email.toLowerCase());
+    if (!user) return null;
+    const phone = user.phoneNumber ?? null;
+    const providers = (user.providerUserInfo ?? []).map((info) => info.providerId);
+    return {
+      uid: user.localId,
+      email: user.email ?? null,
+      emailVerified: user.emailVerified === true,
+      phoneNumber: phone,
+      providers: phone && !providers.includes("phone") ? [...providers, "phone"] : providers,
+      createdAt: user.createdAt ?? null,
+      lastSignInAt: user.lastLoginAt ?? null,
+      validSince: user.validSince ?? null,
+      disabled: user.disabled === true,
+      customClaims: claimsOf(user.customAttributes),
+    };
   }
 
   /** Sets the account's tokens-valid-after time; an account the provider does not know is left alone. */

@@ -3,7 +3,14 @@ import { AdminClient } from "./admin-client";
 import { AdminAccessTokens } from "./admin-token";
 import { CustomTokenSigner } from "./custom-token";
 import { verifyIdToken } from "./id-token";
-import type { AccountState, IdentityProvider, IdTokenSession, VerifiedIdToken } from "./identity-provider";
+import type {
+  AccountLookup,
+  AccountProfile,
+  AccountState,
+  IdentityProvider,
+  IdTokenSession,
+  VerifiedIdToken,
+} from "./identity-provider";
 import { type Fetcher, JwksCache } from "./jwks";
 import { signInWithCustomToken } from "./rest-client";
 import { ServiceAccountKey } from "./service-account-key";
@@ -54,5 +61,9 @@ export class FirebaseIdentityProvider implements IdentityProvider {
 
   revokeSessions(uid: string, validSince: number): Promise<void> {
     return this.admin.setValidSince(uid, validSince);
+  }
+
+  account(lookup: AccountLookup): Promise<AccountProfile | null> {
+    return this.admin.account(lookup);
   }
 }

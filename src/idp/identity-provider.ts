@@ -46,6 +46,27 @@ export interface AccountState {
   disabled: boolean;
 }
 
+/**
+ * An account as the provider's admin API describes it (the admin SDK's `getUser`, `getUserByEmail`):
+ * what an operator looks at. Never a password hash or a credential.
+ */
+export interface AccountProfile extends AccountState {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  /** The sign-in methods linked to the account (providerUserInfo[].providerId): "password", "phone", "google.com", ... */
+  providers: string[];
+  /** Milliseconds since the epoch; null when the provider does not say. */
+  createdAt: number | null;
+  lastSignInAt: number | null;
+  /** Custom claims set with the admin tools (`admin: true` makes an operator). */
+  customClaims: Record<string, unknown>;
+}
+
+/** Which account to look up: by uid, or by email address. */
+export type AccountLookup = { uid: string } | { email: string };
+
 export interface IdentityProvider {
   /** A custom token (RS256, service-account key) the provider exchanges for an ID token. Throws IdpError. */
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
@@ -65,6 +86,11 @@ export interface IdentityProvider {
    * that does not exist has nothing to revoke. Throws IdpError.
    */
   revokeSessions(uid: string, validSince: number): Promise<void>;
+  /**
+   * The account by uid or by email through the provider's admin API; null when there is none. One
+   * request to the provider per call. Throws IdpError.
+   */
+  account(lookup: AccountLookup): Promise<AccountProfile | null>;
 }
 
 /** Why an ID token was refused; the code is stable, the message says which check failed. */

@@ -76,6 +76,11 @@ export interface PaymentIntent {
   refunded: boolean;
   /** Paid: the latest charge succeeded. */
   paid: boolean;
+  /** What was asked, in minor units of `currency` (lower case). */
+  amount: number;
+  currency: string;
+  /** When the provider made it (ms since the epoch). */
+  createdAt: number;
 }
 
 /** A verified webhook event, reduced to what the backend acts on. */

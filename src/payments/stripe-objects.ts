@@ -32,7 +32,14 @@ export type CheckoutSessionFieldsRead =
   | "metadata"
   | "currency"
   | "amount_total";
-export type PaymentIntentFieldsRead = "id" | "status" | "metadata" | "latest_charge";
+export type PaymentIntentFieldsRead =
+  | "id"
+  | "status"
+  | "metadata"
+  | "latest_charge"
+  | "amount"
+  | "currency"
+  | "created";
 /** Of a payment intent's expanded `latest_charge`, and of a `charge.refunded` event's charge. */
 export type ChargeFieldsRead = "id" | "payment_intent" | "amount_refunded" | "refunded" | "paid";
 export type DisputeFieldsRead = "id" | "charge" | "payment_intent";
@@ -85,6 +92,9 @@ export function toPaymentIntent(intent: Pick<Stripe.PaymentIntent, PaymentIntent
     amountRefunded: charge?.amount_refunded ?? 0,
     refunded: charge?.refunded ?? false,
     paid: intent.status === "succeeded" && (charge?.paid ?? false),
+    amount: intent.amount,
+    currency: intent.currency,
+    createdAt: intent.created * 1000,
   };
 }
 

@@ -21,6 +21,8 @@ export interface LobbyStatus {
   started: boolean;
   /** Seats with at least one open socket of a player (monitors and quiet observers do not count). */
   seatsOnline: string[];
+  /** An operator closed the room: it takes nobody any more. */
+  closed?: boolean;
 }
 
 /** A seat quick play handed out and no socket of its holder has taken yet. */
@@ -67,10 +69,11 @@ export interface QuickPlayLook {
 }
 
 /**
- * A room whose game started and whose players all left is over: quick play seats nobody there.
- * (A room not started yet is waiting for its first players.)
+ * A room whose game started and whose players all left is over, and so is a room an operator
+ * closed: quick play seats nobody there. (A room not started yet is waiting for its first players.)
  */
 export function isFinished(status: LobbyStatus): boolean {
+  if (status.closed) return true;
   if (!status.started) return false;
   return !Object.keys(status.holders).some((seatId) => status.seatsOnline.includes(seatId));
 }

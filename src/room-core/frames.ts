@@ -46,4 +46,6 @@ export const frames = {
   actionError: (code: string, error: string, seq: number | null) => frame("__action_error", { error, code, seq }),
   pauseState: (fields: { frozen: boolean; by: string | null; gameTime: number }) => frame("__pause_state", fields),
   presence: (payload: unknown) => frame("__platform", { message: { type: "presence", payload } }),
+  /** An operator closed the room; the socket closes after it (CLOSE_CODES.roomClosed). */
+  roomClosed: (message: string) => frame("__platform", { message: { type: "room.closed", payload: { message } } }),
 };

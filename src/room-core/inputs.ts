@@ -22,6 +22,8 @@ export type RoomInput =
   | { kind: "frame"; connectionId: string; message: ClientMessage }
   | { kind: "tick" }
   | { kind: "deadlines" }
+  /** From the operator console: a pause held or lifted, or the room closed with a message to its seats. */
+  | { kind: "operator"; pause?: boolean; close?: string }
   /** Dev only: the harness's inspector edited the state, ran an action as a seat, or fired a deadline now. */
   | { kind: "inspector"; act: InspectorAct };
 
@@ -38,6 +40,8 @@ export function applyInput(core: RoomCore, input: RoomInput): Promise<RoomOutcom
       return core.tick();
     case "deadlines":
       return core.fireDeadlines();
+    case "operator":
+      return core.operator(input.close !== undefined ? { close: input.close } : { pause: input.pause === true });
     case "inspector":
       return inspect(core, input.act).then(({ outcome }) => outcome);
   }

@@ -15,6 +15,7 @@ import type { ConnectionInfo } from "./types";
 export async function join(room: RoomContext, info: ConnectionInfo, roster: Seat[] | null): Promise<OutcomeBuilder> {
   const { record } = room;
   if (room.recording.on) room.recording.input({ kind: "connect", connection: { ...info }, roster });
+  record.lastActivityAt = room.now();
   const out = new OutcomeBuilder();
   if (roster) pinRoster(room, info, roster, out);
   room.connections.add(info);
@@ -48,6 +49,7 @@ export async function leave(room: RoomContext, connectionId: string): Promise<Ou
   const connection = connections.remove(connectionId, room.now());
   if (!connection) return out;
   if (room.recording.on) room.recording.input({ kind: "disconnect", connectionId });
+  record.lastActivityAt = room.now();
   const seat = connection.monitor ? null : seatOf(connection, record.roster);
   if (seat && room.presence().online.includes(seat.id) && !connections.seatConnected(seat.id, record.roster))
     room.graces.start(seat.id, room.now());

@@ -2,7 +2,7 @@ import type { LogicRunner } from "../engine/logic-runner";
 import { applyInput } from "./inputs";
 import type { JournalEntry } from "./journal";
 import type { Replay, ReplayStep, StepResult } from "./replay";
-import { RoomCore } from "./room-core";
+import { newRoomRecord, RoomCore } from "./room-core";
 import { type StateChange, stateChanges } from "./state-diff";
 
 /** What came of a step: the action's outcome (an error with its message now), and the state after it. */
@@ -36,7 +36,7 @@ export async function runReplay(replay: Replay, runner: LogicRunner): Promise<Re
   let result: StepOutcome["result"] = null;
   const core = new RoomCore({
     runner,
-    record: RoomCore.newRecord(replay.revisionId, replay.codeId, replay.seed),
+    record: newRoomRecord(replay.revisionId, replay.codeId, replay.seed),
     now: () => clock.now,
     log: () => {},
     journal: {

@@ -64,6 +64,7 @@ const inputSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("frame"), connectionId: id, message: clientMessageSchema }),
   z.object({ kind: z.literal("tick") }),
   z.object({ kind: z.literal("deadlines") }),
+  z.object({ kind: z.literal("operator"), pause: z.boolean().optional(), close: z.string().max(500).optional() }),
   z.object({ kind: z.literal("inspector"), act: inspectorActSchema }),
 ]);
 const eventSchema = z.object({ name: z.string(), data: z.unknown().optional() });

@@ -7,6 +7,7 @@ import { earliestDueDeadline, fireDueDeadlines } from "./deadline-runs";
 import { refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
 import { InstantQueue } from "./instant-queue";
 import type { RoomJournal, RoomView } from "./journal";
+import { type OperatorInput, runOperatorInput } from "./operator-runs";
 import { OutcomeBuilder } from "./outcome";
 import { endGraces, join, leave } from "./presence-inputs";
 import { clockForStorage } from "./room-clock";
@@ -41,19 +42,19 @@ export class RoomCore {
     this.actions = new ActionRuns(this.room);
   }
 
-  static newRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
-    const record = { revisionId, codeId, roster: null, seatsSeen: [], started: false, state: null, seed, rng: seed };
-    return { ...record, tick: 0, clock: stoppedClock(), paused: null, deadlines: {} };
-  }
-
   get record(): RoomRecord {
     return this.room.record;
   }
 
-  /** Figures for tests and the benchmark: the tick rate the room runs at, calls made for actions. */
-  stats(): { started: boolean; tickRate: number; actionCalls: number } {
+  /** Figures for tests, the console and the benchmark: the tick rate the room runs at, calls made for actions. */
+  stats(): { started: boolean; frozen: boolean; tickRate: number; actionCalls: number } {
     const { logic, record } = this.room;
-    return { started: record.started, tickRate: logic.tickRate, actionCalls: logic.actionCalls };
+    return {
+      started: record.started,
+      frozen: this.room.frozen,
+      tickRate: logic.tickRate,
+      actionCalls: logic.actionCalls,
+    };
   }
 
   gameTime(): number {
@@ -106,6 +107,7 @@ export class RoomCore {
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
     const { room } = this;
     const { logAbout } = room;
+    if (!parsed.ok || parsed.message.type !== "__ping") room.record.lastActivityAt = this.queue.now();
     if (!parsed.ok && parsed.code === "frame_too_large") {
       const refusal = parsed;
       return refusedAtOnce(room, connectionId, parsed, refusal.code, (connection, out) => {
@@ -169,6 +171,11 @@ export class RoomCore {
     });
   }
 
+  /** An operator's pause, resume or close from the console (operator-runs.ts). */
+  operator(input: OperatorInput): Promise<RoomOutcome> {
+    return this.queue.run(async () => outcomeOf(this.room, runOperatorInput(this.room, input)));
+  }
+
   /**
    * Dev tools only: `operation` runs on the room's parts on its turn, as any input does, and its
    * frames make an outcome (the inspector's acts: inspector-acts.ts, kept out of this file so that
@@ -203,4 +210,10 @@ function refusedAtOnce(
   refuse(connection, out);
   if (connection) room.recording.refused(connection, code, parsed);
   return Promise.resolve(outcomeOf(room, out));
+}
+
+/** The record of a room no connection has reached yet. */
+export function newRoomRecord(revisionId: string, codeId: string, seed: number): RoomRecord {
+  const record = { revisionId, codeId, roster: null, seatsSeen: [], started: false, state: null, seed, rng: seed };
+  return { ...record, tick: 0, clock: stoppedClock(), paused: null, deadlines: {} };
 }

@@ -41,6 +41,8 @@ export class RoomFreeze {
     const { record } = this.room;
     if (connection.monitor || !record.started) return;
     if ((record.paused !== null) === paused) return;
+    // An operator's pause holds until an operator lifts it.
+    if (record.paused?.operator) return;
     record.paused = paused ? { by: connection.playerId } : null;
     this.sync(out, connection.playerId);
     this.room.recording.note({ kind: "pause", paused, by: connection.playerId });

@@ -14,7 +14,7 @@ import { rosterSchema } from "../engine/roster";
 import { stateToJson } from "../engine/state";
 import type { GameDefinition, PendingDeadline, RoomPresence, Seat } from "../engine/types";
 import type { Replay } from "./replay";
-import { RoomCore } from "./room-core";
+import { newRoomRecord, RoomCore } from "./room-core";
 import { RoomDriver } from "./test-room-driver";
 import { TestRoomNotes } from "./test-room-notes";
 import type {
@@ -63,7 +63,7 @@ export class TestRoom<G extends TestableGame = TestableGame> {
     const clock = { now: START_TIME };
     this.core = new RoomCore({
       runner: throughJson(new LocalLogicRunner(game as GameDefinition)),
-      record: RoomCore.newRecord("test-room", "test-room:0", options.seed ?? 1),
+      record: newRoomRecord("test-room", "test-room:0", options.seed ?? 1),
       now: () => clock.now,
       log: this.notes.log,
       journal: this.notes.journal,

@@ -16,8 +16,11 @@ export interface RoomRecord {
   rng: number;
   tick: number;
   clock: GameClock;
-  /** Set while an emergency pause holds the room. */
-  paused: { by: string } | null;
+  /**
+   * Set while an emergency pause holds the room: by a seat, or by an operator from the console
+   * (`operator`), whose pause only an operator lifts.
+   */
+  paused: { by: string; operator?: true } | null;
   deadlines: Record<string, PendingDeadline>;
   /**
    * The seq of the last action applied per client (the SDK's `client` id), stored with the state
@@ -25,6 +28,10 @@ export interface RoomRecord {
    * still has (action-acks.ts). Absent in records written before it existed.
    */
   lastSeqs?: Record<string, number>;
+  /** Real time of the last connection, leave or client frame (heartbeats aside); absent before any. */
+  lastActivityAt?: number;
+  /** Set when an operator closed the room: no connection is accepted any more. */
+  closed?: { at: number; message: string };
 }
 
 /** One WebSocket, as its attachment describes it. */

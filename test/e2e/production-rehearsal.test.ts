@@ -718,3 +718,33 @@ describe("the play link on the prd build, copied from an address bar (issue 34, 
     carol.expectNoFailures();
   }, 120_000);
 });
+
+describe("the operator console on the prd build (issue 37)", () => {
+  it("signs the operator in through prd's SSO as the admin client, and finds a user by email", async () => {
+    // Alone, this test meets the documents prompt the operator's first sign-in gets (as above).
+    const documentsAsked = (url: URL, status: number) => status === 409 && url.pathname === "/api/callback";
+    const { page, expectNoFailures } = await newPerson("console", { width: 360, height: 800 }, documentsAsked);
+    const consoleUrl = `${urls.api}/admin/`;
+    await page.goto(
+      `${urls.auth}/login?${new URLSearchParams({ client_id: "venue-admin", redirect_uri: consoleUrl })}`,
+    );
+    await page.getByLabel("Email").fill("admin@example.com");
+    await page.getByLabel("Password").fill("dev-password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    const documents = page.getByRole("dialog");
+    const start = page.getByRole("heading", { level: 1, name: "Find a user" });
+    await Promise.race([documents.waitFor(), start.waitFor()]);
+    if (await documents.isVisible()) await documents.getByRole("button", { name: "Accept and continue" }).click();
+    await start.waitFor();
+    expect(page.url()).toBe(consoleUrl);
+    await expectAccessible(page);
+
+    await page.getByLabel("User id, email address or payment intent id (pi_…)").fill("admin@example.com");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Account" }).waitFor();
+    expect(await page.locator("#account + dl").textContent()).toContain("admin@example.com (verified)");
+    expect(await page.locator("#account + dl").textContent()).toContain("operator (admin role)");
+    await expectAccessible(page);
+    expectNoFailures();
+  }, 120_000);
+});

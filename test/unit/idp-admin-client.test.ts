@@ -148,3 +148,58 @@ describe("revocationOf (the admin SDK's checkRevoked rule)", () => {
     expect(revocationOf(100, { validSince: null, disabled: false })).toBeNull();
   });
 });
+
+describe("the provider's account, as the operator console shows it", () => {
+  const answer = {
+    kind: "identitytoolkit#GetAccountInfoResponse",
+    users: [
+      {
+        localId: "u1",
+        email: "Player@Example.com",
+        emailVerified: true,
+        phoneNumber: "+818012345678",
+        providerUserInfo: [{ providerId: "password" }, { providerId: "google.com" }],
+        createdAt: "1700000000000",
+        lastLoginAt: "1700000500000",
+        validSince: "1700000100",
+        customAttributes: JSON.stringify({ admin: true }),
+      },
+    ],
+  };
+
+  it("reads the account by uid: email, phone, the sign-in methods (phone included), times, claims", async () => {
+    expect(responseProblems("adminLookup", answer)).toEqual([]);
+    const idp = provider({ lookup: () => Response.json(answer) });
+    expect(await client(idp.fetcher).account({ uid: "u1" })).toEqual({
+      uid: "u1",
+      email: "Player@Example.com",
+      emailVerified: true,
+      phoneNumber: "+818012345678",
+      providers: ["password", "google.com", "phone"],
+      createdAt: 1_700_000_000_000,
+      lastSignInAt: 1_700_000_500_000,
+      validSince: 1_700_000_100,
+      disabled: false,
+      customClaims: { admin: true },
+    });
+    const lookup = idp.seen.find((request) => request.url.endsWith(":lookup"));
+    expect(await lookup?.json()).toEqual({ localId: ["u1"] });
+  });
+
+  it("looks an email up as the contract spells it, matching it case aside; none is null", async () => {
+    const idp = provider({ lookup: () => Response.json(answer) });
+    expect((await client(idp.fetcher).account({ email: "player@example.com" }))?.uid).toBe("u1");
+    const lookup = idp.seen.find((request) => request.url.endsWith(":lookup"));
+    const body = await lookup?.json();
+    expect(requestProblems("adminLookup", body)).toEqual([]);
+    expect(body).toEqual({ email: ["player@example.com"] });
+    const none = provider({ lookup: () => Response.json({ kind: "identitytoolkit#GetAccountInfoResponse" }) });
+    expect(await client(none.fetcher).account({ email: "nobody@example.com" })).toBeNull();
+  });
+
+  it("claims that are no JSON object are no claims", async () => {
+    const odd = { users: [{ localId: "u1", customAttributes: "not json" }] };
+    const idp = provider({ lookup: () => Response.json(odd) });
+    expect((await client(idp.fetcher).account({ uid: "u1" }))?.customClaims).toEqual({});
+  });
+});

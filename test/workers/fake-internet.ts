@@ -33,8 +33,10 @@ function echo(request: Request, url: URL): Response {
  * revoked (no validSince, not disabled): the OAuth token trade and the project-scoped
  * `accounts:lookup` of src/idp/admin-client.ts. For tests of the stg/prd build whose subject is not
  * revocation (cookie attributes, say): `hostedBindings(env, { IDP_API_URL: GOOGLE_ADMIN_API })`.
+ * An account whose uid starts with OPERATOR_UID_PREFIX carries the admin claim.
  */
 export const GOOGLE_ADMIN_API = "https://identitytoolkit.test";
+export const OPERATOR_UID_PREFIX = "operator-";
 
 async function googleAdminApi(request: Request, url: URL): Promise<Response> {
   if (url.pathname === "/oauth2/token" && request.method === "POST") {
@@ -44,7 +46,10 @@ async function googleAdminApi(request: Request, url: URL): Promise<Response> {
     const { localId = [] } = (await request.json()) as { localId?: string[] };
     return Response.json({
       kind: "identitytoolkit#GetAccountInfoResponse",
-      users: localId.map((id) => ({ localId: id })),
+      users: localId.map((id) => ({
+        localId: id,
+        ...(id.startsWith(OPERATOR_UID_PREFIX) ? { customAttributes: JSON.stringify({ admin: true }) } : {}),
+      })),
     });
   }
   return Response.json({ error: { code: 404, message: "NOT_FOUND", status: "NOT_FOUND" } }, { status: 404 });

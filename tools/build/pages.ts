@@ -33,6 +33,11 @@ export const PAGE_SCRIPTS: readonly PageScript[] = [
   { entry: "browser/pages/login/social-callback.ts", output: "public/auth/login-callback.js", format: "iife" },
   { entry: "browser/pages/publish-tokens/publish-tokens.ts", output: "public/auth/publish-tokens.js", format: "esm" },
   { entry: "browser/pages/product-order/product-order.ts", output: "public/backend/product-order.js", format: "esm" },
+  {
+    entry: "browser/pages/operator-console/console-sign-in.ts",
+    output: "public/backend/console-sign-in.js",
+    format: "esm",
+  },
   { entry: "browser/pages/lobby/lobby.ts", output: "public/rooms/lobby.js", format: "esm" },
   { entry: "browser/pages/lobby/quick-play.ts", output: "public/rooms/quick-play.js", format: "esm" },
   // The dev IdP's reCAPTCHA stand-in (dev only), served at {IDP_URL}/recaptcha/api.js, and the

@@ -43,6 +43,9 @@ export function stepText({ input }: ReplayStep, seat: string | null): string {
       return "tick";
     case "deadlines":
       return "deadlines due";
+    case "operator":
+      if (input.close !== undefined) return `an operator closed the room (${value(input.close)})`;
+      return input.pause ? "an operator paused the room" : "an operator lifted the pause";
     case "inspector":
       return inspectorText(input.act);
     case "frame": {

@@ -33,7 +33,7 @@ export const DEV_IDP_REQUESTS = {
   delete: z.strictObject({ idToken: z.string() }).partial(),
   token: z.strictObject({ grantType: z.string(), refreshToken: z.string() }).partial(),
   // The admin SDK's calls (a Google OAuth 2.0 credential instead of the API key).
-  adminLookup: z.strictObject({ localId: z.array(z.string()) }).partial(),
+  adminLookup: z.strictObject({ localId: z.array(z.string()), email: z.array(z.string()) }).partial(),
   adminUpdate: z.strictObject({ localId: z.string(), validSince: z.string(), disableUser: z.boolean() }).partial(),
 } satisfies Partial<Record<keyof IdentityToolkitCalls, z.ZodType>>;
 

@@ -13,6 +13,11 @@ export interface SignedInPage {
   assetsUrl: string;
   /** frame-src: what the page may show in a frame (the lobby, its game); none by default. */
   frames?: string;
+  /**
+   * The page posts a form to its own origin (the operator console's sign-in): form-action 'self',
+   * and a same-origin referrer policy, without which a browser posts with Origin: null.
+   */
+  postsToSelf?: boolean;
 }
 
 /**
@@ -37,6 +42,7 @@ export function signedInPage<E extends AppEnv>(c: Context<E>, page: SignedInPage
     styles: assets,
     connect: `'self' ${new URL(config.idp.apiUrl).origin}`,
     ...(page.frames ? { frames: page.frames } : {}),
+    ...(page.postsToSelf ? { forms: "'self'", referrer: "same-origin" as const } : {}),
   });
   return { idpApiUrl: config.idp.apiUrl, idpApiKey: config.idp.apiKey, loginUrl: login.href, logoutUrl: logout.href };
 }

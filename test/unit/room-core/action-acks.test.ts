@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseClientFrame } from "../../../src/engine/parse-frame";
 import { MAX_CLIENTS_REMEMBERED, noteApplied } from "../../../src/room-core/action-acks";
-import { RoomCore } from "../../../src/room-core/room-core";
+import { newRoomRecord, RoomCore } from "../../../src/room-core/room-core";
 import type { ConnectionInfo } from "../../../src/room-core/types";
 import counter from "../../fixtures/counter.logic.js";
 import { makeRoom, only, ROSTER } from "./harness";
@@ -45,7 +45,7 @@ describe("which of a client's actions the stored room holds", () => {
   });
 
   it(`keeps the last ${MAX_CLIENTS_REMEMBERED} clients to act, forgetting the one longest unheard`, () => {
-    const record = RoomCore.newRecord("rev", "rev:1", 1);
+    const record = newRoomRecord("rev", "rev:1", 1);
     noteApplied(record, seat("c", "client-first"), 1);
     for (let i = 0; i < MAX_CLIENTS_REMEMBERED - 1; i++) noteApplied(record, seat("c", `client-${i}`), 1);
     noteApplied(record, seat("c", "client-first"), 2); // heard again: now the newest

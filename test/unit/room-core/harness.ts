@@ -3,7 +3,7 @@ import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import { parseClientFrame } from "../../../src/engine/parse-frame";
 import type { GameDefinition, Seat } from "../../../src/engine/types";
 import { ReplayRecorder } from "../../../src/room-core/replay-recorder";
-import { RoomCore } from "../../../src/room-core/room-core";
+import { newRoomRecord, RoomCore } from "../../../src/room-core/room-core";
 import type { ConnectionInfo, RoomOutcome, RoomRecord } from "../../../src/room-core/types";
 
 export const ROSTER: Seat[] = [
@@ -17,7 +17,7 @@ export function makeRoom(game: GameDefinition, record?: RoomRecord, runner: Logi
   const logs: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
   const core = new RoomCore({
     runner,
-    record: record ?? RoomCore.newRecord("rev-1", "rev-1:1", 42),
+    record: record ?? newRoomRecord("rev-1", "rev-1:1", 42),
     now: () => clock.now,
     log: (level, message, fields) => logs.push({ level, message, fields }),
   });

@@ -4,7 +4,7 @@ import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import type { GameDefinition, LogicContext } from "../../../src/engine/types";
 import { applyInput, type RoomInput } from "../../../src/room-core/inputs";
-import { RoomCore } from "../../../src/room-core/room-core";
+import { newRoomRecord, RoomCore } from "../../../src/room-core/room-core";
 import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
 import type { ConnectionInfo, RoomOutcome } from "../../../src/room-core/types";
 import { allFrames, makeRoom, only, ROSTER } from "./harness";
@@ -179,7 +179,7 @@ describe("replay", () => {
       const clock = { now: 0 };
       const core = new RoomCore({
         runner: new LocalLogicRunner(ticTacToe),
-        record: RoomCore.newRecord("rev-1", "rev-1:1", 7),
+        record: newRoomRecord("rev-1", "rev-1:1", 7),
         now: () => clock.now,
         log: () => {},
       });

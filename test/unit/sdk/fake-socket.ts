@@ -41,9 +41,9 @@ export class FakeSocket implements SocketLike {
     this.fire("message", { data: JSON.stringify(frame) });
   }
 
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.fire("close", { code: 1006 });
+    this.fire("close", { code });
   }
 
   private fire(type: string, event: unknown) {

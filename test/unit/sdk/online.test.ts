@@ -194,6 +194,28 @@ describe("online mode: prediction and reconciliation", () => {
   });
 });
 
+describe("online mode: a room an operator closed", () => {
+  it("reports 'ended' with the operator's message and never reconnects", async () => {
+    const { sockets, socket, seen } = await aliceOnline();
+    socket.serverSends({
+      type: "__platform",
+      message: { type: "room.closed", payload: { message: "Closed for abuse." } },
+    });
+    socket.drop(4001);
+    expect(seen.connection?.at(-1)).toEqual({ status: "ended", attempt: 0, reason: "Closed for abuse." });
+    vi.advanceTimersByTime(RECONNECT_MAX_MS * 4);
+    expect(sockets.sockets).toHaveLength(1);
+  });
+
+  it("any other close code reconnects as before", async () => {
+    const { sockets, socket, seen } = await aliceOnline();
+    socket.drop(4000);
+    expect(seen.connection?.at(-1)).toEqual({ status: "closed", attempt: 0 });
+    vi.advanceTimersByTime(reconnectDelay(1, () => 0.5));
+    expect(sockets.sockets).toHaveLength(2);
+  });
+});
+
 describe("online mode: reconnect", () => {
   it("reconnects after a drop with backoff and replaces the state entirely on __state", async () => {
     const { session, sockets, socket, seen } = await aliceOnline();

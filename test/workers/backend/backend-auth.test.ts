@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { publishPrincipals } from "../../../platform/app-ports";
+import { operatorAccounts, operatorRooms, publishPrincipals, smsRate } from "../../../platform/app-ports";
 import { publishPrincipalUid } from "../../../src/auth/publish-token";
 import { configFor } from "../../../src/config";
 import type { AppEnv } from "../../../src/worker-kit/app-env";
@@ -14,7 +14,7 @@ import { ensureIdpAccount, newPublishToken, newUser, publishTokenIdToken } from 
 /** Probe routes flagged as the backend's routes are: a publishing route, a signed-in route, an open one. */
 function probeApp() {
   const routes = new Hono<BackendEnv>()
-    .use(withBackendPorts({ publishPrincipals }))
+    .use(withBackendPorts({ publishPrincipals, operatorAccounts, smsRate, operatorRooms }))
     .post("/code/upload_sessions", authenticate({ required: true, publishTokens: "allow" }), (c) =>
       c.json(requestUser(c)),
     )

@@ -6,6 +6,7 @@ import { ApiError, errorResponse } from "../../../src/worker-kit/errors";
 import { jsonBody } from "../../../src/worker-kit/input";
 import { currentLog } from "../../../src/worker-kit/request-log";
 import type { AuthEnv } from "../auth-env";
+import { AuthLogEvents } from "../auth-log-events";
 import { configuredOriginsCors } from "../cors";
 
 /** Document 1, limits of /api/log (the 16 KiB body limit is the app's, on every /api/* route). */
@@ -20,6 +21,8 @@ export const MAX_RECORDS_PER_BODY = 20;
  * here; the client IP is only the rate-limit key and is never written. One limiter per app
  * instance (per isolate), as the spec's per-instance counters. The records inform and decide
  * nothing: the SMS sign-in success rate counts only what the service saw itself (../sms-attempts.ts).
+ * Lines that name a uid are also kept, after the answer, for the operator console
+ * (../auth-log-events.ts); a failed write is an ERROR line and loses only those records.
  */
 export function logRoutes(clock: () => number, sink: LogSink = consoleSink) {
   const limit = new RecordRateLimit(LOG_RATE_LIMITS, clock);
@@ -47,6 +50,14 @@ export function logRoutes(clock: () => number, sink: LogSink = consoleSink) {
     const lines = records.map((record) => clientLogLine(record, environment));
     for (const line of lines) {
       sink(line.severity, JSON.stringify({ ...line, app: context.app, environment, requestId: context.requestId }));
+    }
+    if (lines.some((line) => line.uid !== null)) {
+      const log = currentLog();
+      c.executionCtx.waitUntil(
+        new AuthLogEvents(c.env.AUTH_DB, clock).append(lines).catch((error: unknown) => {
+          log.error("auth-log records not kept", { error: error instanceof Error ? error.message : String(error) });
+        }),
+      );
     }
     return c.body(null, 204);
   });

@@ -18,8 +18,8 @@ import { providerBody, requiredString } from "./request-body";
 /**
  * The provider's admin side, as its admin SDK uses it: Google's OAuth 2.0 token endpoint (a
  * service-account assertion for an access token, RFC 7523) and the project-scoped account calls
- * that take that token instead of the API key: lookup by uid (the account's tokens-valid-after
- * time and disabled flag) and update by uid (`validSince`: the SDK's revokeRefreshTokens;
+ * that take that token instead of the API key: lookup by uid or by email (the account's
+ * tokens-valid-after time, disabled flag, sign-in methods and claims) and update by uid (`validSince`: the SDK's revokeRefreshTokens;
  * `disableUser`).
  */
 export const adminAccountRoutes = new Hono<AppEnv>()
@@ -67,6 +67,10 @@ export const adminAccountRoutes = new Hono<AppEnv>()
     for (const uid of new Set(body.localId ?? [])) {
       const user = await idp.users.get(uid);
       if (user) users.push(user);
+    }
+    for (const email of new Set(body.email ?? [])) {
+      const user = await idp.users.byEmail(email);
+      if (user && !users.some((found) => found.uid === user.uid)) users.push(user);
     }
     // Google leaves `users` out when no account matched.
     return c.json({
