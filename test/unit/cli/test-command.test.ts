@@ -68,7 +68,8 @@ it("O opens (it does not)", async () => {
 });
 `;
 
-describe("scenario test", () => {
+// Each case starts vitest in a child process (about 1.5 s alone; longer beside the other unit files).
+describe("scenario test", { timeout: 30_000 }, () => {
   it("runs the tests beside the logic with a test room from the package path: vitest's report, exit 0", async () => {
     const dir = scenarioWith({ "logic.test.js": PASSING });
     const { code, output } = await scenarioTest([dir]);
