@@ -5,6 +5,8 @@
 // to send while a seat of the room is free, and leads back to the lobby; the game's own page asks
 // this page for a fresh ticket, and to go back to the lobby, with postMessage (the SDK's
 // frame-messages.ts).
+import { fill, type LobbyScriptStrings } from "../../../src/lobby/lobby-strings";
+import { seatLabel } from "../../../src/lobby/seat-label";
 import { LOBBY_REQUEST, RENEW_REQUEST, RENEWED } from "../../sdk/frame-messages";
 import { byId } from "../kit/page";
 import type { SeatTaken, SeatView } from "./seat-service";
@@ -21,6 +23,8 @@ export interface GameToShow {
   seats(): Promise<SeatView[]>;
   /** The player went back to the lobby: the game is closed, the lobby shows again. */
   left(): void;
+  /** The page's texts (its config's), in its language. */
+  strings: LobbyScriptStrings;
 }
 
 /** While the game shows, the room's seats are read again this often (the next player arrives meanwhile). */
@@ -41,7 +45,7 @@ export function showGame(game: GameToShow): void {
   closeGame();
   history.replaceState(null, "", game.address);
   const watching = game.seat.role === "monitor";
-  status.textContent = watching ? "You are watching this game." : `You are ${game.seat.name}.`;
+  status.textContent = watching ? game.strings.watching : youAre(game, false);
   shareLink.value = game.shareUrl;
   share.querySelector<HTMLButtonElement>("button.copy")?.setAttribute("data-copy", game.shareUrl);
   share.hidden = true;
@@ -71,13 +75,19 @@ function backToLobby(): void {
   game?.left();
 }
 
+/** "You are Player 1." in the page's language, and that the room waits for the next player. */
+function youAre(game: GameToShow, waiting: boolean): string {
+  const seat = seatLabel(game.strings, game.seat.seatId);
+  return fill(waiting ? game.strings.youAreWaiting : game.strings.youAre, { seat });
+}
+
 /** "Waiting for the next player" and the link to send, while a seat of the room is free. */
 async function showSeats(game: GameToShow): Promise<void> {
   if (document.visibilityState !== "visible") return;
   const seats = await game.seats().catch(() => null);
   if (!seats || shown?.game !== game) return;
   const waiting = seats.some((seat) => seat.state === "free");
-  const text = waiting ? `You are ${game.seat.name}. Waiting for the next player.` : `You are ${game.seat.name}.`;
+  const text = youAre(game, waiting);
   // The same line again is not news: a screen reader hears it only when it changes.
   if (status.textContent !== text) status.textContent = text;
   share.hidden = !waiting;

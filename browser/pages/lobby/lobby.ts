@@ -4,14 +4,20 @@
 // ticket (workers/rooms/routes/lobby-seats.ts), which this page then shows in its frame
 // (game-frame.ts) while the address bar keeps the room's link. The tab remembers its seat
 // (sessionStorage, this tab only), so a reload takes it again; another browser never has it.
+import { fill } from "../../../src/lobby/lobby-strings";
+import { SPECTATOR_SEAT, seatLabel } from "../../../src/lobby/seat-label";
 import { LOBBY_CONFIG_ID, type LobbyPageConfig } from "../../../src/page-configs/lobby";
-import { byId, messageOf, pageConfig } from "../kit/page";
+import { byId, pageConfig } from "../kit/page";
 import { signIn, signInAgain } from "../kit/signed-in";
 import { copyButtons } from "./copy-buttons";
+import { errorText, SignInFailed } from "./failure-text";
 import { gameShown, showGame } from "./game-frame";
+import { OneAtATime } from "./one-at-a-time";
 import { readSeats, type SeatState, type SeatView, ServiceError, takeSeat } from "./seat-service";
 
 const config = pageConfig<LobbyPageConfig>(LOBBY_CONFIG_ID);
+/** The page's texts, in the language the server picked for it. */
+const t = config.strings;
 const status = byId("status");
 const seatList = byId("seats");
 const spectate = byId("spectate", HTMLButtonElement);
@@ -20,7 +26,6 @@ const REFRESH_MS = 5000;
 /** The seat this tab plays in the room, taken again when the page is reloaded. */
 const TAB_SEAT_KEY = `lobby-seat:${config.roomId}`;
 let idToken: string | null = null;
-let busy = false;
 
 /** A line for the user; `error` marks a refusal (a seat taken meanwhile, a service error). */
 const say = (text: string, kind: "info" | "error" = "info") => {
@@ -31,9 +36,9 @@ const say = (text: string, kind: "info" | "error" = "info") => {
 const token = () => idToken ?? "";
 
 const LABELS: Record<SeatState, { state: string; button: string | null }> = {
-  free: { state: "free", button: "Take seat" },
-  taken: { state: "taken", button: null },
-  yours: { state: "your seat", button: "Play" },
+  free: { state: t.seatState.free, button: t.takeSeat },
+  taken: { state: t.seatState.taken, button: null },
+  yours: { state: t.seatState.yours, button: t.play },
 };
 
 function render(seats: SeatView[]): void {
@@ -53,7 +58,7 @@ function render(seats: SeatView[]): void {
     button.disabled = label.button === null;
     if (label.button) {
       button.textContent = label.button;
-      button.setAttribute("aria-label", `${label.button}: ${seat.name}`);
+      button.setAttribute("aria-label", fill(t.seatAction, { action: label.button, seat: seatLabel(t, seat.id) }));
     }
   }
 }
@@ -81,77 +86,73 @@ async function take(seatId: string): Promise<void> {
   say("");
   showGame({
     seat,
-    address: config.shareUrl,
+    address: config.address,
     shareUrl: config.shareUrl,
+    strings: t,
     renew: () => renew(seatId),
     seats: () => readSeats(config.seatsUrl, token(), config.key),
     left: () => {
       sessionStorage.removeItem(TAB_SEAT_KEY);
-      say("You left the game.");
+      say(t.leftGame);
       refresh().catch(() => undefined);
     },
   });
 }
 
-async function run(work: () => Promise<void>): Promise<void> {
-  if (busy) return;
-  busy = true;
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) {
-      // The ID token expired (they live an hour): the SSO session signs the page in again.
-      say("Signing in again…");
-      signInAgain(config);
-      return;
-    }
-    say(messageOf(error), "error");
+const calls = new OneAtATime({
+  signInAgain() {
+    say(t.signingInAgain);
+    signInAgain(config);
+  },
+  async failed(error) {
+    say(errorText(t, error), "error");
     if (error instanceof ServiceError && error.code === "seat_taken") await refresh().catch(() => {});
-  } finally {
-    busy = false;
-  }
-}
+  },
+});
+const run = (work: () => Promise<void>) => calls.run(work);
 
 seatList.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button.take") : null;
   if (!button || button.disabled) return;
   const item = button.closest<HTMLElement>("[data-seat-id]");
   if (!item) return;
-  const name = item.querySelector(".seat-name")?.textContent ?? "";
+  const seatId = item.dataset.seatId ?? "";
   void run(async () => {
-    say(`Taking ${name}…`);
-    await take(item.dataset.seatId ?? "");
+    say(fill(t.taking, { seat: seatLabel(t, seatId) }));
+    await take(seatId);
   });
 });
 
 spectate.addEventListener("click", () =>
   run(async () => {
-    say("Opening the game as a spectator…");
-    await take("spectator");
+    say(t.openingAsSpectator);
+    await take(SPECTATOR_SEAT);
   }),
 );
 
-copyButtons(say);
+copyButtons(say, t);
 
 /** Opened from a seat's own link, or reloaded while this tab played: takes that seat, unless someone else holds it. */
 async function takeSeatAgain(seats: SeatView[], seatId: string): Promise<void> {
-  if (seatId === "spectator") {
-    say("Opening the game as a spectator…");
-    return take("spectator");
+  if (seatId === SPECTATOR_SEAT) {
+    say(t.openingAsSpectator);
+    return take(SPECTATOR_SEAT);
   }
   const seat = seats.find((s) => s.id === seatId);
   if (!seat) return;
   if (seat.state === "taken") {
     sessionStorage.removeItem(TAB_SEAT_KEY);
-    say(`${seat.name} is taken by another player: take a free seat.`, "error");
+    say(fill(t.takenByOther, { seat: seatLabel(t, seat.id) }), "error");
     return;
   }
-  say(`Taking ${seat.name}…`);
+  say(fill(t.taking, { seat: seatLabel(t, seat.id) }));
   await take(seat.id);
 }
 
 void run(async () => {
-  idToken = await signIn(config);
+  idToken = await signIn(config).catch(() => {
+    throw new SignInFailed();
+  });
   if (!idToken) return;
   const seats = await refresh();
   spectate.disabled = false;
@@ -159,6 +160,6 @@ void run(async () => {
   const again = config.seat ?? sessionStorage.getItem(TAB_SEAT_KEY);
   if (again) await takeSeatAgain(seats, again);
   setInterval(() => {
-    if (document.visibilityState === "visible" && !busy && !gameShown()) refresh().catch(() => {});
+    if (document.visibilityState === "visible" && !calls.busy && !gameShown()) refresh().catch(() => {});
   }, REFRESH_MS);
 });

@@ -4,11 +4,15 @@
 // address leads whoever opens it through quick play, never into this seat. When every room is
 // full, the page says so and offers to watch the room of the players who came before, or to wait
 // in a new room for the next player, with the link to send them.
+import { fill } from "../../../src/lobby/lobby-strings";
+import { SPECTATOR_SEAT } from "../../../src/lobby/seat-label";
 import { QUICK_PLAY_CONFIG_ID, type QuickPlayPageConfig } from "../../../src/page-configs/quick-play";
-import { byId, messageOf, pageConfig } from "../kit/page";
+import { byId, pageConfig } from "../kit/page";
 import { signIn, signInAgain } from "../kit/signed-in";
 import { copyButtons } from "./copy-buttons";
+import { errorText, SignInFailed } from "./failure-text";
 import { showGame } from "./game-frame";
+import { OneAtATime } from "./one-at-a-time";
 import { callService, readSeats, type SeatTaken, ServiceError, seatsUrlOf, takeSeat } from "./seat-service";
 
 /** Quick play's seat: the seat's answer, its room and the room's key. */
@@ -25,6 +29,8 @@ interface FullRoom {
 }
 
 const config = pageConfig<QuickPlayPageConfig>(QUICK_PLAY_CONFIG_ID);
+/** The page's texts, in the language the server picked for it. */
+const t = config.strings;
 const status = byId("status");
 const again = byId("again");
 const full = byId("full");
@@ -35,7 +41,6 @@ const wait = byId("wait", HTMLButtonElement);
 const playAgain = byId("play-again", HTMLButtonElement);
 let idToken: string | null = null;
 let fullRoom: FullRoom | null = null;
-let busy = false;
 
 const say = (text: string, kind: "info" | "error" = "info") => {
   status.textContent = text;
@@ -46,7 +51,7 @@ const token = () => idToken ?? "";
 
 /** Asks quick play for a seat; with `ask`, a full house answers the room in play instead of a new room. */
 async function quickPlay(ifFull: "ask" | "new_room"): Promise<void> {
-  say("Finding you a seat…");
+  say(t.finding);
   const answer = await callService<QuickSeat | { full: FullRoom }>(config.quickPlayUrl, token(), {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -63,8 +68,9 @@ function play(roomId: string, key: string, seat: SeatTaken): void {
   again.hidden = true;
   showGame({
     seat,
-    address: config.playUrl,
+    address: config.address,
     shareUrl: config.playUrl,
+    strings: t,
     renew: async () => {
       try {
         return (await takeSeat(seatsUrl, token(), key, seat.seatId)).ticket;
@@ -75,7 +81,7 @@ function play(roomId: string, key: string, seat: SeatTaken): void {
     },
     seats: () => readSeats(seatsUrl, token(), key),
     left: () => {
-      say("You left the game.");
+      say(t.leftGame);
       again.hidden = false;
       playAgain.focus();
     },
@@ -86,46 +92,41 @@ function play(roomId: string, key: string, seat: SeatTaken): void {
 function offerFullRoom(room: FullRoom): void {
   fullRoom = room;
   say("");
-  const seats = room.seats.length === 2 ? "both seats are taken" : `all ${room.seats.length} seats are taken`;
-  fullText.textContent = `The players who opened this link before you are playing: ${seats}.`;
+  const count = room.seats.length;
+  fullText.textContent = count === 2 ? t.fullBoth : fill(t.fullAll, { count });
   full.hidden = false;
   again.hidden = true;
   fullHeading.focus();
 }
 
-async function run(work: () => Promise<void>): Promise<void> {
-  if (busy) return;
-  busy = true;
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) {
-      // The ID token expired on the way: the SSO session signs the page in again.
-      say("Signing in again…");
-      signInAgain(config);
-      return;
-    }
-    say(`No seat: ${messageOf(error)} Reload the page to try again.`, "error");
-  } finally {
-    busy = false;
-  }
-}
+const calls = new OneAtATime({
+  signInAgain() {
+    say(t.signingInAgain);
+    signInAgain(config);
+  },
+  failed(error) {
+    say(fill(t.noSeat, { reason: errorText(t, error) }), "error");
+  },
+});
+const run = (work: () => Promise<void>) => calls.run(work);
 
 watch.addEventListener("click", () =>
   run(async () => {
     const room = fullRoom;
     if (!room) return;
-    say("Opening their game…");
-    const seat = await takeSeat(seatsUrlOf(config.lobbyUrl, room.roomId), token(), room.key, "spectator");
+    say(t.openingTheirGame);
+    const seat = await takeSeat(seatsUrlOf(config.lobbyUrl, room.roomId), token(), room.key, SPECTATOR_SEAT);
     play(room.roomId, room.key, seat);
   }),
 );
 wait.addEventListener("click", () => run(() => quickPlay("new_room")));
 playAgain.addEventListener("click", () => run(() => quickPlay("ask")));
-copyButtons(say);
+copyButtons(say, t);
 
 void run(async () => {
-  idToken = await signIn(config);
+  idToken = await signIn(config).catch(() => {
+    throw new SignInFailed();
+  });
   if (!idToken) return;
   await quickPlay("ask");
 });

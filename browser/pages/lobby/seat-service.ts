@@ -4,7 +4,7 @@
 /** A seat the rooms app gave this user: its ticket and the game page on it. */
 export interface SeatTaken {
   seatId: string;
-  /** The seat's name for people ("Player 1", "Spectator"). */
+  /** The seat's name in the game ("Player 1", "Spectator"); the lobby's pages name it in their own language. */
   name: string;
   role: "player" | "monitor";
   ticket: string;
@@ -40,7 +40,8 @@ export async function callService<Body>(url: string, idToken: string, init: Requ
   });
   const body = (await response.json().catch(() => ({}))) as Body & { error?: string; message?: string };
   if (!response.ok) {
-    throw new ServiceError(response.status, body.error, body.message || `The rooms answered ${response.status}.`);
+    // No sentence of the rooms' own (a proxy's error page): the status, which reads the same in every language.
+    throw new ServiceError(response.status, body.error, body.message || `HTTP ${response.status}`);
   }
   return body;
 }

@@ -18,6 +18,8 @@ export interface SignedInPage {
    * and a same-origin referrer policy, without which a browser posts with Origin: null.
    */
   postsToSelf?: boolean;
+  /** The page's language, which /login is asked to speak (`ui_locales`), so the sign-in reads like the page. */
+  uiLocales?: string;
 }
 
 /**
@@ -34,6 +36,7 @@ export function signedInPage<E extends AppEnv>(c: Context<E>, page: SignedInPage
   const login = new URL(urlFor(config.apps.auth, "/login"));
   login.searchParams.set("client_id", page.clientId);
   login.searchParams.set("redirect_uri", page.pageUrl);
+  if (page.uiLocales) login.searchParams.set("ui_locales", page.uiLocales);
   const logout = new URL(urlFor(config.apps.auth, "/api/logout"));
   logout.searchParams.set("redirect_uri", page.pageUrl);
   const assets = `${page.assetsUrl.replace(/\/+$/, "")}/`;

@@ -1,3 +1,4 @@
+import type { LobbyStrings } from "../../../src/lobby/lobby-strings";
 import { PLAY_SANDBOX_FLAGS } from "./play-sandbox";
 
 /**
@@ -7,22 +8,23 @@ import { PLAY_SANDBOX_FLAGS } from "./play-sandbox";
  * sandbox of the game's files. The page's address stays the lobby's link, so the seat ticket
  * (in the frame's URL only) never sits in the address bar.
  */
-export function GameSection(props: { title: string }) {
+export function GameSection(props: { title: string; region: string; strings: LobbyStrings }) {
+  const t = props.strings;
   return (
-    <section id="game" class="game" aria-label={`${props.title}: the game`} hidden>
+    <section id="game" class="game" aria-label={props.region} hidden>
       <div class="game-bar">
         <p id="game-status" class="game-status" role="status" aria-live="polite" />
         <div id="game-share" class="game-share" hidden>
-          <label for="game-share-link">Send this link to the next player:</label>
+          <label for="game-share-link">{t.game.shareWithNext}</label>
           <div class="share">
             <input id="game-share-link" readonly value="" />
             <button type="button" class="secondary copy" data-copy="">
-              Copy
+              {t.script.copy}
             </button>
           </div>
         </div>
         <button type="button" id="back-to-lobby" class="secondary">
-          Back to the lobby
+          {t.game.back}
         </button>
       </div>
       <iframe id="game-frame" title={props.title} sandbox={PLAY_SANDBOX_FLAGS} />

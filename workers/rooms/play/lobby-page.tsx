@@ -1,3 +1,7 @@
+import type { Child } from "hono/jsx";
+import type { UiLocale } from "../../../src/i18n/locales";
+import { fill, type LobbyStrings } from "../../../src/lobby/lobby-strings";
+import { seatLabel } from "../../../src/lobby/seat-label";
 import { LOBBY_CONFIG_ID, type LobbyPageConfig } from "../../../src/page-configs/lobby";
 import { QUICK_PLAY_CONFIG_ID, type QuickPlayPageConfig } from "../../../src/page-configs/quick-play";
 import type { PublishedRevision } from "../../../src/publishing/revision";
@@ -18,22 +22,38 @@ export type LinkedSeat = LobbySeat & { link: string };
 export type LobbyView =
   | { kind: "solo"; playUrl: string }
   | { kind: "quick"; privateUrl: string; pageConfig: QuickPlayPageConfig }
-  | { kind: "links"; roomId: string; links: { seat: LobbySeat; url: string }[] }
-  | { kind: "seats"; roomId: string; seats: LinkedSeat[]; shareUrl: string; pageConfig: LobbyPageConfig };
+  | { kind: "links"; roomId: string; links: { seat: LobbySeat; url: string }[]; newRoomUrl: string }
+  | {
+      kind: "seats";
+      roomId: string;
+      seats: LinkedSeat[];
+      shareUrl: string;
+      newRoomUrl: string;
+      pageConfig: LobbyPageConfig;
+    };
 
 /** The game's name for people: its manifest's name, else the scenario id its revision id starts with. */
 export function scenarioNameOf(revision: PublishedRevision): string {
   return revision.name ?? revision.id.replace(/-[0-9a-f]{16}$/, "");
 }
 
-/** The lobby of a published game (routes/lobby.tsx): a server-rendered page, scripted in the views that sign in. */
-export function LobbyPage(props: { revision: PublishedRevision; assetsUrl: string; view: LobbyView }) {
+/**
+ * The lobby of a published game (routes/lobby.tsx): a server-rendered page in the reader's
+ * language, scripted in the views that sign in (their scripts get their texts in the page config).
+ */
+export function LobbyPage(props: {
+  revision: PublishedRevision;
+  assetsUrl: string;
+  view: LobbyView;
+  language: UiLocale;
+  strings: LobbyStrings;
+}) {
   const title = scenarioNameOf(props.revision);
-  const { view } = props;
+  const { view, strings: t } = props;
   return (
     <PageShell
-      lang="en"
-      title={`${title} · play`}
+      lang={props.language}
+      title={fill(t.pageTitle, { game: title })}
       assetsUrl={props.assetsUrl}
       stylesheet="lobby.css"
       {...scriptOf(view)}
@@ -42,12 +62,14 @@ export function LobbyPage(props: { revision: PublishedRevision; assetsUrl: strin
         <h1>{title}</h1>
       </header>
       <main id="lobby" class="lobby">
-        {view.kind === "solo" && <SoloView playUrl={view.playUrl} />}
-        {view.kind === "quick" && <QuickView privateUrl={view.privateUrl} playUrl={view.pageConfig.playUrl} />}
-        {view.kind === "links" && <LinksView roomId={view.roomId} links={view.links} />}
-        {view.kind === "seats" && <SeatsView roomId={view.roomId} seats={view.seats} shareUrl={view.shareUrl} />}
+        {view.kind === "solo" && <SoloView playUrl={view.playUrl} t={t} />}
+        {view.kind === "quick" && <QuickView privateUrl={view.privateUrl} playUrl={view.pageConfig.playUrl} t={t} />}
+        {view.kind === "links" && <LinksView {...view} t={t} />}
+        {view.kind === "seats" && <SeatsView {...view} t={t} />}
       </main>
-      {(view.kind === "quick" || view.kind === "seats") && <GameSection title={title} />}
+      {(view.kind === "quick" || view.kind === "seats") && (
+        <GameSection title={title} region={fill(t.gameRegion, { game: title })} strings={t} />
+      )}
     </PageShell>
   );
 }
@@ -67,152 +89,173 @@ function scriptOf(view: LobbyView) {
 }
 
 /** A link with a Copy button (browser/pages/lobby/copy-buttons.ts). */
-export function ShareLink(props: { id: string; label: string; url: string }) {
+export function ShareLink(props: { id: string; label: string; url: string; copy: string }) {
   return (
     <>
       <label for={props.id}>{props.label}</label>
       <div class="share">
         <input id={props.id} readonly value={props.url} />
         <button type="button" class="secondary copy" data-copy={props.url}>
-          Copy
+          {props.copy}
         </button>
       </div>
     </>
   );
 }
 
-function QuickView(props: { privateUrl: string; playUrl: string }) {
+/** `template` with `{name}` replaced by an element (a link, a name in bold); the text around it as it is. */
+function around(template: string, name: string, element: Child) {
+  const [before = "", after = ""] = template.split(`{${name}}`);
   return (
     <>
-      <p id="status" class="status" role="status" aria-live="polite">
-        Signing in…
-      </p>
-      <p id="again" hidden>
-        <button type="button" id="play-again">
-          Play
-        </button>
-      </p>
-      <section id="full" class="full" aria-labelledby="full-heading" hidden>
-        <h2 id="full-heading" tabindex={-1}>
-          The room is full
-        </h2>
-        <p id="full-text">The players who opened this link before you are playing.</p>
-        <p class="choices">
-          <button type="button" id="watch">
-            Watch their game
-          </button>
-          <button type="button" id="wait" class="secondary">
-            Wait for the next player
-          </button>
-        </p>
-        <p class="muted">Waiting seats you in a new room: the next person who opens this link plays you.</p>
-        <ShareLink id="full-share" label="Send this link to a friend to play with you:" url={props.playUrl} />
-      </section>
-      <p>
-        Everyone who opens this game's link is seated in the first room with a free seat: share the link and you play
-        each other. When every room is full, you may watch a game or wait for the next player.
-      </p>
-      <p>
-        <a href={props.privateUrl}>Private room</a>: a room of your own that only its link reaches, for the players you
-        send it to.
-      </p>
-      <noscript>This page needs JavaScript.</noscript>
+      {before}
+      {element}
+      {after}
     </>
   );
 }
 
-function SoloView(props: { playUrl: string }) {
+function QuickView(props: { privateUrl: string; playUrl: string; t: LobbyStrings }) {
+  const { t } = props;
   return (
     <>
-      <p>A game for one player: it runs in your browser, no room needed.</p>
+      <p id="status" class="status" role="status" aria-live="polite">
+        {t.script.signingIn}
+      </p>
+      <p id="again" hidden>
+        <button type="button" id="play-again">
+          {t.script.play}
+        </button>
+      </p>
+      <section id="full" class="full" aria-labelledby="full-heading" hidden>
+        <h2 id="full-heading" tabindex={-1}>
+          {t.quick.fullHeading}
+        </h2>
+        <p id="full-text">{t.quick.fullText}</p>
+        <p class="choices">
+          <button type="button" id="watch">
+            {t.quick.watch}
+          </button>
+          <button type="button" id="wait" class="secondary">
+            {t.quick.wait}
+          </button>
+        </p>
+        <p class="muted">{t.quick.waitNote}</p>
+        <ShareLink id="full-share" label={t.quick.shareWithFriend} url={props.playUrl} copy={t.script.copy} />
+      </section>
+      <p>{t.quick.intro}</p>
+      <p>{around(t.quick.privateRoomNote, "link", <a href={props.privateUrl}>{t.quick.privateRoom}</a>)}</p>
+      <noscript>{t.noScript}</noscript>
+    </>
+  );
+}
+
+function SoloView(props: { playUrl: string; t: LobbyStrings }) {
+  return (
+    <>
+      <p>{props.t.solo.intro}</p>
       <p>
         <a class="button" href={props.playUrl} data-seat-kind="solo">
-          Play
+          {props.t.script.play}
         </a>
       </p>
     </>
   );
 }
 
-function LinksView(props: { roomId: string; links: { seat: LobbySeat; url: string }[] }) {
+function LinksView(props: {
+  roomId: string;
+  links: { seat: LobbySeat; url: string }[];
+  newRoomUrl: string;
+  t: LobbyStrings;
+}) {
+  const { t } = props;
   return (
     <>
       <p data-room-id={props.roomId}>
-        Room <strong>{roomNameOf(props.roomId)}</strong>: open one link per player (send the others theirs).
+        {around(t.links.intro, "room", <strong>{roomNameOf(props.roomId, t.roomName)}</strong>)}
       </p>
       <ul class="links">
         {props.links.map((link) => (
           <li>
             <a href={link.url} data-seat-kind={link.seat.kind} target="_blank" rel="noopener">
-              {link.seat.name}
+              {seatLabel(t.script, link.seat.id)}
             </a>
           </li>
         ))}
       </ul>
       <p>
-        <a href="?new=1">Create another room</a>
+        <a href={props.newRoomUrl}>{t.links.another}</a>
       </p>
     </>
   );
 }
 
-function SeatsView(props: { roomId: string; seats: LinkedSeat[]; shareUrl: string }) {
+function SeatsView(props: {
+  roomId: string;
+  seats: LinkedSeat[];
+  shareUrl: string;
+  newRoomUrl: string;
+  t: LobbyStrings;
+}) {
+  const { t } = props;
   const players = props.seats.filter((seat) => seat.kind === "player");
   const spectator = props.seats.find((seat) => seat.kind === "spectator");
   return (
     <>
       <p id="status" class="status" role="status" aria-live="polite">
-        Signing in…
+        {t.script.signingIn}
       </p>
       <section class="room" aria-labelledby="room-heading" data-room-id={props.roomId}>
-        <h2 id="room-heading">Room {roomNameOf(props.roomId)}</h2>
-        <ShareLink id="share" label="Send this link to the other players:" url={props.shareUrl} />
+        <h2 id="room-heading">{fill(t.seats.roomHeading, { room: roomNameOf(props.roomId, t.roomName) })}</h2>
+        <ShareLink id="share" label={t.seats.shareWithPlayers} url={props.shareUrl} copy={t.script.copy} />
       </section>
       <section aria-labelledby="seats-heading">
-        <h2 id="seats-heading">Seats</h2>
-        <p class="muted">
-          A seat is yours once you take it; nobody else can take it then. A seat's own link takes that seat for whoever
-          opens it.
-        </p>
+        <h2 id="seats-heading">{t.seats.heading}</h2>
+        <p class="muted">{t.seats.note}</p>
         <ul id="seats" class="seats">
-          {players.map((seat) => (
-            <li data-seat-id={seat.id} data-state="unknown">
-              <span class="seat-name">{seat.name}</span>
-              <span class="seat-state" />
-              <button
-                type="button"
-                class="secondary copy seat-link"
-                data-copy={seat.link}
-                aria-label={`Copy the link of ${seat.name}`}
-              >
-                Link
-              </button>
-              <button type="button" class="take" disabled>
-                Take seat
-              </button>
-            </li>
-          ))}
+          {players.map((seat) => {
+            const name = seatLabel(t.script, seat.id);
+            return (
+              <li data-seat-id={seat.id} data-state="unknown">
+                <span class="seat-who">
+                  <span class="seat-name">{name}</span> <span class="seat-state" />
+                </span>
+                <button
+                  type="button"
+                  class="secondary copy seat-link"
+                  data-copy={seat.link}
+                  aria-label={fill(t.seats.copySeatLink, { seat: name })}
+                >
+                  {t.seats.seatLink}
+                </button>
+                <button type="button" class="take" disabled>
+                  {t.script.takeSeat}
+                </button>
+              </li>
+            );
+          })}
         </ul>
         <p class="spectator">
           <button type="button" id="spectate" class="secondary" disabled>
-            Watch as spectator
+            {t.seats.spectate}
           </button>
           {spectator && (
             <button
               type="button"
               class="secondary copy"
               data-copy={spectator.link}
-              aria-label="Copy the spectator link"
+              aria-label={t.seats.copySpectatorLink}
             >
-              Spectator link
+              {t.seats.spectatorLink}
             </button>
           )}
         </p>
       </section>
       <p>
-        <a href="?private=1">New private room</a>
+        <a href={props.newRoomUrl}>{t.seats.newPrivateRoom}</a>
       </p>
-      <noscript>This page needs JavaScript.</noscript>
+      <noscript>{t.noScript}</noscript>
     </>
   );
 }

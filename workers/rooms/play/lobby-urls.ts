@@ -1,4 +1,5 @@
 import { type BaseUrl, urlFor } from "../../../src/base-url";
+import type { UiLocale } from "../../../src/i18n/locales";
 
 /**
  * The lobby of a published game lives under /lobby/{revisionId}/, outside /play/: the sign-in
@@ -27,4 +28,17 @@ export function seatsUrl(rooms: BaseUrl, revisionId: string, roomId: string): st
 /** The game's play link, what `scenario publish` prints: /play/{revisionId}/ sends the browser to the lobby. */
 export function playUrl(rooms: BaseUrl, revisionId: string): string {
   return urlFor(rooms, `/play/${revisionId}/`);
+}
+
+/**
+ * `url` with `ui_locales` set to the language a visitor's own link asked for (null: none, and the
+ * URL as it is). The lobby's ways onward (the sign-in's way back, a new private room, the address
+ * the game plays under) keep it, so the reader stays in that language; the links to send others
+ * never carry it, so each friend reads their own.
+ */
+export function withUiLocales(url: string, asked: UiLocale | null): string {
+  if (!asked) return url;
+  const target = new URL(url);
+  target.searchParams.set("ui_locales", asked);
+  return target.href;
 }

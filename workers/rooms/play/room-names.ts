@@ -1,44 +1,12 @@
+import { fill, type LobbyStrings } from "../../../src/lobby/lobby-strings";
+
 /**
  * A room's name for people: two words picked by its id (`room-1a2b3c4d` reads "Amber Fox"), the
  * same in every lobby that shows the room, so players who share a link see that they are in one
- * room. Only a name: the link, with its key, is what leads to the room.
+ * room; each language has its own 16 + 16 words in the same order (src/lobby/lobby-strings/), so
+ * the room is "琥珀のキツネ" to a Japanese reader of that link. Only a name: the link, with its
+ * key, is what leads to the room.
  */
-const COLOURS = [
-  "Amber",
-  "Blue",
-  "Coral",
-  "Golden",
-  "Green",
-  "Indigo",
-  "Ivory",
-  "Jade",
-  "Lilac",
-  "Olive",
-  "Orange",
-  "Pearl",
-  "Ruby",
-  "Silver",
-  "Teal",
-  "Violet",
-] as const;
-const ANIMALS = [
-  "Badger",
-  "Crane",
-  "Dolphin",
-  "Falcon",
-  "Fox",
-  "Gecko",
-  "Heron",
-  "Koala",
-  "Lynx",
-  "Otter",
-  "Owl",
-  "Panda",
-  "Rabbit",
-  "Seal",
-  "Tiger",
-  "Wren",
-] as const;
 
 /** 32-bit FNV-1a of the id: any room id (a bare dev setup takes any) picks its words evenly. */
 function hashOf(id: string): number {
@@ -50,7 +18,9 @@ function hashOf(id: string): number {
   return hash;
 }
 
-export function roomNameOf(roomId: string): string {
+export function roomNameOf(roomId: string, words: LobbyStrings["roomName"]): string {
   const hash = hashOf(roomId);
-  return `${COLOURS[hash % COLOURS.length]} ${ANIMALS[(hash >>> 8) % ANIMALS.length]}`;
+  const colour = words.colours[hash % words.colours.length] ?? "";
+  const animal = words.animals[(hash >>> 8) % words.animals.length] ?? "";
+  return fill(words.format, { colour, animal });
 }

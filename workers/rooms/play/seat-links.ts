@@ -1,16 +1,15 @@
 import { type BaseUrl, formatBaseUrl, urlFor } from "../../../src/base-url";
 import type { Seat } from "../../../src/engine/types";
+import { SPECTATOR_SEAT } from "../../../src/lobby/seat-label";
 import type { PublishedRevision } from "../../../src/publishing/revision";
 
 /** A place in a lobby room: a player seat of the roster, or the spectator (a monitor connection). */
 export interface LobbySeat {
   id: string;
+  /** Its name in the game and in the seat calls' answers ("Player 1"); the lobby's page names it in its reader's language. */
   name: string;
   kind: "player" | "spectator";
 }
-
-/** The spectator's seat id: the roster's ids are p1…pN, so it never names a player. */
-export const SPECTATOR_SEAT = "spectator";
 
 /** Seats of a published game: p1..pN, N from the manifest's playerCount (2 when it has none). */
 export function rosterOf(revision: PublishedRevision): Seat[] {
