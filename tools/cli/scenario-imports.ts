@@ -11,7 +11,7 @@ import { projectRoot } from "../local-platform/wrangler-env.ts";
  */
 export const SCENARIO_MODULES: Readonly<Record<string, string>> = {
   scenario: path.join(projectRoot, "src/engine/scenario.ts"),
-  "scenario/test": path.join(projectRoot, "src/engine/test-room.ts"),
+  "scenario/test": path.join(projectRoot, "src/room-core/test-room.ts"),
 };
 
 /** A name of SCENARIO_MODULES as a pattern that matches it alone (not `scenario/other`). */
