@@ -1,17 +1,9 @@
 // The rooms app's seat calls as the lobby's pages make them (workers/rooms/routes/lobby-seats.ts,
 // quick-play.ts): JSON with the user's ID token; a refusal is a ServiceError with its status and code.
+import type { SeatAnswer } from "../../../src/room-access/seat-answer";
 
 /** A seat the rooms app gave this user: its ticket and the game page on it. */
-export interface SeatTaken {
-  seatId: string;
-  /** The seat's name in the game ("Player 1", "Spectator"); the lobby's pages name it in their own language. */
-  name: string;
-  role: "player" | "monitor";
-  ticket: string;
-  expiresIn: number;
-  /** The game page with the seat's parameters and its ticket in the fragment. */
-  gameUrl: string;
-}
+export type SeatTaken = SeatAnswer;
 
 export type SeatState = "free" | "taken" | "yours";
 

@@ -2,6 +2,7 @@ import type { RoomRecord, RoomRecordsPort } from "../../../src/app-ports/room-re
 import type { BaseUrl } from "../../../src/base-url";
 import type { Seat } from "../../../src/engine/types";
 import type { PublishedRevision } from "../../../src/publishing/revision";
+import type { SeatAnswer } from "../../../src/room-access/seat-answer";
 import { MAX_TICKET_TTL_SECONDS, mintSeatTicket } from "../../../src/room-access/seat-ticket";
 import { ApiError } from "../../../src/worker-kit/errors";
 import { lobbyRoomKey } from "./lobby-room-key";
@@ -10,17 +11,6 @@ import { type LobbySeat, rosterOf, seatGameUrl } from "./seat-links";
 
 /** A lobby's tickets live an hour (the most a ticket may): a reconnect within a game needs no new one. */
 export const LOBBY_TICKET_TTL_SECONDS = MAX_TICKET_TTL_SECONDS;
-
-/** What a seat taken in the lobby (or by quick play) answers: the ticket and the game page on it. */
-export interface SeatAnswer {
-  seatId: string;
-  /** The seat's name for people ("Player 1"; "Spectator"), which its ticket carries as the display name. */
-  name: string;
-  role: "player" | "monitor";
-  ticket: string;
-  expiresIn: number;
-  gameUrl: string;
-}
 
 export function roleOf(seat: LobbySeat): "player" | "monitor" {
   return seat.kind === "player" ? "player" : "monitor";
