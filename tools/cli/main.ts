@@ -41,7 +41,9 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [command, dir = "."] = positionals;
   if (values.help || !command) {
-    console.log(`${INIT_USAGE}\n\n${USAGE}\n\n${TEST_USAGE}\n\n${REPLAY_USAGE}\n\n${PUBLISH_USAGE}\n\n${LOADTEST_USAGE}`);
+    console.log(
+      `${INIT_USAGE}\n\n${USAGE}\n\n${TEST_USAGE}\n\n${REPLAY_USAGE}\n\n${PUBLISH_USAGE}\n\n${LOADTEST_USAGE}`,
+    );
     return command || values.help ? 0 : 2;
   }
   if (command !== "dev") {
