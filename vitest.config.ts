@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { fakeInternet } from "./test/workers/fake-internet";
+import { scenarioAliases } from "./tools/cli/scenario-imports.ts";
 import { generateDevIdpSecrets } from "./tools/local-platform/dev-idp-keys.ts";
 import { generateDevPaymentSecrets } from "./tools/local-platform/dev-payment-keys.ts";
 
@@ -17,6 +18,8 @@ export default defineConfig({
     silent: "passed-only",
     projects: [
       {
+        // The examples' logic, which unit tests play, imports `scenario` as an author's does.
+        resolve: { alias: scenarioAliases() },
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
@@ -58,8 +61,10 @@ export default defineConfig({
       },
       {
         // Browser end-to-end: chromium against `wrangler dev` (sign-in: ports 8801 and 8803; store: 8806; crash test: 8822;
-        // scenario loadtest: 8826; replays: 8834) and against `scenario dev` (8810-8819); the second worker's files on the
-        // same ports + 3000 (ports.ts). Unit: 8860.
+        // scenario loadtest: 8826; replays: 8834) and against `scenario dev` (8810-8819; after `scenario init`: 8856);
+        // the second worker's files on the same ports + 3000 (ports.ts). Unit: 8860.
+        // As in the unit project, a test may play a recorded game of an example's logic, which imports `scenario`.
+        resolve: { alias: scenarioAliases() },
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],

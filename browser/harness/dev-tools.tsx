@@ -1,10 +1,12 @@
-// The harness's dev tools beside the seats: the inspector and the action log of the room the seats
-// play in, fed by the room's observer (room-observer.ts). Collapsible; every control is a button,
-// a select or a <details>, so the keyboard reaches all of it.
+// The harness's dev tools beside the seats: the inspector (with its acts on the live room,
+// inspector-acts.tsx) and the action log of the room the seats play in, fed by the room's observer
+// (room-observer.ts). Collapsible; every control is a button, a select, a text field or a
+// <details>, so the keyboard reaches all of it.
 import { render } from "preact";
 import { useState } from "preact/hooks";
 import { ActionLog, type LogFilters } from "./action-log";
 import { Inspector, StatePanel } from "./inspector";
+import { InspectorActs, useActs } from "./inspector-acts";
 import type { ObservedRoom } from "./room-observer";
 import { type ReplaySource, SaveReplay } from "./save-replay";
 
@@ -21,6 +23,9 @@ function DevTools({ observed, seats, replay }: DevToolsProps) {
   const at = selected === null ? -1 : observed.rows.findIndex((row) => row.index === selected);
   const row = observed.rows[at];
   const shown = row ? { row, before: observed.rows[at - 1] ?? null } : null;
+  const acts = useActs(replay);
+  // The acts work on the live room: none while an earlier entry is shown (read-only).
+  const live = shown === null && observed.room?.started ? observed.room : null;
   return (
     <>
       <button
@@ -44,7 +49,9 @@ function DevTools({ observed, seats, replay }: DevToolsProps) {
           receivedAt={observed.receivedAt}
           selected={shown}
           onBackToLive={() => setSelected(null)}
+          {...(live ? { fire: acts.fire } : {})}
         />
+        {live ? <InspectorActs room={live} target={replay} answer={acts.answer} report={acts.report} /> : null}
         <ActionLog
           rows={observed.rows}
           dropped={observed.dropped}

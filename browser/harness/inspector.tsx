@@ -14,10 +14,12 @@ export interface InspectorProps {
   /** A selected row of the log (time travel), and the row before it, if it is still kept. */
   selected: { row: LogRow; before: LogRow | null } | null;
   onBackToLive: () => void;
+  /** Fires a pending deadline now (inspector-acts.ts); absent while the view is not live. */
+  fire?: (name: string) => void;
 }
 
 /** The room's facts: ids, clock, pause, roster and presence, pending deadlines. */
-export function Inspector({ live, receivedAt, selected, onBackToLive }: InspectorProps) {
+export function Inspector({ live, receivedAt, selected, onBackToLive, fire }: InspectorProps) {
   const room = selected ? selected.row.view : live;
   return (
     <section class="inspector" aria-labelledby="inspector-title">
@@ -31,7 +33,7 @@ export function Inspector({ live, receivedAt, selected, onBackToLive }: Inspecto
         </p>
       ) : null}
       {room ? (
-        <RoomFacts room={room} receivedAt={selected ? null : receivedAt} />
+        <RoomFacts room={room} receivedAt={selected ? null : receivedAt} fire={fire} />
       ) : (
         <p>No one has joined this room yet.</p>
       )}
@@ -52,7 +54,15 @@ export function StatePanel({ live, selected }: Pick<InspectorProps, "live" | "se
   );
 }
 
-function RoomFacts({ room, receivedAt }: { room: RoomView; receivedAt: number | null }) {
+function RoomFacts({
+  room,
+  receivedAt,
+  fire,
+}: {
+  room: RoomView;
+  receivedAt: number | null;
+  fire?: (name: string) => void;
+}) {
   const gameTime = useRunningClock(room, receivedAt);
   const status = room.paused ? `paused by ${room.paused.by}` : room.frozen ? "frozen (nobody present)" : "running";
   return (
@@ -100,6 +110,14 @@ function RoomFacts({ room, receivedAt }: { room: RoomView; receivedAt: number | 
             <li key={name}>
               {name} at {gameTimeText(deadline.at)}
               {deadline.at >= gameTime ? ` (in ${gameTimeText(deadline.at - gameTime)})` : " (due)"}
+              {fire ? (
+                <>
+                  {" "}
+                  <button type="button" class="fire-now" aria-label={`Fire ${name} now`} onClick={() => fire(name)}>
+                    Fire now
+                  </button>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

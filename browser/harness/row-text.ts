@@ -11,7 +11,7 @@ export const FILTER_KINDS = {
   ticks: "ticks",
   inputs: "inputs",
   deadline: "deadlines",
-  room: "start and pause",
+  room: "start, pause and operator edits",
 } as const;
 
 export type FilterKind = keyof typeof FILTER_KINDS;
@@ -34,7 +34,7 @@ export function matchesKind(row: LogRow, kind: FilterKind): boolean {
     case "deadline":
       return entry.kind === "deadline";
     case "room":
-      return entry.kind === "start" || entry.kind === "start_failed" || entry.kind === "pause";
+      return entry.kind === "start" || entry.kind === "start_failed" || entry.kind === "pause" || entry.kind === "edit";
   }
 }
 
@@ -59,9 +59,10 @@ export function rowText(row: LogRow): string {
     case "start_failed":
       return `setup() failed: ${entry.error}`;
     case "action": {
-      const call = `${entry.seat} ${entry.action} ${short(entry.payload)}`;
+      const call = `${entry.operator ? `operator as ${entry.seat}:` : entry.seat} ${entry.action} ${short(entry.payload)}`;
       if (!entry.result.ok) return `${call} → ${entry.result.code}: ${entry.result.error}`;
-      return `${call} → ack ${entry.seq ?? "-"}${eventsText(entry.result.events, entry.result.serverEvents)}`;
+      const answer = entry.operator ? "applied" : `ack ${entry.seq ?? "-"}`;
+      return `${call} → ${answer}${eventsText(entry.result.events, entry.result.serverEvents)}`;
     }
     case "refused":
       return `${entry.seat} frame refused → ${entry.code}`;
@@ -71,8 +72,12 @@ export function rowText(row: LogRow): string {
       }${eventsText(entry.events)}`;
     case "inputs":
       return `${entry.seat} input${entry.count > 1 ? ` ×${entry.count}` : ""} ${short(entry.data)}`;
-    case "deadline":
-      return `deadline ${entry.name} ${entry.ok ? "fired" : "failed (rolled back)"}${eventsText(entry.events, entry.serverEvents)}`;
+    case "deadline": {
+      const fired = entry.operator ? "fired now by the operator" : "fired";
+      return `deadline ${entry.name} ${entry.ok ? fired : "failed (rolled back)"}${eventsText(entry.events, entry.serverEvents)}`;
+    }
+    case "edit":
+      return "operator edit: the state replaced";
     case "pause":
       return `${entry.by} ${entry.paused ? "paused the room" : "resumed the room"}`;
     case "presence":

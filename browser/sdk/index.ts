@@ -11,14 +11,31 @@ import type { GameSession } from "./session";
 import { SoloSession } from "./solo-session";
 import { defaultRenewer, type PageLike, type TicketRenewer } from "./ticket-renewal";
 
-export type { GameDefinition, GameEvent, LogicContext, Presence, PresenceChange, Seat } from "../../src/engine/types";
+export type {
+  ActionName,
+  ActionsOf,
+  EventOf,
+  EventsOf,
+  GameDefinition,
+  GameEvent,
+  InputOf,
+  LogicContext,
+  PayloadArgs,
+  Presence,
+  PresenceChange,
+  Seat,
+  StateOf,
+} from "../../src/engine/types";
 export type { SessionEvents, StateReason } from "./events";
 export { type GameMode, ModeError, selectMode } from "./mode";
 export type { GameSession } from "./session";
 
-export interface StartOptions {
-  /** The scenario's game object (default export of its logic): runs the game in solo mode, predicts actions online. */
-  game?: GameDefinition;
+export interface StartOptions<G extends GameDefinition = GameDefinition> {
+  /**
+   * The scenario's game object (default export of its logic): runs the game in solo mode, predicts
+   * actions online. A game made with defineGame types the session (GameSession<typeof game>).
+   */
+  game?: G;
   /** URL parameters; the page's own by default. */
   params?: URLSearchParams | string;
   /** Opens a WebSocket; the browser's by default. */
@@ -31,6 +48,8 @@ export interface StartOptions {
   renewTicket?: TicketRenewer;
 }
 
+/** The session of a game made with defineGame is typed by it: GameSession<typeof game>. */
+export function startGame<G extends GameDefinition = GameDefinition>(options?: StartOptions<G>): GameSession<G>;
 export function startGame(options: StartOptions = {}): GameSession {
   const params = pageParams(options.params);
   const mode = selectMode(params);

@@ -57,6 +57,7 @@ export class Room extends DurableObject<Env> {
     const { pathname, searchParams } = new URL(request.url);
     if (pathname === "/dev/observe") return this.host.observe();
     if (pathname === "/dev/replay") return this.host.devTools.replay(searchParams.get("room") ?? "room");
+    if (pathname === "/dev/inspect") return this.host.devTools.inspect(request, this.host);
     return (
       closedRoomRefusal(this.ctx.storage) ?? lobbySeatRefusal(this.ctx.storage, request) ?? this.sockets.open(request)
     );

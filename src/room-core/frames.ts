@@ -39,6 +39,8 @@ export const frames = {
       /** After onPresence: the change it answered. */
       presence?: PresenceChange;
       by?: string | null;
+      /** The inspector replaced the state (dev only). */
+      edit?: true;
     },
   ) => frame("__action_result", fields, stateJson),
   actionError: (code: string, error: string, seq: number | null) => frame("__action_error", { error, code, seq }),

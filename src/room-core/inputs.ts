@@ -1,5 +1,6 @@
 import type { ClientMessage } from "../engine/protocol";
 import type { Seat } from "../engine/types";
+import { type InspectorAct, inspect } from "./inspector-acts";
 import type { RoomCore } from "./room-core";
 import type { ConnectionInfo, RoomOutcome } from "./types";
 
@@ -22,7 +23,9 @@ export type RoomInput =
   | { kind: "tick" }
   | { kind: "deadlines" }
   /** From the operator console: a pause held or lifted, or the room closed with a message to its seats. */
-  | { kind: "operator"; pause?: boolean; close?: string };
+  | { kind: "operator"; pause?: boolean; close?: string }
+  /** Dev only: the harness's inspector edited the state, ran an action as a seat, or fired a deadline now. */
+  | { kind: "inspector"; act: InspectorAct };
 
 /** Runs one input on the core: the same call the Durable Object and the solo mode make for it. */
 export function applyInput(core: RoomCore, input: RoomInput): Promise<RoomOutcome> {
@@ -39,5 +42,7 @@ export function applyInput(core: RoomCore, input: RoomInput): Promise<RoomOutcom
       return core.fireDeadlines();
     case "operator":
       return core.operator(input.close !== undefined ? { close: input.close } : { pause: input.pause === true });
+    case "inspector":
+      return inspect(core, input.act).then(({ outcome }) => outcome);
   }
 }

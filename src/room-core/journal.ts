@@ -32,7 +32,10 @@ export type JournalOperation =
   /** setup() ran with the pinned roster: the game started. */
   | { kind: "start"; roster: Seat[]; seed: number }
   | { kind: "start_failed"; error: string }
-  /** An __action and what came of it: an ack with its events, or the error code the sender got. */
+  /**
+   * An __action and what came of it: an ack with its events, or the error code the sender got.
+   * `operator`: the inspector ran it as that seat (inspector-acts.ts).
+   */
   | {
       kind: "action";
       seat: string;
@@ -40,13 +43,25 @@ export type JournalOperation =
       payload: unknown;
       seq: number | null;
       result: { ok: true; events: GameEvent[]; serverEvents: GameEvent[] } | { ok: false; code: string; error: string };
+      operator?: true;
     }
   /** A frame refused before it reached the logic (malformed, over the queue limit). */
   | { kind: "refused"; seat: string; code: string; seq: number | null }
   /** A continuous __input the room kept as the seat's latest. */
   | { kind: "input"; seat: string; data: unknown }
   | { kind: "tick"; tick: number; ok: boolean; events: GameEvent[] }
-  | { kind: "deadline"; name: string; data: unknown; ok: boolean; events: GameEvent[]; serverEvents: GameEvent[] }
+  /** A deadline's handler ran (`operator`: the inspector fired it before it came due). */
+  | {
+      kind: "deadline";
+      name: string;
+      data: unknown;
+      ok: boolean;
+      events: GameEvent[];
+      serverEvents: GameEvent[];
+      operator?: true;
+    }
+  /** The inspector replaced the state (an operator's edit, checked as a returned state is). */
+  | { kind: "edit"; operator: true }
   /** The game's onPresence ran for a seat that came online or went offline. */
   | { kind: "presence"; seat: string; online: boolean; ok: boolean; events: GameEvent[]; serverEvents: GameEvent[] }
   /** An emergency pause was requested or lifted. */
@@ -66,4 +81,6 @@ export interface RoomView {
   deadlines: Record<string, PendingDeadline>;
   presence: PresencePayload;
   state: unknown;
+  /** The names the game's actions and server actions answer to; null until the room asked its code. */
+  game: { actions: string[]; serverActions: string[] } | null;
 }

@@ -56,6 +56,11 @@ export class LogicCalls {
     return this.description;
   }
 
+  /** What describe() answered, once it was asked; null before. */
+  get described(): GameDescription | null {
+    return this.description;
+  }
+
   /** Tick rate, once described (0 until then). */
   get tickRate(): number {
     return this.description?.tickRate ?? 0;
@@ -112,11 +117,26 @@ function ranOf(settled: Settled): Ran | Failed {
       error: settled.error,
     };
   }
-  const stateJson = stateToJson(settled.result.state);
-  if (utf8Over(stateJson, MAX_STATE_BYTES)) {
-    return { ok: false, code: "action_failed", error: `the state is larger than ${MAX_STATE_BYTES} bytes of JSON` };
+  const checked = checkedState(settled.result.state);
+  if (!checked.ok) return { ok: false, code: "action_failed", error: checked.error };
+  return { ok: true, result: settled.result, stateJson: checked.stateJson };
+}
+
+/**
+ * The room's check of a state it is to adopt, whoever made it (scenario code, the inspector's
+ * edit): JSON as it travels (stateToJson) and at most MAX_STATE_BYTES of it.
+ */
+export function checkedState(state: unknown): { ok: true; stateJson: string } | { ok: false; error: string } {
+  let stateJson: string;
+  try {
+    stateJson = stateToJson(state);
+  } catch (error) {
+    return { ok: false, error: errorMessage(error) };
   }
-  return { ok: true, result: settled.result, stateJson };
+  if (utf8Over(stateJson, MAX_STATE_BYTES)) {
+    return { ok: false, error: `the state is larger than ${MAX_STATE_BYTES} bytes of JSON` };
+  }
+  return { ok: true, stateJson };
 }
 
 function pick({ state, rng, deadlines }: LogicResult) {

@@ -36,7 +36,8 @@ export class ReplayRecorder implements RoomJournal {
   note(entry: JournalEntry, view: RoomView): void {
     this.room = view;
     const step = this.open;
-    if (entry.kind !== "action" || step?.input.kind !== "frame" || step.result) return;
+    const kind = step?.input.kind;
+    if (entry.kind !== "action" || !step || (kind !== "frame" && kind !== "inspector") || step.result) return;
     step.result = entry.result.ok ? { ok: true, events: entry.result.events } : { ok: false, code: entry.result.code };
   }
 

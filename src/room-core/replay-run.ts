@@ -69,6 +69,7 @@ export async function runReplay(replay: Replay, runner: LogicRunner): Promise<Re
 
 function seatOfStep({ input }: ReplayStep, seats: Map<string, string>): string | null {
   if (input.kind === "connect") return input.connection.playerId;
+  if (input.kind === "inspector") return input.act.act === "run_action" ? input.act.seat : null;
   return "connectionId" in input ? (seats.get(input.connectionId) ?? null) : null;
 }
 

@@ -3,6 +3,7 @@ import { clientMessageSchema } from "../engine/parse-frame";
 import { rosterSchema } from "../engine/roster";
 import type { GameEvent, Seat } from "../engine/types";
 import type { RoomInput } from "./inputs";
+import { inspectorActSchema } from "./inspector-act-schema";
 
 /**
  * A replay: what a room needs to run a game again exactly (docs/authoring.md "Replays"). A new core
@@ -64,6 +65,7 @@ const inputSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("tick") }),
   z.object({ kind: z.literal("deadlines") }),
   z.object({ kind: z.literal("operator"), pause: z.boolean().optional(), close: z.string().max(500).optional() }),
+  z.object({ kind: z.literal("inspector"), act: inspectorActSchema }),
 ]);
 const eventSchema = z.object({ name: z.string(), data: z.unknown().optional() });
 const stepSchema = z.object({

@@ -1,6 +1,7 @@
 import { gameTimeAt } from "../engine/game-clock";
 import type { LogicInput, LogicResult, PresenceChange, RoomPresence } from "../engine/types";
 import { RoomConnections } from "./connections";
+import { type ConnectionLog, connectionLog } from "./frame-refusals";
 import { frames } from "./frames";
 import type { RoomJournal, RoomView } from "./journal";
 import { LogicCalls } from "./logic-calls";
@@ -37,6 +38,8 @@ export class RoomContext {
   readonly logic: LogicCalls;
   readonly log: RoomLogger;
   readonly connections = new RoomConnections();
+  /** Lines about one connection's frames, throttled per connection and kind (frame-refusals.ts). */
+  readonly logAbout: ConnectionLog;
   /** Seats whose last connection closed, online until their grace ends (seat-grace.ts). */
   readonly graces = new SeatGraces();
   readonly recording: RoomRecording;
@@ -53,6 +56,7 @@ export class RoomContext {
     this.now = now;
     this.logic = new LogicCalls(options.runner, options.log);
     this.log = options.log;
+    this.logAbout = connectionLog(this.connections, options.log, now);
     this.recording = new RoomRecording(options.journal ?? null, this);
     for (const info of options.liveConnections ?? []) this.connections.add(info);
     this.record = { ...options.record };
@@ -102,9 +106,11 @@ export class RoomContext {
     return presenceChanges(before, online);
   }
 
-  /** The room as dev tools show it: ids, roster, presence, clock, pause, deadlines and state. */
+  /** The room as dev tools show it: ids, roster, presence, clock, pause, deadlines, state and the game's action names. */
   view(): RoomView {
     const { revisionId, codeId, started, seed, roster, tick, paused, deadlines, state } = this.record;
+    const described = this.logic.described;
+    const game = described && { actions: described.actions, serverActions: described.serverActions };
     const frozen = this.frozen;
     const presence = this.connections.presence(roster, this.record.seatsSeen, {
       now: this.now(),
@@ -113,7 +119,21 @@ export class RoomContext {
       graced: this.graces.seats,
     });
     const gameTime = this.gameTime();
-    return { revisionId, codeId, started, seed, roster, tick, gameTime, frozen, paused, deadlines, presence, state };
+    return {
+      revisionId,
+      codeId,
+      started,
+      seed,
+      roster,
+      tick,
+      gameTime,
+      frozen,
+      paused,
+      deadlines,
+      presence,
+      state,
+      game,
+    };
   }
 
   stateFrame(connection: ConnectionInfo): string {

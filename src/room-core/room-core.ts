@@ -4,7 +4,7 @@ import type { RoomPresence, Seat } from "../engine/types";
 import { ActionRuns } from "./action-runs";
 import { changesRoom, handleClientMessage } from "./client-frames";
 import { earliestDueDeadline, fireDueDeadlines } from "./deadline-runs";
-import { type ConnectionLog, connectionLog, refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
+import { refuseFlood, refuseFrame, refuseOverBudget } from "./frame-refusals";
 import { InstantQueue } from "./instant-queue";
 import type { RoomJournal, RoomView } from "./journal";
 import { type OperatorInput, runOperatorInput } from "./operator-runs";
@@ -35,12 +35,10 @@ export class RoomCore {
   private readonly room: RoomContext;
   private readonly queue: InstantQueue;
   private readonly actions: ActionRuns;
-  private readonly logAbout: ConnectionLog;
 
   constructor(options: RoomCoreOptions) {
     this.queue = new InstantQueue(options.now);
     this.room = new RoomContext(options, this.queue.now);
-    this.logAbout = connectionLog(this.room.connections, options.log, this.queue.now);
     this.actions = new ActionRuns(this.room);
   }
 
@@ -107,7 +105,8 @@ export class RoomCore {
    * at once and never reaches scenario code.
    */
   receive(connectionId: string, parsed: ParsedFrame): Promise<RoomOutcome> {
-    const { room, logAbout } = this;
+    const { room } = this;
+    const { logAbout } = room;
     if (!parsed.ok || parsed.message.type !== "__ping") room.record.lastActivityAt = this.queue.now();
     if (!parsed.ok && parsed.code === "frame_too_large") {
       const refusal = parsed;
@@ -175,6 +174,21 @@ export class RoomCore {
   /** An operator's pause, resume or close from the console (operator-runs.ts). */
   operator(input: OperatorInput): Promise<RoomOutcome> {
     return this.queue.run(async () => outcomeOf(this.room, runOperatorInput(this.room, input)));
+  }
+
+  /**
+   * Dev tools only: `operation` runs on the room's parts on its turn, as any input does, and its
+   * frames make an outcome (the inspector's acts: inspector-acts.ts, kept out of this file so that
+   * the SDK's solo mode does not carry them).
+   */
+  devOperation<R>(
+    operation: (room: RoomContext, out: OutcomeBuilder) => Promise<R>,
+  ): Promise<{ outcome: RoomOutcome; result: R }> {
+    return this.queue.run(async () => {
+      const out = new OutcomeBuilder();
+      const result = await operation(this.room, out);
+      return { outcome: outcomeOf(this.room, out), result };
+    });
   }
 
   /** Real time of the room's next wake: the next deadline or the end of a seat's grace; null when neither. */

@@ -7,7 +7,8 @@ import type { RoomContext } from "./room-context";
 /**
  * One run of scenario code no client asked for (a deadline, onPresence): on success the room
  * adopts its result and every client gets it as an __action_result naming its cause; a handler
- * that throws is logged with `failure` and its changes are dropped (rollback).
+ * that throws is logged with `failure` and its changes are dropped (rollback). `marks` go to the
+ * journal's note (an inspector's firing is the operator's).
  */
 export async function runForAll(
   room: RoomContext,
@@ -15,11 +16,12 @@ export async function runForAll(
   failure: string,
   cause: { deadline: string } | { presence: PresenceChange },
   out: OutcomeBuilder,
+  marks: { operator?: true } = {},
 ): Promise<void> {
   const ran = await room.logic.run(call, failure);
   const noted =
     "deadline" in cause
-      ? { kind: "deadline" as const, name: cause.deadline, data: call.kind === "deadline" ? call.data : null }
+      ? { kind: "deadline" as const, name: cause.deadline, data: call.kind === "deadline" ? call.data : null, ...marks }
       : { kind: "presence" as const, seat: cause.presence.seatId, online: cause.presence.online };
   if (!ran.ok) {
     room.recording.note({ ...noted, ok: false, events: [], serverEvents: [] });

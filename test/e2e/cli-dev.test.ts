@@ -16,7 +16,7 @@ let base: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "scenario-copy-"));
-  cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+  cpSync(path.join(projectRoot, "tools/cli/templates/js/turn-based"), dir, { recursive: true });
   // A build step, as a scenario with a compile step has: it writes the logic entry from its source
   // and counts its runs in a file the harness serves.
   cpSync(path.join(dir, "logic.js"), path.join(dir, "logic.src.js"));

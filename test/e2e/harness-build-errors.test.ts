@@ -20,7 +20,7 @@ let goodLogic: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "scenario-build-errors-"));
-  cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+  cpSync(path.join(projectRoot, "tools/cli/templates/js/turn-based"), dir, { recursive: true });
   // A build step, as a scenario with a check or a compiler has: it fails, printing where, while
   // rules.txt says "broken".
   const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));

@@ -294,7 +294,7 @@ describe("an author and two players on the prd build", () => {
     bob.expectNoFailures();
   }, 240_000);
 
-  it("answers nothing of dev: no dev room routes, no observer, no seat without a ticket, no stand-in", async () => {
+  it("answers nothing of dev: no dev room routes, no observer or inspector acts, no seat without a ticket, no stand-in", async () => {
     expect(revisionId, "the game was published").toBeTruthy();
     const room = "rehearsal-room";
     for (const url of [
@@ -306,6 +306,19 @@ describe("an author and two players on the prd build", () => {
       `${urls.api}/`,
     ]) {
       expect((await hostedFetch(url, rehearsal.prd.port)).status, url).toBe(404);
+    }
+    // The inspector's acts (edit the state, run an action as a seat, fire a deadline) are dev's too.
+    for (const act of [
+      { act: "edit_state", state: {} },
+      { act: "run_action", seat: "p1", action: "place", payload: { cell: 0 } },
+      { act: "fire_deadline", name: "turn" },
+    ]) {
+      const inspected = await hostedFetch(`${urls.rooms}/dev/rooms/${revisionId}/${room}/inspect`, rehearsal.prd.port, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(act),
+      });
+      expect(inspected.status, act.act).toBe(404);
     }
     const seat = await hostedFetch(`${urls.rooms}/ws/games/${revisionId}/${room}?seatId=p1`, rehearsal.prd.port, {
       headers: {

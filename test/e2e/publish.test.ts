@@ -1,10 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initScenario } from "../../tools/cli/init-scenario.ts";
 import { testPort } from "../../tools/local-platform/ports.ts";
-import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { launchChromium, newPerson, screenshotOnFailure } from "./support/browser.ts";
 import { gameFrame, seatOf } from "./support/game-frame.ts";
 import { signUpByPhone } from "./support/login-page.ts";
@@ -151,10 +151,10 @@ describe("scenario publish against the local platform", () => {
 
   it("publishes a manifest without serverActionLogicPath as a solo game that plays in solo mode", async () => {
     const dir = path.join(configDir, "solo-tic-tac-toe");
-    cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+    initScenario({ dir, template: "turn-based", js: false });
     const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
     delete manifest.serverActionLogicPath;
-    writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ ...manifest, id: "solo-tic-tac-toe" }));
+    writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
     const { token } = await authorWithToken();
     const published = await scenario(["publish", dir], { SCENARIO_PUBLISH_TOKEN: token });
     expect(published.code, published.stderr).toBe(0);
@@ -180,18 +180,17 @@ describe("scenario publish against the local platform", () => {
   });
 
   it("runs the manifest's build command and publishes its output folder; a failing build stops with exit 1", async () => {
+    // `scenario init`'s TypeScript scenario: its build bundles src/client.ts into public/, the output folder.
     const dir = path.join(configDir, "built-game");
-    cpSync(path.join(projectRoot, "examples/tic-tac-toe"), dir, { recursive: true });
+    initScenario({ dir, template: "turn-based", js: false });
     const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
-    const build = "mkdir -p dist && cp index.html client.js logic.js style.css dist/";
-    writeFileSync(
-      path.join(dir, "manifest.json"),
-      JSON.stringify({ ...manifest, id: "built-game", build, output: "dist" }),
-    );
+    expect(manifest).toMatchObject({ id: "built-game", serverActionLogicPath: "src/logic.ts", output: "public" });
     const { token } = await authorWithToken();
     const published = await scenario(["publish", dir], { SCENARIO_PUBLISH_TOKEN: token });
     expect(published.code, published.stderr).toBe(0);
-    expect(published.stderr).toContain(`client: 4 files from ${path.join(dir, "dist")}`);
+    expect(published.stderr).toContain("logic: src/logic.ts bundled");
+    // index.html, style.css and the client.js the build wrote.
+    expect(published.stderr).toContain(`client: 3 files from ${path.join(dir, "public")}`);
     const playUrl = /play: (\S+)/.exec(published.stdout)?.[1] as string;
     const lobby = await fetch(playUrl);
     expect(lobby.status).toBe(200);

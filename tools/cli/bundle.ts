@@ -2,6 +2,7 @@ import path from "node:path";
 import { type BuildResult, build, type Message } from "esbuild";
 import type { BuildProblem } from "../../src/page-configs/harness.ts";
 import { BuildError } from "./run-build.ts";
+import { scenarioModules } from "./scenario-imports.ts";
 
 /**
  * The logic did not bundle, or bundled into a module without the default export the rooms import
@@ -19,7 +20,8 @@ export class LogicBuildError extends BuildError {
 
 /**
  * The scenario's server logic as one ES module with every import resolved (what publish uploads
- * too). Paths in a LogicBuildError are from `root` (the scenario folder; by default the entry's).
+ * too): JavaScript or TypeScript, `scenario` included. Paths in a LogicBuildError are from `root`
+ * (the scenario folder; by default the entry's).
  */
 export async function bundleLogic(entry: string, root = path.dirname(entry)): Promise<string> {
   const absoluteEntry = path.resolve(root, entry);
@@ -35,6 +37,7 @@ export async function bundleLogic(entry: string, root = path.dirname(entry)): Pr
       write: false,
       metafile: true,
       logLevel: "silent",
+      plugins: [scenarioModules()],
     });
   } catch (error) {
     const messages = (error as { errors?: Message[] }).errors;

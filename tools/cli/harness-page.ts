@@ -2,7 +2,7 @@ import { NETWORK_CSS } from "./net/network-css.ts";
 
 /**
  * The harness page: one iframe per seat of the dev roster (and a spectator on request), and the
- * dev tools beside them (inspector and action log), drawn and kept current by its script
+ * dev tools beside them (inspector with its acts, and action log), drawn and kept current by its script
  * (browser/harness/, served as /harness.js). Wide screens put the tools beside the seats; below
  * 900 px they go under them, and below 560 px the seats stack, each as wide as the screen. A
  * rebuild that failed shows above the seats, as an alert, until one succeeds.
@@ -66,6 +66,11 @@ const HARNESS_CSS = `
   .presence { border-collapse: collapse; }
   .presence th, .presence td { text-align: left; padding: 0.1rem 0.6rem 0.1rem 0; }
   .deadlines { margin: 0; padding-left: 1.2rem; }
+  .fire-now { font: inherit; font-size: 0.8rem; }
+  .acts label { display: block; margin: 0.35rem 0 0.15rem; }
+  .acts textarea { display: block; width: 100%; font-family: ui-monospace, monospace; font-size: 0.8rem; }
+  .acts [data-testid="act-answer"] { min-height: 1.2em; margin: 0.25rem 0; overflow-wrap: anywhere; }
+  .act-failed { color: #a00018; }
   .json-tree { font-family: ui-monospace, monospace; font-size: 0.8rem; margin-top: 0.5rem; overflow-wrap: anywhere; }
   .json-children { padding-left: 1rem; }
   .json-leaf { padding-left: 1rem; }

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import type { HarnessPageConfig } from "../../src/page-configs/harness.ts";
 import { withDevTicket } from "./dev-roster.ts";
+import { devToolsRefusal } from "./dev-tools-proxy.ts";
 import { harnessPage } from "./harness-page.ts";
 import { linkSeat } from "./net/conditioned-link.ts";
 import { answerConditionsRequest } from "./net/conditions-api.ts";
@@ -88,6 +89,7 @@ export class HarnessServer {
     const url = new URL(req.url ?? "/", "http://harness.local");
     if (url.pathname === "/harness/conditions" || url.pathname.startsWith("/harness/conditions/"))
       return void this.answerConditions(req, url.pathname, res);
+    if (url.pathname.startsWith("/rooms/dev/rooms/")) return this.proxyDevTools(req, url.pathname, res);
     if (req.method !== "GET" && req.method !== "HEAD")
       return sendJson(res, 405, { error: "method_not_allowed", message: "GET only" });
     if (url.pathname === "/") return send(res, 200, CONTENT_TYPES[".html"] as string, harnessPage(this.options.title));
@@ -96,7 +98,6 @@ export class HarnessServer {
     if (url.pathname === "/harness/config") return sendJson(res, 200, this.options.config());
     if (url.pathname === "/harness/events") return this.openEvents(res);
     if (url.pathname.startsWith("/client/")) return this.serveClientFile(url.pathname.slice("/client/".length), res);
-    if (url.pathname.startsWith("/rooms/dev/rooms/")) return this.proxyDevTools(req, res);
     return sendJson(res, 404, { error: "not_found", message: `Nothing at ${url.pathname}` });
   }
 
@@ -133,13 +134,20 @@ export class HarnessServer {
   }
 
   /**
-   * The rooms' dev tools (stats, the observer's event stream, the replay: workers/rooms/routes/
-   * dev-rooms.ts) passed through to wrangler dev as they come, so the harness page reads them from
-   * its own origin.
+   * The rooms' dev tools (stats, the observer's event stream, the replay, the inspector's acts:
+   * workers/rooms/routes/dev-rooms.ts) passed through to wrangler dev as they come, so the harness
+   * page reads them from its own origin. An act (a POST) only from the harness page itself.
    */
-  private proxyDevTools(req: IncomingMessage, res: ServerResponse) {
+  private proxyDevTools(req: IncomingMessage, pathname: string, res: ServerResponse) {
+    const port = this.options.port;
+    const refusal = devToolsRefusal(req, pathname, [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+    if (refusal) return sendJson(res, refusal.status, refusal.body);
+    const post = req.method === "POST";
+    const headers: Record<string, string> = { accept: "*/*" };
+    if (post) headers["content-type"] = req.headers["content-type"] ?? "";
+    if (post && req.headers["content-length"]) headers["content-length"] = req.headers["content-length"];
     const upstream = request(
-      { host: "127.0.0.1", port: this.options.roomsPort, path: req.url, method: "GET", headers: { accept: "*/*" } },
+      { host: "127.0.0.1", port: this.options.roomsPort, path: req.url, method: post ? "POST" : "GET", headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, {
           "content-type": answer.headers["content-type"] ?? "application/octet-stream",
@@ -154,7 +162,8 @@ export class HarnessServer {
         sendJson(res, 502, { error: "rooms_unreachable", message: `The local rooms did not answer: ${error.message}` });
     });
     res.on("close", () => upstream.destroy());
-    upstream.end();
+    if (post) req.pipe(upstream);
+    else upstream.end();
   }
 
   /**

@@ -1,16 +1,19 @@
 /**
- * `scenario`: the scenario author's command line. `scenario dev [dir]` runs a scenario locally
- * with several seats side by side, `scenario replay <dir> <replay.json>` runs a saved game again
- * with the current logic, `scenario loadtest [dir]` plays many rooms of it with bots (see
+ * `scenario`: the scenario author's command line. `scenario init [dir]` writes a new scenario,
+ * `scenario dev [dir]` runs a scenario locally with several seats side by side, `scenario test
+ * [dir]` runs its tests on a headless room, `scenario replay <dir> <replay.json>` runs a saved game
+ * again with the current logic, `scenario loadtest [dir]` plays many rooms of it with bots (see
  * docs/authoring.md).
  */
 import { parseArgs } from "node:util";
 import { startDev } from "./dev-command.ts";
+import { INIT_USAGE, initMain } from "./init-command.ts";
 import { isLoadtestCommand, LOADTEST_USAGE, loadtestMain } from "./loadtest-command.ts";
 import { ManifestError } from "./manifest.ts";
 import { isPublishCommand, PUBLISH_USAGE, publishMain } from "./publish-command.ts";
 import { REPLAY_USAGE, replayMain } from "./replay-command.ts";
 import { BuildError } from "./run-build.ts";
+import { TEST_USAGE, testMain } from "./test-command.ts";
 
 const USAGE = `Usage: scenario dev [dir] [--port 8810] [--rooms-port 8811] [--seats N] [--spectator]
 
@@ -23,8 +26,10 @@ const USAGE = `Usage: scenario dev [dir] [--port 8810] [--rooms-port 8811] [--se
 
 export async function main(argv: string[]): Promise<number> {
   const first = argv.find((arg) => !arg.startsWith("-"));
+  if (first === "init") return initMain(argv);
   if (isPublishCommand(first)) return publishMain(argv);
   if (first === "replay") return replayMain(argv);
+  if (first === "test") return testMain(argv);
   if (isLoadtestCommand(first)) return loadtestMain(argv);
   let parsed: ReturnType<typeof parse>;
   try {
@@ -36,7 +41,9 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [command, dir = "."] = positionals;
   if (values.help || !command) {
-    console.log(`${USAGE}\n\n${REPLAY_USAGE}\n\n${PUBLISH_USAGE}\n\n${LOADTEST_USAGE}`);
+    console.log(
+      `${INIT_USAGE}\n\n${USAGE}\n\n${TEST_USAGE}\n\n${REPLAY_USAGE}\n\n${PUBLISH_USAGE}\n\n${LOADTEST_USAGE}`,
+    );
     return command || values.help ? 0 : 2;
   }
   if (command !== "dev") {

@@ -46,6 +46,8 @@ export function stepText({ input }: ReplayStep, seat: string | null): string {
     case "operator":
       if (input.close !== undefined) return `an operator closed the room (${value(input.close)})`;
       return input.pause ? "an operator paused the room" : "an operator lifted the pause";
+    case "inspector":
+      return inspectorText(input.act);
     case "frame": {
       const { message } = input;
       if (message.type === "__action")
@@ -55,6 +57,12 @@ export function stepText({ input }: ReplayStep, seat: string | null): string {
       return `${who} ${message.type.slice(2)}`;
     }
   }
+}
+
+function inspectorText(act: Extract<ReplayStep["input"], { kind: "inspector" }>["act"]): string {
+  if (act.act === "edit_state") return "the inspector replaced the state (an operator's edit)";
+  if (act.act === "fire_deadline") return `the inspector fired deadline "${printable(act.name)}" now`;
+  return `the inspector ran action "${printable(act.action)}" ${value(act.payload)} as ${printable(act.seat)}`;
 }
 
 function resultText(result: StepOutcome["result"]): string {

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import path from "node:path";
+import { projectRoot } from "../local-platform/wrangler-env.ts";
 
 export class BuildError extends Error {
   override name = "BuildError";
@@ -16,14 +18,18 @@ const KEPT_OUTPUT_CHARS = 8_000;
 /** How long after the command exits its pipes may take to close. */
 const OUTPUT_GRACE_MS = 500;
 
+/** The platform's own tools (esbuild, tsc), which a scenario's build command may call by name wherever its folder is. */
+const PLATFORM_BIN = path.join(projectRoot, "node_modules", ".bin");
+
 /**
  * Runs the manifest's `build` command in the scenario folder, as `scenario publish` and
- * `scenario dev` both do before they bundle; its output goes to stderr, and the end of it into the
- * BuildError of a command that fails (the harness shows it).
+ * `scenario dev` both do before they bundle, with the platform's tools first on PATH; its output
+ * goes to stderr, and the end of it into the BuildError of a command that fails (the harness shows it).
  */
 export function runBuild(command: string, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, { cwd, shell: true, stdio: ["ignore", "pipe", "pipe"] });
+    const env = { ...process.env, PATH: `${PLATFORM_BIN}${path.delimiter}${process.env.PATH ?? ""}` };
+    const child = spawn(command, { cwd, env, shell: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const keep = (chunk: Buffer) => {
       process.stderr.write(chunk);

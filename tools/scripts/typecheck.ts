@@ -1,10 +1,11 @@
 /**
  * `npm run typecheck`: the env-types check (`wrangler types --check`) and `tsc` for the Worker,
- * Node and browser code, two at a time. Each is one single-threaded process, so on a 2-core
+ * Node and browser code and for each example scenario (as its author's editor sees it), two at a time. Each is one single-threaded process, so on a 2-core
  * machine two at once take about half the time of one after another. Each check's output is
  * printed whole when it ends; the exit code is 1 if any failed.
  */
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { projectRoot, wranglerBin, wranglerEnv } from "../local-platform/wrangler-env.ts";
 
@@ -15,6 +16,9 @@ const checks: [string, string[]][] = [
   [tsc, ["-p", "tsconfig.node.json"]],
   [tsc, ["-p", "browser/tsconfig.json"]],
   [wranglerBin, ["types", "--strict-vars=false", "--check"]],
+  ...readdirSync(path.join(projectRoot, "examples"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry): [string, string[]] => [tsc, ["-p", `examples/${entry.name}`]]),
 ];
 const AT_ONCE = 2;
 

@@ -21,7 +21,7 @@ describe("scenario loadtest --replay: what it refuses", () => {
   it("without a bots export and without --replay, exits 1 naming both ways, before any room starts", async () => {
     const { code, err } = await runCli(["loadtest", ticTacToeWithoutBots(), "--rooms", "1", "--duration", "1"]);
     expect(err).toContain(
-      "logic.js has no bots export: add one, or pass --replay <file.json> to play back a saved game",
+      "src/logic.ts has no bots export: add one, or pass --replay <file.json> to play back a saved game",
     );
     expect(err).not.toContain("starting the local rooms");
     expect(code).toBe(1);
@@ -61,7 +61,7 @@ describe("scenario loadtest --replay: what it refuses", () => {
 
 describe("the load test's bots with --replay", () => {
   it("play back the replay's actions, each seat those of the replay's seat in its place, and win over a bots export", async () => {
-    const code = await bundleLogic(path.join(EXAMPLE, "logic.js"));
+    const code = await bundleLogic(path.join(EXAMPLE, "src/logic.ts"));
     const logged: string[] = [];
     // The recording's roster is alice, bob; the load test's p1, p2, p3.
     const recorded = {
@@ -74,7 +74,7 @@ describe("the load test's bots with --replay", () => {
       seatIds: ["alice", "bob"],
     };
     const roster = devRoster(3);
-    const bots = await chooseBots(code, "logic.js", recorded, roster, (line) => logged.push(line));
+    const bots = await chooseBots(code, "src/logic.ts", recorded, roster, (line) => logged.push(line));
 
     // tic-tac-toe's own bots wait while there is no state; these send what the replay's seat in their place sent.
     const act = (seatId: string) =>

@@ -1,8 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_REPLAY_DEPTH, MAX_REPLAY_FILE_BYTES } from "../../../src/room-core/replay";
+import { initScenario } from "../../../tools/cli/init-scenario";
 import { stepText } from "../../../tools/cli/replay-report";
 import { recordedGame } from "../room-core/recorded-game";
 import { runCli, tempFile } from "./run-cli";
@@ -29,8 +30,8 @@ describe("scenario replay", () => {
 
   it("after a logic change, names the first step that differs: index, seat, action, ack against error, state diff; exit 1", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "replay-logic-"));
-    cpSync(EXAMPLE, dir, { recursive: true });
-    const logic = path.join(dir, "logic.js");
+    initScenario({ dir, template: "turn-based", js: false });
+    const logic = path.join(dir, "src/logic.ts");
     // The changed rule: the corner cell 0 may no longer be played.
     const changed = readFileSync(logic, "utf8").replace("cell < 0 ||", "cell < 1 ||");
     expect(changed).not.toBe(readFileSync(logic, "utf8"));
@@ -121,7 +122,7 @@ describe("scenario replay", () => {
     expect(noManifest.code).toBe(2);
 
     const dir = mkdtempSync(path.join(tmpdir(), "replay-broken-"));
-    cpSync(EXAMPLE, dir, { recursive: true });
+    initScenario({ dir, template: "turn-based", js: true });
     writeFileSync(path.join(dir, "logic.js"), "export default {\n  setup( {\n};\n");
     const broken = await replay(dir, file);
     expect(broken.err).toMatch(/scenario replay: the logic did not build: logic\.js:\d+:\d+: /);

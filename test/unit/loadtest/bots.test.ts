@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import coinChase, { bots as coinChaseBots } from "../../../examples/coin-chase/logic.js";
-import ticTacToe, { bots as ticTacToeBots } from "../../../examples/tic-tac-toe/logic.js";
+import coinChase, { bots as coinChaseBots } from "../../../examples/coin-chase/src/logic.ts";
+import ticTacToe, { bots as ticTacToeBots } from "../../../examples/tic-tac-toe/src/logic.ts";
 import { SeededRandom } from "../../../src/engine/random.ts";
 import type { ScenarioBots } from "../../../src/engine/types.ts";
 import {

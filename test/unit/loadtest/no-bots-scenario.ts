@@ -1,16 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { initScenario } from "../../../tools/cli/init-scenario.ts";
 
-const TIC_TAC_TOE = path.resolve(import.meta.dirname, "../../../examples/tic-tac-toe");
-
-/** A copy of examples/tic-tac-toe in a fresh temporary folder, its logic without the bots export. */
+/** A new tic-tac-toe scenario (`scenario init`) in a fresh temporary folder, its logic without the bots export. */
 export function ticTacToeWithoutBots(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "loadtest-no-bots-"));
-  cpSync(TIC_TAC_TOE, dir, { recursive: true });
-  const logic = readFileSync(path.join(dir, "logic.js"), "utf8");
+  initScenario({ dir, template: "turn-based", js: false });
+  const file = path.join(dir, "src/logic.ts");
+  const logic = readFileSync(file, "utf8");
   const cut = logic.indexOf("export const bots");
-  if (cut < 0) throw new Error("examples/tic-tac-toe/logic.js has no bots export to cut");
-  writeFileSync(path.join(dir, "logic.js"), logic.slice(0, cut));
+  if (cut < 0) throw new Error("the turn-based template's src/logic.ts has no bots export to cut");
+  writeFileSync(file, logic.slice(0, cut));
   return dir;
 }

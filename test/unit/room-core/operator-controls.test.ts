@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
+import ticTacToe from "../../../examples/tic-tac-toe/src/logic.ts";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import { isFinished } from "../../../src/room-access/quick-play";
 import { parseReplay } from "../../../src/room-core/replay";

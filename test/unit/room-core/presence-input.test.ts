@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import coinChase from "../../../examples/coin-chase/logic.js";
-import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
+import coinChase from "../../../examples/coin-chase/src/logic.ts";
+import ticTacToe from "../../../examples/tic-tac-toe/src/logic.ts";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
 import type { GameDefinition, LogicContext } from "../../../src/engine/types";
 import { applyInput, type RoomInput } from "../../../src/room-core/inputs";

@@ -1,4 +1,4 @@
-import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
+import ticTacToe from "../../../examples/tic-tac-toe/src/logic.ts";
 import type { Replay } from "../../../src/room-core/replay";
 import { makeRoom, recordBothJoined } from "./harness";
 

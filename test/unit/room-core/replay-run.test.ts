@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
+import ticTacToe from "../../../examples/tic-tac-toe/src/logic.ts";
 import { LocalLogicRunner, type LogicRunner } from "../../../src/engine/logic-runner";
 import type { RoomView } from "../../../src/room-core/journal";
 import { MAX_REPLAY_STEPS, parseReplay, replayActions, replayInputs } from "../../../src/room-core/replay";

@@ -3,7 +3,7 @@ import type { SessionEvents } from "../../../browser/sdk/events";
 import { selectMode } from "../../../browser/sdk/mode";
 import { HEARTBEAT_MS, RECONNECT_MAX_MS, reconnectDelay } from "../../../browser/sdk/online-connection";
 import { OnlineSession } from "../../../browser/sdk/online-session";
-import ticTacToe from "../../../examples/tic-tac-toe/logic.js";
+import ticTacToe from "../../../examples/tic-tac-toe/src/logic.ts";
 import { PING_FRAME } from "../../../src/engine/protocol";
 import { socketFactory } from "./fake-socket";
 
