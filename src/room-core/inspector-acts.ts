@@ -70,32 +70,17 @@ async function runAction(
   if (!room.record.roster?.some((s) => s.id === seat)) return refuse("not_a_seat", `${seat} is no seat of the roster`);
   if (room.recording.on) room.recording.input({ kind: "inspector", act });
   const [ran] = await room.logic.actions(room.logicInput(null), [{ action, payload, playerId: seat }]);
+  const note = { kind: "action", seat, action, payload, seq: null, operator: true } as const;
   if (!ran?.ok) {
     const code = ran?.code ?? "action_failed";
     const error = ran?.error ?? "";
     room.log("info", "action rejected", { code, error, action, playerId: seat, operator: true });
-    room.recording.note({
-      kind: "action",
-      seat,
-      action,
-      payload,
-      seq: null,
-      result: { ok: false, code, error },
-      operator: true,
-    });
+    room.recording.note({ ...note, result: { ok: false, code, error } });
     return refuse(code, error);
   }
   room.adopt(ran.result);
   const { events, serverEvents } = ran.result;
-  room.recording.note({
-    kind: "action",
-    seat,
-    action,
-    payload,
-    seq: null,
-    result: { ok: true, events, serverEvents },
-    operator: true,
-  });
+  room.recording.note({ ...note, result: { ok: true, events, serverEvents } });
   const fields = { events, serverEvents, ack: null, gameTime: room.gameTime(), action, by: seat };
   out.broadcast.push(frames.actionResult(ran.stateJson, fields));
   out.persistAt("batched");

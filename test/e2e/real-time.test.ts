@@ -1,7 +1,7 @@
-import type { Browser, Frame, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
-import { type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
+import { type RunningScenario, runScenarioDev, seatFrame, waitForText } from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8812 (harness) and 8813 (local rooms) belong to this test.
@@ -21,15 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await dev?.stop();
 });
-
-/** Waits until the text of `selector` in a seat's page matches `pattern`. */
-function waitForText(frame: Frame, selector: string, pattern: RegExp) {
-  return frame.waitForFunction(
-    ([sel, source]) => new RegExp(source as string).test(document.querySelector(sel as string)?.textContent ?? ""),
-    [selector, pattern.source],
-    { timeout: 10_000 },
-  );
-}
 
 describe("scenario dev examples/coin-chase in a real browser", () => {
   it("the room's ticks move a player by its held key on every seat", async () => {

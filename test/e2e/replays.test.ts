@@ -1,34 +1,15 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
-import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { expectText, move } from "./scenario-dev";
+import { expectText, move, scenarioReplay } from "./scenario-dev";
 import { useTicTacToeHarness } from "./support/harness-session.ts";
 
 // Ports 8834 (harness) and 8835 (local rooms) belong to this test.
 const PORT = testPort(8834);
 
 const harness = useTicTacToeHarness(PORT, "replays");
-
-/** Runs the real `scenario replay <dir> <file>`; its output and exit code. */
-function scenarioReplay(dir: string, file: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    path.join(projectRoot, "node_modules/.bin/node"),
-    [path.join(projectRoot, "tools/cli/run.ts"), "replay", dir, file],
-    { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
-}
 
 describe("scenario dev harness: save replay", () => {
   it("a few moves, save replay from the keyboard, then scenario replay on the file: replay matches, exit 0", async () => {

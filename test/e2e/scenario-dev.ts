@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { startUntilReady } from "../../tools/local-platform/process-tree.ts";
@@ -55,4 +56,30 @@ export async function openTicTacToe(page: Page, url: string): Promise<{ p1: Fram
   await expectText(p1, "#status", "Your turn (X)");
   await expectText(p2, "#status", "Waiting for X");
   return { p1, p2 };
+}
+
+/** Waits until the text of `selector` in a seat's page matches `pattern` (up to `ms`). */
+export function waitForText(frame: Frame, selector: string, pattern: RegExp, ms = 10_000) {
+  return frame.waitForFunction(
+    ([sel, source]) => new RegExp(source as string).test(document.querySelector(sel as string)?.textContent ?? ""),
+    [selector, pattern.source],
+    { timeout: ms },
+  );
+}
+
+/** Runs the real `scenario replay <dir> <file>`; its output and exit code. */
+export function scenarioReplay(dir: string, file: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(
+    path.join(projectRoot, "node_modules/.bin/node"),
+    [path.join(projectRoot, "tools/cli/run.ts"), "replay", dir, file],
+    { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
 }

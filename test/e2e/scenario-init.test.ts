@@ -2,11 +2,19 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Frame } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
-import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev.ts";
+import {
+  expectText,
+  move,
+  openTicTacToe,
+  type RunningScenario,
+  runScenarioDev,
+  seatFrame,
+  waitForText,
+} from "./scenario-dev.ts";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8856 (harness) and 8857 (local rooms) belong to this test.
@@ -45,15 +53,6 @@ function init(name: string, flags: string[]): { stdout: string; test: string; de
 function runPrinted(line: string) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")));
   return spawnSync("sh", ["-c", line], { cwd: projectRoot, encoding: "utf8", env: { ...env, NO_COLOR: "1" } });
-}
-
-/** Waits until the text of `selector` in a seat's page matches `pattern`. */
-function waitForText(frame: Frame, selector: string, pattern: RegExp) {
-  return frame.waitForFunction(
-    ([sel, source]) => new RegExp(source as string).test(document.querySelector(sel as string)?.textContent ?? ""),
-    [selector, pattern.source],
-    { timeout: 10_000 },
-  );
 }
 
 describe("scenario init, then scenario test as it says", () => {

@@ -1,15 +1,7 @@
-/**
- * The test room gives the outcome the room gives: a game of each example played in the harness
- * (the room server under `scenario dev`: its Durable Object, its sandbox, its alarm and tick loop),
- * saved as a replay, then `scenario replay` on the file (replay matches) and the same inputs played
- * through a test room's own calls (every step the same action result and the same state).
- * REPLAY_FIXTURES=write also saves the two games as test/fixtures/replays/ for the unit tests.
- */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Frame, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import coinChase from "../../examples/coin-chase/src/logic.ts";
 import ticTacToe from "../../examples/tic-tac-toe/src/logic.ts";
@@ -17,7 +9,16 @@ import type { Replay } from "../../src/room-core/replay";
 import { testPort } from "../../tools/local-platform/ports.ts";
 import { projectRoot } from "../../tools/local-platform/wrangler-env.ts";
 import { playInTestRoom } from "../unit/room-core/replay-driver.ts";
-import { expectText, move, openTicTacToe, type RunningScenario, runScenarioDev, seatFrame } from "./scenario-dev";
+import {
+  expectText,
+  move,
+  openTicTacToe,
+  type RunningScenario,
+  runScenarioDev,
+  scenarioReplay,
+  seatFrame,
+  waitForText,
+} from "./scenario-dev";
 import { launchChromium, screenshotOnFailure } from "./support/browser.ts";
 
 // Ports 8858 (harness) and 8859 (local rooms) belong to this test: one example after the other.
@@ -55,37 +56,11 @@ async function saveReplay(dev: RunningScenario, page: Page): Promise<{ replay: R
   return { replay: JSON.parse(text) as Replay, file };
 }
 
-/** Runs the real `scenario replay <dir> <file>`; its output and exit code. */
-function scenarioReplay(dir: string, file: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    path.join(projectRoot, "node_modules/.bin/node"),
-    [path.join(projectRoot, "tools/cli/run.ts"), "replay", dir, file],
-    { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
-}
-
 function keepAsFixture(name: string, replay: Replay) {
   if (process.env.REPLAY_FIXTURES !== "write") return;
   const dir = path.join(projectRoot, "test/fixtures/replays");
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${name}.replay.json`), `${JSON.stringify(replay, null, 2)}\n`);
-}
-
-/** Waits until a seat's element text matches `pattern` (up to `ms`). */
-function waitForText(frame: Frame, selector: string, pattern: RegExp, ms = 10_000) {
-  return frame.waitForFunction(
-    ([sel, source]) => new RegExp(source as string).test(document.querySelector(sel as string)?.textContent ?? ""),
-    [selector, pattern.source],
-    { timeout: ms },
-  );
 }
 
 describe("a saved game of tic-tac-toe: the room, scenario replay and the test room agree", () => {
