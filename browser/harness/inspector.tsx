@@ -113,7 +113,7 @@ function RoomFacts({
               {fire ? (
                 <>
                   {" "}
-                  <button type="button" class="fire-now" aria-label={`Fire ${name} now`} onClick={() => fire(name)}>
+                  <button type="button" class="fire-now" aria-label={`Fire now: ${name}`} onClick={() => fire(name)}>
                     Fire now
                   </button>
                 </>

@@ -80,7 +80,7 @@ describe("scenario dev harness: the inspector acts", () => {
 
   it("fires a pending deadline now: the turn passes at once on every seat", async () => {
     const { page, p1, p2 } = await harness.open("fire", 1280);
-    await page.click("#dev-tools button[aria-label='Fire turnTimer now']");
+    await page.click("#dev-tools button[aria-label='Fire now: turnTimer']");
     await answer(page, "Fire turnTimer: done");
     await expectText(p1, "#status", "Waiting for O");
     await expectText(p2, "#status", "Your turn (O)");
