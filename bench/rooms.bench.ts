@@ -45,7 +45,7 @@ const SAMPLES = 150;
  * the others' turns) and 50 recorded ones (docs/decisions/0103-room-round-trip-against-partyserver-the-calls.md).
  * A p50 row is the median of the rounds' p50s, so one round slowed by a load elsewhere on the
  * machine does not decide it; a p99 row is over all 1,000 trips, so that it is not one outlier
- * (docs/decisions/0138-the-room-round-trip-holds-on-a-slow-machine.md).
+ * (docs/decisions/0138-the-room-round-trip-on-a-slow-machine.md).
  */
 const TURNS = { warmUp: 300, turns: 4, perTurn: 50, settle: 5 };
 const ROUNDS = 5;
