@@ -5,6 +5,7 @@ import { percentile } from "../tools/loadtest/percentile.ts";
 import { wranglerDevCpuMs, wranglerDevRssBytes } from "../tools/loadtest/process-tree.ts";
 import { roomWireTarget } from "../tools/loadtest/room-wire-target.ts";
 import { projectRoot } from "../tools/local-platform/wrangler-env.ts";
+import { type BilledUsage, costRows } from "./lib/room-cost.ts";
 import { none, row } from "./lib/rows.ts";
 import type { Benchmark } from "./lib/types.ts";
 
@@ -39,11 +40,13 @@ const roomsLoadBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode
     "rooms",
     Number(new URL(platformUrl).port),
     (address) => `${ws(platformUrl)}/rooms/ws/games/${revisionId}/load-${address.room}?${query(address)}`,
+    (room) => `${platformUrl}/rooms/dev/rooms/${revisionId}/load-${room}/stats`,
   );
   const party = await underLoad(
     "partyserver",
     Number(new URL(baselineUrl).port),
     (address) => `${ws(baselineUrl)}/parties/counter-party/load-${address.room}?${query(address)}`,
+    (room) => `${baselineUrl}/parties/counter-party/load-${room}`,
   );
 
   const errors = (run: LoadRun) => run.report.errorCount + failedSeats(run.report);
@@ -75,8 +78,33 @@ const roomsLoadBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode
     ),
     none(`${LABEL}, partyserver: errors`, errors(party), "actions"),
     row(`${LABEL}, partyserver: lost`, party.report.lost, null, "actions"),
+    ...costRows(LABEL, usageOf(ours, party, true), usageOf(party, party, false)),
   ];
 };
+
+/**
+ * What a side of the load used, for its cost rows. Every room is awake for the whole run on both
+ * sides (an action every 50 ms). Ours cannot hibernate while its channel into the sandbox is open,
+ * which it is through the run (the seats leave at its end, and an empty room closes its channel at
+ * once); the peer can between its events, so its billed duration is its handlers' time, taken as
+ * its CPU per action (wall and CPU alike for a handler that awaits nothing). The sandbox's CPU is
+ * taken as all our CPU per action beyond the peer's (an upper bound).
+ */
+function usageOf(run: LoadRun, peer: LoadRun, sandboxed: boolean): BilledUsage {
+  const { report } = run;
+  const runS = report.elapsedMs / 1000;
+  return {
+    actions: report.acked,
+    playerHours: (report.seatsOpened * runS) / 3600,
+    connects: report.seatsOpened,
+    messagesIn: report.sent + report.inputs,
+    alarms: run.alarms,
+    sandboxOpens: run.sandboxOpens,
+    awakeSeconds: ROOMS * runS,
+    billedSeconds: sandboxed ? ROOMS * runS : (report.acked * run.cpuPerAction) / 1000,
+    sandboxCpuMs: sandboxed ? Math.max(0, run.cpuPerAction - peer.cpuPerAction) * report.acked : 0,
+  };
+}
 
 interface LoadRun {
   report: LoadReport;
@@ -86,10 +114,18 @@ interface LoadRun {
   peakBytes: number;
   /** CPU of the process tree from the first seat to the end, per acknowledged action, in ms. */
   cpuPerAction: number;
+  /** Alarms the rooms ran, and channels they opened into the sandbox, as their stats told right after the run. */
+  alarms: number;
+  sandboxOpens: number;
 }
 
 /** Runs the load on one server (rooms named load-0 ... load-99) and reads its memory around it. */
-async function underLoad(name: string, port: number, url: (address: SeatAddress) => string): Promise<LoadRun> {
+async function underLoad(
+  name: string,
+  port: number,
+  url: (address: SeatAddress) => string,
+  statsUrl: (room: number) => string,
+): Promise<LoadRun> {
   const before = wranglerDevRssBytes(port);
   const cpuBefore = wranglerDevCpuMs(port);
   let idle = before;
@@ -120,7 +156,15 @@ async function underLoad(name: string, port: number, url: (address: SeatAddress)
   if (maxSendLagMs > 100)
     console.log(`  ${name}: the load client fell up to ${maxSendLagMs.toFixed(0)} ms behind its schedule`);
   const cpuPerAction = (wranglerDevCpuMs(port) - cpuBefore) / Math.max(1, report.acked);
-  return { report, idleBytes: idle - before, peakBytes: peak - before, cpuPerAction };
+  const stats = await Promise.all(
+    Array.from({ length: ROOMS }, async (_, room) => {
+      const json = (await (await fetch(statsUrl(room))).json()) as { alarmsFired: number; sandboxChannels?: number };
+      return { alarms: json.alarmsFired, opens: json.sandboxChannels ?? 0 };
+    }),
+  );
+  const alarms = stats.reduce((sum, s) => sum + s.alarms, 0);
+  const sandboxOpens = stats.reduce((sum, s) => sum + s.opens, 0);
+  return { report, idleBytes: idle - before, peakBytes: peak - before, cpuPerAction, alarms, sandboxOpens };
 }
 
 function failedSeats(report: LoadReport): number {

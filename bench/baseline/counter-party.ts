@@ -21,6 +21,9 @@ export class CounterParty extends Server {
   static override options = { hibernate: true };
   private game: CounterGame | null = null;
   private writeReserved = false;
+  /** When the runtime made this instance (a new one after it hibernated the object), and its alarms. */
+  private readonly startedAt = Date.now();
+  private alarms = 0;
 
   override onStart() {
     const stored = this.ctx.storage.kv.get<CounterState>("state");
@@ -51,7 +54,13 @@ export class CounterParty extends Server {
     }
   }
 
+  /** The bench's look at the object (GET on the room's address): as the rooms' dev stats. */
+  override onRequest(): Response {
+    return Response.json({ instanceStartedAt: this.startedAt, alarmsFired: this.alarms });
+  }
+
   override onAlarm() {
+    this.alarms++;
     this.writeReserved = false;
     if (this.game) this.ctx.storage.kv.put("state", this.game.state);
   }

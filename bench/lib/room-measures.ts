@@ -96,6 +96,39 @@ export async function measureTripsInTurns(
 }
 
 /**
+ * `rounds` rounds of measureTripsInTurns on the same targets, the warm-up before the first only:
+ * each round's trips apart, so that a row can take the median of the rounds' percentiles and a
+ * round that a load elsewhere on the machine slowed does not decide it.
+ */
+export async function measureTripsInRounds(
+  targets: TripTarget<any>[],
+  plan: TurnPlan,
+  rounds: number,
+): Promise<Trips[][]> {
+  const byTarget: Trips[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    const measured = await measureTripsInTurns(targets, { ...plan, warmUp: round === 0 ? plan.warmUp : 0 });
+    for (const [index, trips] of measured.entries()) byTarget[index]?.push(trips);
+  }
+  return byTarget;
+}
+
+/** Every round's trips of one target together (for a p99 over all of them). */
+export function pooled(rounds: Trips[]): Trips {
+  return { own: rounds.flatMap((trips) => trips.own), others: rounds.flatMap((trips) => trips.others) };
+}
+
+/** The median of `values` (the mean of the middle two when they are even in number); NaN when empty. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
  * The counter fixture's `add` through the room protocol, one at a time: the sender's
  * `__action_result` (ack = seq) and every other client's broadcast of the new count.
  */

@@ -13,6 +13,8 @@ export class RoomAlarm {
   /** When the alarm is set, as far as this object knows (null: none, or not read yet). */
   private at: number | null = null;
   private changes: Promise<void> = Promise.resolve();
+  /** Alarms this instance ran (each a billed request), for the room's stats. */
+  firings = 0;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -22,6 +24,7 @@ export class RoomAlarm {
   /** The alarm fired: nothing is set any more. */
   fired(): void {
     this.at = null;
+    this.firings++;
   }
 
   /** For a batched write: wake no later than `delayMs` from now. */

@@ -22,6 +22,12 @@ export interface RoomHostParts {
   channelNow: () => number;
   log: RoomLogger;
   wake: RoomAlarm;
+  /**
+   * When the runtime made this instance of the object (its constructor ran): after the runtime
+   * hibernated or evicted the room, the next event finds a new instance (the benchmark's cost rows
+   * read hibernation this way).
+   */
+  startedAt: number;
 }
 
 /**
@@ -176,6 +182,8 @@ export class RoomHost {
       ticking: this.ticks.running,
       tickRate: core?.tickRate ?? 0,
       actionCalls: core?.actionCalls ?? 0,
+      instanceStartedAt: this.parts.startedAt,
+      alarmsFired: this.parts.wake.firings,
       ...this.channel.stats(),
     };
   }

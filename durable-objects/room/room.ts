@@ -47,6 +47,7 @@ export class Room extends DurableObject<Env> {
       channelNow: () => this.channelClock(),
       log: roomLogger(env),
       wake: this.wake,
+      startedAt: Date.now(),
     });
     this.sockets = new RoomSockets(ctx, own, this.host);
     // Heartbeats are answered by the runtime and do not wake a hibernating room.

@@ -3,12 +3,13 @@ import { sandboxOutbound } from "../../src/egress/outbound";
 import type { ChannelRunner } from "../../src/engine/channel-runner";
 import { loadIsolateRunner } from "./isolate-runner";
 import type { RoomHostParts } from "./room-host";
-import { CHANNEL_IDLE_MS } from "./sandbox-settings";
+import { CHANNEL_IDLE_MS, CHANNEL_QUIET_MS } from "./sandbox-settings";
 
 /**
  * The room's channel into its sandboxed isolate (isolate-runner.ts): opened with the room's code,
  * watched at the room's alarm for calls past their deadline, and closed once idle (an open channel
- * keeps the Durable Object from hibernating) or when the room empties.
+ * keeps the Durable Object from hibernating, and is billed as duration all that time), right after
+ * a call that came after a long quiet, or when the room empties.
  */
 export class SandboxChannel {
   private readonly parts: RoomHostParts;
@@ -69,13 +70,20 @@ export class SandboxChannel {
     else this.checkIn(CHANNEL_IDLE_MS - idleFor);
   }
 
-  /** After an operation: an empty room calls no scenario code, and an open channel is watched. */
+  /**
+   * After an operation: an empty room calls no scenario code; a channel whose last call came after
+   * CHANNEL_QUIET_MS without one closes now that it is idle (a turn of a slow game); another open
+   * channel is watched until it has been idle for CHANNEL_IDLE_MS.
+   */
   follow(openCount: number): void {
+    const channel = this.channel;
     if (openCount === 0) {
-      this.channel?.close();
+      channel?.close();
       return;
     }
-    if (!this.watched && this.channel?.idleSince() != null) this.checkIn(CHANNEL_IDLE_MS);
+    if (channel?.idleSince() == null) return;
+    if (channel.quietBeforeLastCall >= CHANNEL_QUIET_MS) channel.close();
+    else if (!this.watched) this.checkIn(CHANNEL_IDLE_MS);
   }
 
   stats() {

@@ -122,6 +122,14 @@ export class ChannelRunner implements LogicRunner {
   private abandonOpening: ((error: Error) => void) | null = null;
   /** A look at the calls is asked for (watch) and has not happened yet. */
   private watching = false;
+  /** When a call was last sent or answered, on any channel (null: never). */
+  private lastActivityAt: number | null = null;
+  /**
+   * How long the runner carried nothing before its latest call, in ms (Infinity before its first
+   * call, or when that call was its first): the room closes the channel right after a call that
+   * came after a long quiet, since the next is likely as far off (sandbox-channel.ts).
+   */
+  quietBeforeLastCall = Number.POSITIVE_INFINITY;
 
   private readonly open: OpenChannel;
   private readonly limits: ChannelLimits;
@@ -214,6 +222,8 @@ export class ChannelRunner implements LogicRunner {
     if (channel.closed) throw new Error("the sandbox's channel closed as it opened");
     const id = this.nextId++;
     const sentAt = this.now();
+    this.quietBeforeLastCall = this.lastActivityAt === null ? Number.POSITIVE_INFINITY : sentAt - this.lastActivityAt;
+    this.lastActivityAt = sentAt;
     channel.calls++;
     channel.lastUsed = sentAt;
     if (channel.calls >= this.limits.calls) channel.retired = true;
@@ -282,6 +292,7 @@ export class ChannelRunner implements LogicRunner {
     const answeredAt = this.now();
     channel.spentMs += answeredAt - waiting.sentAt;
     channel.lastUsed = answeredAt;
+    this.lastActivityAt = answeredAt;
     if (channel.spentMs >= this.limits.spentMs) channel.retired = true;
     if (channel.retired && channel.waiting.size === 0) this.shut(channel);
     if (!reply.ok) return waiting.reject(new Error(reply.error));

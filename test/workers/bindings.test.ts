@@ -56,6 +56,8 @@ describe("bindings declared in wrangler.toml", () => {
       ticking: false,
       tickRate: 0,
       actionCalls: 0,
+      instanceStartedAt: expect.any(Number),
+      alarmsFired: 0,
       sandboxChannels: 0,
       sandboxChannelOpen: false,
       sandboxCallsWaiting: 0,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { measureTrips, measureTripsInTurns, type TripTarget } from "../../../bench/lib/room-measures.ts";
+import {
+  measureTrips,
+  measureTripsInRounds,
+  measureTripsInTurns,
+  median,
+  pooled,
+  type TripTarget,
+} from "../../../bench/lib/room-measures.ts";
 
 /**
  * How the rooms bench takes turns between its round-trip targets: in turns of steady play (the
@@ -105,4 +112,36 @@ it("never uses a seq twice, across both ways of taking turns on the same targets
 
   const seqs = log.map((sent) => sent.seq);
   expect(new Set(seqs).size).toBe(seqs.length);
+});
+
+describe("measureTripsInRounds", () => {
+  it("warms up once, then keeps each round's trips apart per target", async () => {
+    const log: Sent[] = [];
+    const room = fakeTarget("room", ["a", "b"], log);
+    const peer = fakeTarget("peer", ["x"], log);
+
+    const [roomRounds, peerRounds] = await measureTripsInRounds(
+      [room, peer],
+      { warmUp: 2, turns: 1, perTurn: 3, settle: 1 },
+      3,
+    );
+
+    expect(log.map((sent) => sent.target)).toEqual([
+      ...Array(2).fill("room"),
+      ...Array(2).fill("peer"),
+      ...Array.from({ length: 3 }, () => [...Array(4).fill("room"), ...Array(4).fill("peer")]).flat(),
+    ]);
+    expect(roomRounds?.map((trips) => trips.own.length)).toEqual([3, 3, 3]);
+    expect(peerRounds?.map((trips) => trips.own.length)).toEqual([3, 3, 3]);
+    expect(pooled(roomRounds ?? []).others).toHaveLength(9);
+  });
+});
+
+describe("median", () => {
+  it("is the middle value, or the mean of the middle two, whatever the order", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([5, 100, 1, 2, 3])).toBe(3);
+    expect(median([])).toBeNaN();
+  });
 });

@@ -203,6 +203,34 @@ describe("globals written in the sandbox (dev)", () => {
   });
 });
 
+describe("the quiet before a call (the room closes the channel after a call that came after a long one)", () => {
+  it("is Infinity before the first call, then the time since the last call was sent or answered, across channels", async () => {
+    const sandbox = new Sandbox(counter);
+    const runner = sandbox.runner();
+    expect(runner.quietBeforeLastCall).toBe(Number.POSITIVE_INFINITY);
+    await runner.runActions(input({ count: 0 }), [add(1)]);
+    expect(runner.quietBeforeLastCall).toBe(Number.POSITIVE_INFINITY);
+    sandbox.time += 40;
+    await runner.runActions(input({ count: 1 }), [add(1)]);
+    expect(runner.quietBeforeLastCall).toBe(40);
+    runner.close();
+    sandbox.time += 5_000;
+    await runner.runActions(input({ count: 2 }), [add(1)]);
+    expect(runner.quietBeforeLastCall).toBe(5_000);
+    expect(sandbox.channels).toHaveLength(2);
+  });
+
+  it("counts from the answer of a call that took long, not from its sending", async () => {
+    const sandbox = new Sandbox(counter);
+    sandbox.callMs = 300;
+    const runner = sandbox.runner();
+    await runner.runActions(input({ count: 0 }), [add(1)]);
+    sandbox.time += 10;
+    await runner.runActions(input({ count: 1 }), [add(1)]);
+    expect(runner.quietBeforeLastCall).toBe(10);
+  });
+});
+
 describe("a call's deadline", () => {
   it("fails a call that waits past `callMs` at the look it asked for, as a thrown error; the next call opens a new channel", async () => {
     const sandbox = new Sandbox(counter);

@@ -10,6 +10,7 @@ import {
   alarmOf,
   connect,
   endGraces,
+  letChannelIdle,
   publish,
   ROSTER,
   restart,
@@ -36,7 +37,7 @@ describe("room persistence", () => {
 
   it("keeps the write's reservation in the room's one alarm, at most 500 ms after the first change, never pushed back", async () => {
     const { alice, stub } = await twoPlayers();
-    await runDurableObjectAlarm(stub); // the start's writes are done; the alarm is the 60 s keep-alive again
+    await letChannelIdle(stub); // the start's writes are done, its channel closed; the alarm is the 60 s keep-alive again
     const keepAlive = (await alarmOf(stub)) as number;
     const changedAt = Date.now();
     await alice.act("add", { n: 1 }, 1);

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { CHANNEL_IDLE_MS } from "../../../durable-objects/room/sandbox-settings";
+import { CHANNEL_IDLE_MS, CHANNEL_QUIET_MS } from "../../../durable-objects/room/sandbox-settings";
 import { alarmOf, letChannelIdle, statsWhen, twoPlayers } from "./support";
 
 /** The room's calls into scenario code travel on one channel into its sandbox (docs/decisions/0108-calls-into-the-sandbox-travel-on-a-channel.md). */
@@ -34,6 +34,21 @@ describe("the channel into the sandbox", () => {
     const next = await alarmOf(stub);
     expect(next).toBeGreaterThanOrEqual(before);
     expect(next).toBeLessThanOrEqual(Date.now() + CHANNEL_IDLE_MS / 2);
+  });
+
+  it("closes right after a call that came after CHANNEL_QUIET_MS without one (a turn of a slow game); calls close together share one", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await alice.act("add", { n: 1 }, 1);
+    expect(await stub.stats()).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: true });
+    await runInDurableObject(stub, (room: Room) => {
+      room.channelClock = () => Date.now() + CHANNEL_QUIET_MS;
+    });
+    expect(await bob.act("add", { n: 1 }, 1)).toMatchObject({ type: "__action_result", state: { count: 2 } });
+    expect(await stub.stats()).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: false });
+    // The next move soon after opens a channel and keeps it, as a burst of moves would.
+    expect(await alice.act("add", { n: 1 }, 2)).toMatchObject({ type: "__action_result", state: { count: 3 } });
+    expect(await alice.act("add", { n: 1 }, 3)).toMatchObject({ type: "__action_result", state: { count: 4 } });
+    expect(await stub.stats()).toMatchObject({ sandboxChannels: 2, sandboxChannelOpen: true });
   });
 
   it("closes when the room empties: an empty room runs no scenario code", async () => {
