@@ -20,6 +20,8 @@ import {
 import { platformHandler, scheduledHandler } from "./platform";
 
 // The Durable Object classes and the egress gate wrangler.toml binds.
+// Named one by one in both builds: `wrangler types` reads these names to type each namespace
+// (`export *` from a shared file leaves them untyped).
 export { Balance } from "../durable-objects/balance/balance";
 export { QuickPlay } from "../durable-objects/quick-play/quick-play";
 export { EgressGate } from "../durable-objects/room/egress-gate";

@@ -1,3 +1,4 @@
+import { ticksRun } from "../../src/room-core/tick-runs";
 import type { RoomOutcome } from "../../src/room-core/types";
 
 /**
@@ -19,7 +20,7 @@ export class TickLoop {
 
   /** After an operation: starts or stops the loop as the outcome says. */
   follow(outcome: RoomOutcome, openCount: number): void {
-    const run = outcome.tickRate > 0 && outcome.started && !outcome.frozen && openCount > 0;
+    const run = ticksRun(outcome, openCount);
     if (run && !this.timer) {
       this.timer = setInterval(() => void this.tick(), 1000 / outcome.tickRate);
     } else if (!run && this.timer) {

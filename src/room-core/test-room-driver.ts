@@ -2,6 +2,7 @@ import { parseClientFrame } from "../engine/parse-frame";
 import type { GameEvent, Seat } from "../engine/types";
 import type { RoomCore } from "./room-core";
 import type { ActResult } from "./test-room-types";
+import { ticksRun } from "./tick-runs";
 import type { ConnectionInfo, RoomOutcome } from "./types";
 
 /**
@@ -142,7 +143,7 @@ class TickSchedule {
   private count = 0;
 
   follow(outcome: { tickRate: number; started: boolean; frozen: boolean }, openCount: number, now: number): void {
-    const run = outcome.tickRate > 0 && outcome.started && !outcome.frozen && openCount > 0;
+    const run = ticksRun(outcome, openCount);
     if (run && this.startedAt === null) {
       this.startedAt = now;
       this.interval = 1000 / outcome.tickRate;

@@ -23,3 +23,11 @@ export async function runTick(room: RoomContext): Promise<OutcomeBuilder> {
   out.persistAt("batched");
   return out;
 }
+
+/**
+ * Whether a room's ticks run after an operation: the game has a tick rate, has started, is not
+ * frozen, and a socket is open. The Durable Object's tick loop and the test room's follow this one rule.
+ */
+export function ticksRun(outcome: { tickRate: number; started: boolean; frozen: boolean }, openCount: number): boolean {
+  return outcome.tickRate > 0 && outcome.started && !outcome.frozen && openCount > 0;
+}
