@@ -84,24 +84,27 @@ const roomsLoadBenchmark: Benchmark = async ({ platformUrl, baselineUrl, putCode
 
 /**
  * What a side of the load used, for its cost rows. Every room is awake for the whole run on both
- * sides (an action every 50 ms). Ours cannot hibernate while its channel into the sandbox is open,
- * which it is through the run (the seats leave at its end, and an empty room closes its channel at
- * once); the peer can between its events, so its billed duration is its handlers' time, taken as
- * its CPU per action (wall and CPU alike for a handler that awaits nothing). The sandbox's CPU is
- * taken as all our CPU per action beyond the peer's (an upper bound).
+ * sides (an action every 50 ms), and each can hibernate between its events: the peer's sockets
+ * and ours, the channel into the sandbox included, are accepted with the hibernation API. So what
+ * duration bills is the handlers' time: the peer's taken as its CPU per action (wall and CPU alike
+ * for a handler that awaits nothing); ours as its CPU per action (the sandbox's included) plus the
+ * time its calls into the sandbox took (its handlers wait for them): an upper bound. The sandbox's
+ * replies are incoming messages of the room. The sandbox's CPU is taken as all our CPU per action
+ * beyond the peer's (an upper bound).
  */
 function usageOf(run: LoadRun, peer: LoadRun, sandboxed: boolean): BilledUsage {
   const { report } = run;
   const runS = report.elapsedMs / 1000;
+  const handlersMs = report.acked * run.cpuPerAction + run.sandboxCallMs;
   return {
     actions: report.acked,
     playerHours: (report.seatsOpened * runS) / 3600,
     connects: report.seatsOpened,
-    messagesIn: report.sent + report.inputs,
+    messagesIn: report.sent + report.inputs + run.sandboxReplies,
     alarms: run.alarms,
     sandboxOpens: run.sandboxOpens,
     awakeSeconds: ROOMS * runS,
-    billedSeconds: sandboxed ? ROOMS * runS : (report.acked * run.cpuPerAction) / 1000,
+    billedSeconds: handlersMs / 1000,
     sandboxCpuMs: sandboxed ? Math.max(0, run.cpuPerAction - peer.cpuPerAction) * report.acked : 0,
   };
 }
@@ -117,6 +120,9 @@ interface LoadRun {
   /** Alarms the rooms ran, and channels they opened into the sandbox, as their stats told right after the run. */
   alarms: number;
   sandboxOpens: number;
+  /** Replies from the sandbox the rooms received, and the time their calls took in all (ms). */
+  sandboxReplies: number;
+  sandboxCallMs: number;
 }
 
 /** Runs the load on one server (rooms named load-0 ... load-99) and reads its memory around it. */
@@ -158,13 +164,31 @@ async function underLoad(
   const cpuPerAction = (wranglerDevCpuMs(port) - cpuBefore) / Math.max(1, report.acked);
   const stats = await Promise.all(
     Array.from({ length: ROOMS }, async (_, room) => {
-      const json = (await (await fetch(statsUrl(room))).json()) as { alarmsFired: number; sandboxChannels?: number };
-      return { alarms: json.alarmsFired, opens: json.sandboxChannels ?? 0 };
+      const json = (await (await fetch(statsUrl(room))).json()) as {
+        alarmsFired: number;
+        sandboxChannels?: number;
+        sandboxReplies?: number;
+        sandboxCallMs?: number;
+      };
+      return {
+        alarms: json.alarmsFired,
+        opens: json.sandboxChannels ?? 0,
+        replies: json.sandboxReplies ?? 0,
+        callMs: json.sandboxCallMs ?? 0,
+      };
     }),
   );
-  const alarms = stats.reduce((sum, s) => sum + s.alarms, 0);
-  const sandboxOpens = stats.reduce((sum, s) => sum + s.opens, 0);
-  return { report, idleBytes: idle - before, peakBytes: peak - before, cpuPerAction, alarms, sandboxOpens };
+  const sum = (pick: (s: (typeof stats)[number]) => number) => stats.reduce((total, s) => total + pick(s), 0);
+  return {
+    report,
+    idleBytes: idle - before,
+    peakBytes: peak - before,
+    cpuPerAction,
+    alarms: sum((s) => s.alarms),
+    sandboxOpens: sum((s) => s.opens),
+    sandboxReplies: sum((s) => s.replies),
+    sandboxCallMs: sum((s) => s.callMs),
+  };
 }
 
 function failedSeats(report: LoadReport): number {

@@ -38,7 +38,10 @@ export interface BilledUsage {
   messagesIn: number;
   /** Alarms the objects ran. */
   alarms: number;
-  /** Channels opened into the sandbox: a Dynamic Worker request each (0 for a peer without a sandbox). */
+  /**
+   * Channels opened into the sandbox (0 for a peer without a sandbox): a Dynamic Worker request each
+   * (the room's call that asks for it), and a Durable Object request (the sandbox's connect into the room).
+   */
   sandboxOpens: number;
   /** Object-seconds not hibernated, as the runtime showed it. */
   awakeSeconds: number;
@@ -59,7 +62,7 @@ export interface Bill {
 }
 
 export function billOf(usage: BilledUsage): Bill {
-  const doRequests = usage.connects + usage.messagesIn / PRICES.messagesPerRequest + usage.alarms;
+  const doRequests = usage.connects + usage.sandboxOpens + usage.messagesIn / PRICES.messagesPerRequest + usage.alarms;
   const workerRequests = usage.connects + usage.sandboxOpens;
   const awakeGbSeconds = usage.awakeSeconds * PRICES.doMemoryGb;
   const billedGbSeconds = usage.billedSeconds * PRICES.doMemoryGb;
@@ -86,7 +89,7 @@ export function costRows(label: string, ours: BilledUsage, party: BilledUsage): 
   const b = billOf(party);
   return [
     row(
-      `${label}: Durable Object requests (messages at 20:1, alarms, connects)`,
+      `${label}: Durable Object requests (messages at 20:1, alarms, connects, sandbox connects)`,
       a.doRequests,
       b.doRequests,
       "requests",

@@ -6,9 +6,9 @@ import { readAttachment } from "./socket-attachment";
 
 /**
  * The room's one alarm fired (room-alarm.ts sets it for the next deadline, the 60 s keep-alive,
- * a reserved batched write or the sandbox channel's check): the waiting write goes out, a call
- * into the sandbox past its deadline fails, silent sockets are dropped, due deadlines run, an idle
- * channel into the sandbox closes. A room with no record has nothing to do.
+ * a reserved batched write or the deadline of calls into the sandbox): the waiting write goes out,
+ * a call into the sandbox past its deadline fails, silent sockets are dropped, due deadlines run.
+ * A room with no record has nothing to do.
  */
 export async function onAlarm(ctx: DurableObjectState, host: RoomHost, wake: RoomAlarm): Promise<void> {
   wake.fired();
@@ -18,7 +18,6 @@ export async function onAlarm(ctx: DurableObjectState, host: RoomHost, wake: Roo
   host.channel.failOverdue();
   await dropSilent(ctx, host);
   host.deliver(null, await core.fireDeadlines());
-  host.channel.closeIfIdle();
 }
 
 /** Silent-drop check, at each alarm: the later of the runtime's heartbeat answer and the room's own. */

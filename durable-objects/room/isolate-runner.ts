@@ -1,5 +1,7 @@
 import { type ChannelHooks, ChannelRunner } from "../../src/engine/channel-runner";
 import { codeKeys } from "../../src/publishing/code-keys";
+import type { ChannelDock } from "./channel-dock";
+import type EngineTemplate from "./sandbox/entry";
 import { sandboxModules } from "./sandbox-modules";
 import { CHANNEL_CPU_MS, CHANNEL_LIMITS, SANDBOX_COMPATIBILITY_DATE } from "./sandbox-settings";
 
@@ -7,8 +9,9 @@ export class LogicMissingError extends Error {}
 
 /**
  * Loads `{revisionId}/logic.js` from R2 into its own isolate, under id `codeId`, wrapped in the
- * engine template, and talks to it over channels (src/engine/channel-runner.ts). The isolate gets
- * no bindings; its only network is `outbound` (the egress gate, or null: no network at all).
+ * engine template, and talks to it over channels (src/engine/channel-runner.ts) that it opens into
+ * the room through `door` when asked (sandbox-door.ts), and the room holds in `dock`. The isolate
+ * gets no bindings; its only network is `outbound` (the egress gate, or null: no network at all).
  */
 export function loadIsolateRunner(
   env: Env,
@@ -17,7 +20,16 @@ export function loadIsolateRunner(
     codeId,
     outbound,
     guardGlobals,
-  }: { revisionId: string; codeId: string; outbound: Fetcher | null; guardGlobals: boolean },
+    dock,
+    door,
+  }: {
+    revisionId: string;
+    codeId: string;
+    outbound: Fetcher | null;
+    guardGlobals: boolean;
+    dock: ChannelDock;
+    door: Fetcher;
+  },
   now: () => number,
   hooks: ChannelHooks,
 ): ChannelRunner {
@@ -33,20 +45,18 @@ export function loadIsolateRunner(
       limits: { cpuMs: CHANNEL_CPU_MS },
     };
   });
-  const entrypoint = worker.getEntrypoint();
+  const entrypoint = worker.getEntrypoint<EngineTemplate>();
   return new ChannelRunner(
     async (events) => {
-      const response = await entrypoint.fetch("http://sandbox/channel", { headers: { Upgrade: "websocket" } });
-      const channel = response.webSocket;
-      if (!channel) throw new Error(`the sandbox did not open a channel (${response.status})`);
-      channel.accept();
-      channel.addEventListener("message", (event) => {
-        if (typeof event.data === "string") events.message(event.data);
-        else events.closed("a binary message");
-      });
-      channel.addEventListener("close", (event) => events.closed(`code ${event.code}`));
-      channel.addEventListener("error", () => events.closed("an error"));
-      return channel;
+      const taken = dock.takeOver(codeId, events);
+      if (taken) return taken;
+      const { ticket, socket } = dock.expect(codeId, events);
+      try {
+        await entrypoint.openChannel(door, ticket);
+      } finally {
+        dock.forget(ticket);
+      }
+      return dock.endOf(await socket, codeId);
     },
     CHANNEL_LIMITS,
     now,

@@ -3,16 +3,25 @@ import type { Logger } from "../../src/log/logger";
 /** The keep-alive and heartbeat wake, while at least one connection is open. */
 export const HEARTBEAT_MS = 60_000;
 
+/** What the room reserves its alarm for besides deadlines and the keep-alive. */
+export type Reservation = "write" | "calls";
+
 /**
  * The room's one alarm, for its reasons to wake: the next deadline or a seat's grace, the 60 s
- * keep-alive (silent-drop check), a reserved batched write, and the looks at the channel into the
- * sandbox (a call's deadline, idleness). It is only ever moved earlier; an empty room keeps one
- * only while a seat's grace runs. Changes run one after another, each on what the one before set.
+ * keep-alive (silent-drop check), a reserved batched write, and the deadline of calls into the
+ * sandbox. It is moved earlier for each; it is moved later only when a reservation it was set for
+ * is released (the calls were answered), and then to the next reason, never past the next deadline
+ * or keep-alive: every alarm is a billed request. An empty room keeps one only while a seat's
+ * grace runs. Changes run one after another, each on what the one before set.
  */
 export class RoomAlarm {
   /** When the alarm is set, as far as this object knows (null: none, or not read yet). */
   private at: number | null = null;
   private changes: Promise<void> = Promise.resolve();
+  /** Reservations not yet fired or released, by when they are due. */
+  private readonly reserved = new Map<Reservation, number>();
+  /** A released reservation was what the alarm is set for: the next follow() sets it to the next reason. */
+  private released = false;
   /** Alarms this instance ran (each a billed request), for the room's stats. */
   firings = 0;
 
@@ -24,12 +33,25 @@ export class RoomAlarm {
   /** The alarm fired: nothing is set any more. */
   fired(): void {
     this.at = null;
+    this.reserved.clear();
+    this.released = false;
     this.firings++;
   }
 
-  /** For a batched write: wake no later than `delayMs` from now. */
-  reserve(delayMs: number): void {
-    this.change(() => this.noLaterThan(Date.now() + delayMs));
+  /** Wake no later than `delayMs` from now, for `reason`. */
+  reserve(reason: Reservation, delayMs: number): void {
+    const at = Date.now() + delayMs;
+    const earlier = this.reserved.get(reason);
+    if (earlier === undefined || at < earlier) this.reserved.set(reason, at);
+    this.change(() => this.noLaterThan(at));
+  }
+
+  /** What `reason` reserved is no longer needed. */
+  release(reason: Reservation): void {
+    const at = this.reserved.get(reason);
+    if (at === undefined) return;
+    this.reserved.delete(reason);
+    if (at === this.at) this.released = true;
   }
 
   /**
@@ -39,7 +61,17 @@ export class RoomAlarm {
    * Most operations leave the alarm as it is, and queue nothing.
    */
   follow(nextDeadline: number | null, openCount: number, flushWaiting: () => void): void {
-    const due = Math.min(nextDeadline ?? Number.POSITIVE_INFINITY, Date.now() + HEARTBEAT_MS);
+    const due = Math.min(
+      nextDeadline ?? Number.POSITIVE_INFINITY,
+      Date.now() + HEARTBEAT_MS,
+      ...this.reserved.values(),
+    );
+    const release = this.released && openCount > 0;
+    this.released = false;
+    if (release) {
+      this.change(() => this.exactly(due));
+      return;
+    }
     if (openCount > 0 && this.at !== null && this.at <= due) return;
     this.change(async () => {
       if (openCount > 0) return this.noLaterThan(due);
@@ -54,6 +86,11 @@ export class RoomAlarm {
     this.changes = this.changes
       .then(change)
       .catch((error) => this.log().error("alarm not changed", { error: String(error) }));
+  }
+
+  private async exactly(at: number) {
+    this.at = Math.max(at, Date.now() + 1);
+    await this.storage.setAlarm(this.at);
   }
 
   private async noLaterThan(at: number) {

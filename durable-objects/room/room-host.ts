@@ -18,7 +18,7 @@ export interface RoomHostParts {
   env: () => Env;
   /** The core's clock (game time, input rate, presence). */
   now: () => number;
-  /** The clock of the channel into the sandbox: when its calls ran, how long it has been idle. */
+  /** The clock of the channel into the sandbox: when its calls ran, how old it is. */
   channelNow: () => number;
   log: RoomLogger;
   wake: RoomAlarm;
@@ -73,11 +73,10 @@ export class RoomHost {
       liveConnections: this.liveConnections(closing),
       ...(journal ? { journal } : {}),
     });
-    this.storage = new RoomStorage(
-      ctx.storage,
-      () => core.recordForStorage(),
-      (delayMs) => this.parts.wake.reserve(delayMs),
-    );
+    this.storage = new RoomStorage(ctx.storage, () => core.recordForStorage(), {
+      reserve: (delayMs) => this.parts.wake.reserve("write", delayMs),
+      release: () => this.parts.wake.release("write"),
+    });
     this.core = core;
     // Stored from its first connection on, so that hibernation never leaves a room it cannot rebuild.
     if (!stored) this.storage.writeNow();
@@ -140,8 +139,8 @@ export class RoomHost {
     if (outcome.persist === "now") this.storage?.writeNow();
     else if (outcome.persist === "batched") this.storage?.writeSoon();
     this.ticks.follow(outcome, sockets.length);
-    this.parts.wake.follow(outcome.nextDeadline, sockets.length, () => this.storage?.flush());
     this.channel.follow(sockets.length);
+    this.parts.wake.follow(outcome.nextDeadline, sockets.length, () => this.storage?.flush());
   }
 
   /**
@@ -161,9 +160,10 @@ export class RoomHost {
     if (outcome) this.deliver(null, outcome);
   }
 
-  /** Only sockets in OPEN state count. */
+  /** The connections' sockets in OPEN state (the channel into the sandbox is not one). */
   openSockets(): WebSocket[] {
-    return this.parts.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+    const dock = this.channel.dock;
+    return this.parts.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN && !dock.holds(ws));
   }
 
   /** The dev-only observer's event stream (room-dev-tools.ts); 404 outside dev. */

@@ -26,11 +26,12 @@ import { RoomSockets } from "./socket-hooks";
  * reason to wake. The socket hooks (socket-hooks.ts) and the alarm (alarm-hook.ts, scheduled by
  * room-alarm.ts) hand their events to the host (room-host.ts), which runs them on the core and
  * delivers the outcome; the lobby's seat holders (lobby-seats.ts) live beside the room record.
+ * The channel into the sandbox is a socket of the room too, handed to its dock (channel-dock.ts).
  */
 export class Room extends DurableObject<Env> {
   /** The core's clock (game time, input rate, presence): tests move it instead of sleeping. */
   clock: () => number = () => Date.now();
-  /** The clock of the channel into the sandbox (when it is idle): tests move it instead of sleeping. */
+  /** The clock of the channel into the sandbox (its calls, its lifetime): tests move it instead of sleeping. */
   channelClock: () => number = () => Date.now();
   private readonly wake: RoomAlarm;
   private readonly host: RoomHost;
@@ -59,20 +60,28 @@ export class Room extends DurableObject<Env> {
     if (pathname === "/dev/observe") return this.host.observe();
     if (pathname === "/dev/replay") return this.host.devTools.replay(searchParams.get("room") ?? "room");
     if (pathname === "/dev/inspect") return this.host.devTools.inspect(request, this.host);
+    const channel = this.host.channel.dock.accept(request);
+    if (channel) return channel;
     return (
       closedRoomRefusal(this.ctx.storage) ?? lobbySeatRefusal(this.ctx.storage, request) ?? this.sockets.open(request)
     );
   }
 
-  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const dock = this.host.channel.dock;
+    if (dock.holds(ws)) return dock.message(ws, message);
     return this.sockets.message(ws, message);
   }
 
-  override webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    const dock = this.host.channel.dock;
+    if (dock.holds(ws)) return dock.closed(ws, `code ${code}`);
     return this.sockets.close(ws, code, reason);
   }
 
-  override webSocketError(ws: WebSocket): Promise<void> {
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    const dock = this.host.channel.dock;
+    if (dock.holds(ws)) return dock.closed(ws, "an error");
     return this.sockets.error(ws);
   }
 

@@ -1,24 +1,24 @@
 import { configFor } from "../../src/config";
 import { sandboxOutbound } from "../../src/egress/outbound";
 import type { ChannelRunner } from "../../src/engine/channel-runner";
+import { ChannelDock } from "./channel-dock";
 import { loadIsolateRunner } from "./isolate-runner";
 import type { RoomHostParts } from "./room-host";
-import { CHANNEL_IDLE_MS, CHANNEL_QUIET_MS } from "./sandbox-settings";
 
 /**
  * The room's channel into its sandboxed isolate (isolate-runner.ts): opened with the room's code,
- * watched at the room's alarm for calls past their deadline, and closed once idle (an open channel
- * keeps the Durable Object from hibernating, and is billed as duration all that time), right after
- * a call that came after a long quiet, or when the room empties.
+ * held as a hibernatable socket (channel-dock.ts) so that it costs no duration and lets the room
+ * hibernate, watched at the room's alarm while a call is under way, and closed when the room empties.
  */
 export class SandboxChannel {
   private readonly parts: RoomHostParts;
   private channel: ChannelRunner | null = null;
-  /** An alarm is reserved to close the channel once it is idle. */
-  private watched = false;
+  /** Where the sandbox's channels arrive. */
+  readonly dock: ChannelDock;
 
   constructor(parts: RoomHostParts) {
     this.parts = parts;
+    this.dock = new ChannelDock(parts.ctx, parts.channelNow);
   }
 
   /** The runner of a revision's code, replacing the channel of the code before (a changed codeId). */
@@ -37,11 +37,19 @@ export class SandboxChannel {
         "logic.js wrote to the isolate's globals, which every room of this revision shares: keep no mutable state outside the room's state (docs/authoring.md)",
         { globals: names, revisionId },
       );
-    this.channel = loadIsolateRunner(env, { revisionId, codeId, outbound, guardGlobals }, this.parts.channelNow, {
-      watch: (inMs) => this.parts.wake.reserve(inMs),
-      ...(guardGlobals ? { globalWrites } : {}),
-    });
-    this.watched = false;
+    const door = ctx.exports.SandboxDoor({ props: { room: ctx.id.toString() } });
+    this.channel = loadIsolateRunner(
+      env,
+      { revisionId, codeId, outbound, guardGlobals, dock: this.dock, door },
+      this.parts.channelNow,
+      {
+        watch: () => {
+          const inMs = this.channel?.overdueIn();
+          if (inMs != null) this.parts.wake.reserve("calls", inMs);
+        },
+        ...(guardGlobals ? { globalWrites } : {}),
+      },
+    );
     return this.channel;
   }
 
@@ -58,32 +66,12 @@ export class SandboxChannel {
   }
 
   /**
-   * At the alarm: the channel is closed once it carried nothing for CHANNEL_IDLE_MS; until then
-   * the alarm is reserved again for the moment it would be.
-   */
-  closeIfIdle(): void {
-    this.watched = false;
-    const since = this.channel?.idleSince();
-    if (since == null) return;
-    const idleFor = this.parts.channelNow() - since;
-    if (idleFor >= CHANNEL_IDLE_MS) this.channel?.close();
-    else this.checkIn(CHANNEL_IDLE_MS - idleFor);
-  }
-
-  /**
-   * After an operation: an empty room calls no scenario code; a channel whose last call came after
-   * CHANNEL_QUIET_MS without one closes now that it is idle (a turn of a slow game); another open
-   * channel is watched until it has been idle for CHANNEL_IDLE_MS.
+   * After an operation: an empty room calls no scenario code, and its channel closes; once no call
+   * is under way, the alarm reserved for their deadline is let go (an alarm is a billed request).
    */
   follow(openCount: number): void {
-    const channel = this.channel;
-    if (openCount === 0) {
-      channel?.close();
-      return;
-    }
-    if (channel?.idleSince() == null) return;
-    if (channel.quietBeforeLastCall >= CHANNEL_QUIET_MS) channel.close();
-    else if (!this.watched) this.checkIn(CHANNEL_IDLE_MS);
+    if (openCount === 0) this.channel?.close();
+    if (this.channel?.overdueIn() == null) this.parts.wake.release("calls");
   }
 
   stats() {
@@ -91,11 +79,8 @@ export class SandboxChannel {
       sandboxChannels: this.channel?.opened ?? 0,
       sandboxChannelOpen: this.channel?.isOpen ?? false,
       sandboxCallsWaiting: this.channel?.waitingCalls ?? 0,
+      sandboxReplies: this.channel?.replies ?? 0,
+      sandboxCallMs: this.channel?.callTimeMs ?? 0,
     };
-  }
-
-  private checkIn(delayMs: number) {
-    this.watched = true;
-    this.parts.wake.reserve(delayMs);
   }
 }

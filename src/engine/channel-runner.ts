@@ -4,10 +4,24 @@ import { type ChannelCall, type ChannelReply, MAX_GLOBAL_WRITES } from "./logic-
 import type { ActionCall, LogicCall, LogicRunner, Settled } from "./logic-runner";
 import type { GameDescription, LogicInput } from "./types";
 
+/** What a channel has carried since it opened, by the runner's clock. */
+export interface ChannelUsage {
+  openedAt: number;
+  calls: number;
+  spentMs: number;
+}
+
 /** One open channel as the room holds it: it sends text, and closes. */
 export interface ChannelEnd {
   send(text: string): void;
   close(): void;
+  /**
+   * A channel an earlier instance of the room opened and the room took over (after it hibernated):
+   * what it had carried then, which counts towards its limits.
+   */
+  readonly carried?: ChannelUsage;
+  /** Told after each answer what the channel has carried, so that a later instance can take it over. */
+  note?(usage: ChannelUsage): void;
 }
 
 /** What an open channel tells its runner. */
@@ -27,6 +41,11 @@ export type OpenChannel = (events: ChannelEvents) => Promise<ChannelEnd>;
 export interface ChannelLimits {
   /** Calls one channel carries. */
   calls: number;
+  /**
+   * How long after its opening a channel takes new calls: the sandbox keeps its end open past the
+   * call that opened it only for a while (the runtime's waitUntil), and a channel is retired first.
+   */
+  lifetimeMs: number;
   /** Time its calls may take in all (sent to answered, by the runner's clock): at least the CPU they used. */
   spentMs: number;
   /**
@@ -38,8 +57,8 @@ export interface ChannelLimits {
 
 /** What the runner tells the room besides answers. */
 export interface ChannelHooks {
-  /** Asks for a look at the calls (failOverdue) no later than `inMs` from now: the room's alarm. */
-  watch?: (inMs: number) => void;
+  /** A call went out: the room looks at the calls (failOverdue) once one may be overdue (overdueIn). */
+  watch?: () => void;
   /** Dev only: globals scenario code changed, as the sandbox's guard names them (each once). */
   globalWrites?: (names: string[]) => void;
 }
@@ -95,19 +114,22 @@ class Channel {
   retired = false;
   closed = false;
   end: ChannelEnd | null = null;
-  lastUsed: number;
+  openedAt: number;
 
   constructor(openedAt: number) {
-    this.lastUsed = openedAt;
+    this.openedAt = openedAt;
+  }
+
+  get usage(): ChannelUsage {
+    return { openedAt: this.openedAt, calls: this.calls, spentMs: this.spentMs };
   }
 }
 
 /**
  * The room's LogicRunner over channels into its sandbox: calls go out as JSON text on one open
- * channel, answers are matched by id. A channel is opened on the first call, retired at its
- * limits, closed by the room when it has been idle (so the Durable Object can hibernate), and a
- * channel that closes or says something unexpected fails the calls it carried; the next call opens
- * a new one.
+ * channel, answers are matched by id. A channel is opened (or taken over) on the first call,
+ * retired at its limits and lifetime, closed by the room when it empties, and a channel that
+ * closes or says something unexpected fails the calls it carried; the next call opens a new one.
  */
 export class ChannelRunner implements LogicRunner {
   private channel: Channel | null = null;
@@ -115,21 +137,14 @@ export class ChannelRunner implements LogicRunner {
   private nextId = 1;
   /** Channels opened so far (for the room's stats and the benchmark). */
   opened = 0;
+  /** Replies received, and the time the calls they answered took in all (for the benchmark's cost rows). */
+  replies = 0;
+  callTimeMs = 0;
 
   /** When the channel being opened began to open (null: none is). */
   private openingSince: number | null = null;
   /** Gives up on the channel being opened: the calls waiting for it fail. */
   private abandonOpening: ((error: Error) => void) | null = null;
-  /** A look at the calls is asked for (watch) and has not happened yet. */
-  private watching = false;
-  /** When a call was last sent or answered, on any channel (null: never). */
-  private lastActivityAt: number | null = null;
-  /**
-   * How long the runner carried nothing before its latest call, in ms (Infinity before its first
-   * call, or when that call was its first): the room closes the channel right after a call that
-   * came after a long quiet, since the next is likely as far off (sandbox-channel.ts).
-   */
-  quietBeforeLastCall = Number.POSITIVE_INFINITY;
 
   private readonly open: OpenChannel;
   private readonly limits: ChannelLimits;
@@ -160,12 +175,6 @@ export class ChannelRunner implements LogicRunner {
     return (this.channel !== null && !this.channel.closed) || this.opening !== null;
   }
 
-  /** When the open channel last carried a call (or opened); null when none is open or a call is under way. */
-  idleSince(): number | null {
-    const channel = this.channel;
-    return channel && !channel.closed && !channel.retired && channel.waiting.size === 0 ? channel.lastUsed : null;
-  }
-
   /** Calls sent and not answered yet. */
   get waitingCalls(): number {
     return this.channel?.waiting.size ?? 0;
@@ -184,13 +193,14 @@ export class ChannelRunner implements LogicRunner {
    * many calls failed.
    */
   failOverdue(): number {
-    this.watching = false;
     const now = this.now();
     const deadline = this.limits.callMs;
     const why = `the call took longer than ${deadline} ms`;
     let failed = 0;
     if (this.openingSince !== null && now - this.openingSince >= deadline) {
       failed++;
+      // Given up: no longer under way, so no further look is asked for it.
+      this.openingSince = null;
       this.abandonOpening?.(new Error(`the sandbox did not start within ${deadline} ms`));
     }
     const channel = this.channel;
@@ -198,9 +208,14 @@ export class ChannelRunner implements LogicRunner {
       failed += channel.waiting.size;
       this.fail(channel, why);
     }
-    const oldest = this.oldestWaitingSince();
-    if (oldest !== null) this.watchFrom(oldest);
+    if (this.oldestWaitingSince() !== null) this.hooks.watch?.();
     return failed;
+  }
+
+  /** In how many ms the oldest call (or the opening) under way is overdue; null when nothing is under way. */
+  overdueIn(): number | null {
+    const oldest = this.oldestWaitingSince();
+    return oldest === null ? null : Math.max(0, oldest + this.limits.callMs - this.now());
   }
 
   private oldestWaitingSince(): number | null {
@@ -210,27 +225,17 @@ export class ChannelRunner implements LogicRunner {
     return oldest;
   }
 
-  /** Asks for a look once a call begun at `since` would be overdue, unless one is asked for already. */
-  private watchFrom(since: number) {
-    if (this.watching) return;
-    this.watching = true;
-    this.hooks.watch?.(Math.max(0, since + this.limits.callMs - this.now()));
-  }
-
   private async call(call: ChannelCall): Promise<unknown> {
     const channel = await this.usable();
     if (channel.closed) throw new Error("the sandbox's channel closed as it opened");
     const id = this.nextId++;
     const sentAt = this.now();
-    this.quietBeforeLastCall = this.lastActivityAt === null ? Number.POSITIVE_INFINITY : sentAt - this.lastActivityAt;
-    this.lastActivityAt = sentAt;
     channel.calls++;
-    channel.lastUsed = sentAt;
     if (channel.calls >= this.limits.calls) channel.retired = true;
     const answered = new Promise<unknown>((resolve, reject) => {
       channel.waiting.set(id, { op: call.op, sentAt, resolve, reject });
     });
-    this.watchFrom(sentAt);
+    this.hooks.watch?.();
     try {
       channel.end?.send(JSON.stringify({ ...call, id }));
     } catch (error) {
@@ -242,6 +247,10 @@ export class ChannelRunner implements LogicRunner {
   /** The open channel, or a new one (one opening at a time, shared by the calls that wait for it). */
   private async usable(): Promise<Channel> {
     const current = this.channel;
+    if (current && !current.closed && !current.retired && this.now() - current.openedAt >= this.limits.lifetimeMs) {
+      current.retired = true;
+      if (current.waiting.size === 0) this.shut(current);
+    }
     if (current && !current.closed && !current.retired) return current;
     this.opening ??= this.openChannel().finally(() => {
       this.opening = null;
@@ -260,8 +269,8 @@ export class ChannelRunner implements LogicRunner {
     const abandoned = new Promise<never>((_, reject) => {
       this.abandonOpening = reject;
     });
-    this.openingSince = channel.lastUsed;
-    this.watchFrom(channel.lastUsed);
+    this.openingSince = channel.openedAt;
+    this.hooks.watch?.();
     try {
       channel.end = await Promise.race([opening, abandoned]);
     } catch (error) {
@@ -274,13 +283,19 @@ export class ChannelRunner implements LogicRunner {
       this.openingSince = null;
       this.abandonOpening = null;
     }
-    this.opened++;
+    const carried = channel.end.carried;
+    if (carried) {
+      channel.openedAt = carried.openedAt;
+      channel.calls = carried.calls;
+      channel.spentMs = carried.spentMs;
+    } else this.opened++;
     // A channel that closed while it opened is not kept (its calls would never be answered).
     if (!channel.closed) this.channel = channel;
     return channel;
   }
 
   private receive(channel: Channel, text: string) {
+    this.replies++;
     const reply = parseReply(text);
     if (reply?.globalWrites?.length) this.hooks.globalWrites?.(reply.globalWrites);
     if (reply && !reply.ok && reply.id === null)
@@ -289,11 +304,11 @@ export class ChannelRunner implements LogicRunner {
     if (!reply || reply.id === null || !waiting)
       return this.fail(channel, "the sandbox sent a reply the room did not ask for");
     channel.waiting.delete(reply.id);
-    const answeredAt = this.now();
-    channel.spentMs += answeredAt - waiting.sentAt;
-    channel.lastUsed = answeredAt;
-    this.lastActivityAt = answeredAt;
+    const tookMs = this.now() - waiting.sentAt;
+    channel.spentMs += tookMs;
+    this.callTimeMs += tookMs;
     if (channel.spentMs >= this.limits.spentMs) channel.retired = true;
+    channel.end?.note?.(channel.usage);
     if (channel.retired && channel.waiting.size === 0) this.shut(channel);
     if (!reply.ok) return waiting.reject(new Error(reply.error));
     const value = VALUE_OF[waiting.op].safeParse(reply.value);

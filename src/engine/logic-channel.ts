@@ -33,6 +33,9 @@ export type ChannelReply = (
  * function under Symbol.for(GLOBAL_WRITES_KEY) that names the globals scenario code changed.
  */
 export const GLOBAL_WRITES_KEY = "edge-platform.sandbox.globalWrites";
+/** Where the sandbox connects its channel (through the sandbox door), and the header naming the opening the room waits for. */
+export const CHANNEL_URL = "http://room/sandbox-channel";
+export const CHANNEL_TICKET_HEADER = "x-sandbox-channel";
 /** The most names one reply tells (the room logs them). */
 export const MAX_GLOBAL_WRITES = 20;
 

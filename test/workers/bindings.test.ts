@@ -61,6 +61,8 @@ describe("bindings declared in wrangler.toml", () => {
       sandboxChannels: 0,
       sandboxChannelOpen: false,
       sandboxCallsWaiting: 0,
+      sandboxReplies: 0,
+      sandboxCallMs: 0,
     });
   });
 

@@ -1,11 +1,17 @@
 /**
  * The engine template: the module the room's sandboxed isolate starts from. It is bundled with
  * esbuild into sandbox/generated-template.ts (`npm run gen:template`), and the room loads it next
- * to the revision's logic.js. Its one door is the channel the room opens (src/engine/logic-channel.ts):
- * each request runs the same code the SDK's solo mode runs (src/engine/logic-runner.ts).
+ * to the revision's logic.js. Its one door is the channel the room asks it to open into the room
+ * (src/engine/logic-channel.ts, durable-objects/room/channel-dock.ts): each request runs the same
+ * code the SDK's solo mode runs (src/engine/logic-runner.ts).
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { answerChannelRequest, GLOBAL_WRITES_KEY } from "../../../src/engine/logic-channel";
+import {
+  answerChannelRequest,
+  CHANNEL_TICKET_HEADER,
+  CHANNEL_URL,
+  GLOBAL_WRITES_KEY,
+} from "../../../src/engine/logic-channel";
 import type { GameDefinition } from "../../../src/engine/types";
 import logic from "./logic.js";
 
@@ -16,12 +22,16 @@ const globalWrites = (globalThis as Record<symbol, unknown>)[Symbol.for(GLOBAL_W
   | undefined;
 
 export default class EngineTemplate extends WorkerEntrypoint {
-  /** The room's channel: a WebSocket whose every text message is a request, answered on it. */
-  override fetch(request: Request): Response {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return new Response("The engine template answers its room's channel only", { status: 426 });
-    }
-    const { 0: room, 1: own } = new WebSocketPair();
+  /**
+   * The room asks for a channel: the isolate connects to the room through `door` and answers every
+   * text message on it. The socket outlives this call (waitUntil) until either side closes it.
+   */
+  async openChannel(door: Fetcher, ticket: string): Promise<void> {
+    const response = await door.fetch(CHANNEL_URL, {
+      headers: { Upgrade: "websocket", [CHANNEL_TICKET_HEADER]: ticket },
+    });
+    const own = response.webSocket;
+    if (!own) throw new Error(`the room did not take the channel (${response.status})`);
     own.accept();
     own.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return own.close(1003, "text requests only");
@@ -33,7 +43,14 @@ export default class EngineTemplate extends WorkerEntrypoint {
         }
       });
     });
-    own.addEventListener("close", () => own.close());
-    return new Response(null, { status: 101, webSocket: room });
+    this.ctx.waitUntil(
+      new Promise<void>((resolve) => {
+        own.addEventListener("close", () => {
+          own.close();
+          resolve();
+        });
+        own.addEventListener("error", () => resolve());
+      }),
+    );
   }
 }

@@ -29,9 +29,14 @@ describe("what a room is billed, from Cloudflare's prices", () => {
     expect(bill.dollars).toBeCloseTo(0.128 * PRICES.doGbSecondPerMillion, 9);
   });
 
-  it("bills each channel opened into the sandbox as a Dynamic Worker request, and its CPU", () => {
+  it("bills each channel opened into the sandbox as a Dynamic Worker request and the sandbox's connect into the room, and its CPU", () => {
     const bill = billOf({ ...none, sandboxOpens: 1_000_000, sandboxCpuMs: 1_000_000 });
-    expect(bill.dollars).toBeCloseTo(PRICES.workerRequestPerMillion + PRICES.cpuMsPerMillion, 9);
+    expect(bill.doRequests).toBe(1_000_000);
+    expect(bill.workerRequests).toBe(1_000_000);
+    expect(bill.dollars).toBeCloseTo(
+      PRICES.workerRequestPerMillion + PRICES.doRequestPerMillion + PRICES.cpuMsPerMillion,
+      9,
+    );
   });
 
   it("gives the price per million actions and per 1,000 player-hours", () => {

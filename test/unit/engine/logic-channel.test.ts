@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type ChannelEnd, type ChannelEvents, ChannelRunner } from "../../../src/engine/channel-runner";
+import {
+  type ChannelEnd,
+  type ChannelEvents,
+  ChannelRunner,
+  type ChannelUsage,
+} from "../../../src/engine/channel-runner";
 import { describeGame, MAX_TICK_RATE } from "../../../src/engine/describe-game";
 import { answerChannelRequest } from "../../../src/engine/logic-channel";
 import { LocalLogicRunner } from "../../../src/engine/logic-runner";
@@ -7,7 +12,7 @@ import type { GameDefinition, LogicInput } from "../../../src/engine/types";
 import counter from "../../fixtures/counter.logic.js";
 import json from "../../fixtures/json.logic.js";
 
-const LIMITS = { calls: 1_000, spentMs: 100, callMs: 5_000 };
+const LIMITS = { calls: 1_000, spentMs: 100, lifetimeMs: 25_000, callMs: 5_000 };
 const input = (state: unknown): LogicInput => ({
   state,
   playerId: null,
@@ -26,7 +31,13 @@ const add = (n: number, playerId = "alice") => ({ action: "add", payload: { n },
  * the engine template answers it, unless a test scripts the other end itself (`reply`).
  */
 class Sandbox {
-  readonly channels: { events: ChannelEvents; closed: boolean; sent: string[] }[] = [];
+  readonly channels: {
+    events: ChannelEvents;
+    closed: boolean;
+    sent: string[];
+    /** What the runner noted after each answer. */
+    notes: ChannelUsage[];
+  }[] = [];
   time = 0;
   /** When set, the sandbox does not answer: the test replies with `reply`. */
   manual = false;
@@ -35,8 +46,10 @@ class Sandbox {
   failOpen: Error | null = null;
   /** When set, opening a channel waits for this promise (a sandbox that takes long to start). */
   openGate: Promise<void> | null = null;
-  /** The looks at the calls the runner asked for (watch), each in ms from then. */
-  readonly watches: number[] = [];
+  /** The next channel opened is one taken over from an earlier instance, which carried this. */
+  carry: ChannelUsage | null = null;
+  /** At each look the runner asked for (watch): in how many ms a call under way is overdue then. */
+  readonly watches: (number | null)[] = [];
 
   readonly game: GameDefinition;
 
@@ -49,9 +62,13 @@ class Sandbox {
   readonly open = async (events: ChannelEvents): Promise<ChannelEnd> => {
     if (this.failOpen) throw this.failOpen;
     if (this.openGate) await this.openGate;
-    const channel = { events, closed: false, sent: [] as string[] };
+    const channel = { events, closed: false, sent: [] as string[], notes: [] as ChannelUsage[] };
     this.channels.push(channel);
+    const carried = this.carry;
+    this.carry = null;
     return {
+      ...(carried ? { carried } : {}),
+      note: (usage) => channel.notes.push(usage),
       send: (text) => {
         if (channel.closed) throw new Error("closed");
         channel.sent.push(text);
@@ -67,8 +84,12 @@ class Sandbox {
     };
   };
 
+  /** A runner whose looks are asked for as the room asks for them: at its overdueIn(). */
   runner(limits = LIMITS) {
-    return new ChannelRunner(this.open, limits, this.now, { watch: (inMs) => this.watches.push(inMs) });
+    const runner: ChannelRunner = new ChannelRunner(this.open, limits, this.now, {
+      watch: () => this.watches.push(runner.overdueIn()),
+    });
+    return runner;
   }
 
   /** The newest channel's events, to reply or close from the sandbox's side. */
@@ -162,6 +183,113 @@ describe("a channel's limits", () => {
   });
 });
 
+describe("a channel's lifetime", () => {
+  it("takes no new call `lifetimeMs` after it opened, however busy: that call retires it and opens another", async () => {
+    const sandbox = new Sandbox(counter);
+    const runner = sandbox.runner();
+    sandbox.time = 1_000;
+    await runner.describe();
+    for (const at of [10_000, 20_000, 1_000 + LIMITS.lifetimeMs - 1]) {
+      sandbox.time = at;
+      await runner.describe();
+    }
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([false]);
+    sandbox.time = 1_000 + LIMITS.lifetimeMs;
+    await runner.describe();
+    // Nothing waited on the old one: it closed at once.
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([true, false]);
+    expect(sandbox.channels.map((c) => c.sent.length)).toEqual([4, 1]);
+    expect(runner.opened).toBe(2);
+  });
+
+  it("answers a call still waiting on a channel past its lifetime there, then closes it", async () => {
+    const sandbox = new Sandbox(counter);
+    sandbox.manual = true;
+    const runner = sandbox.runner();
+    const early = runner.describe();
+    await settle();
+    const [old] = sandbox.channels;
+    if (!old) throw new Error("no channel");
+    sandbox.time = LIMITS.lifetimeMs;
+    const late = runner.describe();
+    await settle();
+    expect(sandbox.channels).toHaveLength(2);
+    expect(sandbox.last.sent).toHaveLength(1);
+    expect(old.closed).toBe(false);
+    old.events.message(await answerChannelRequest(counter, old.sent[0] as string));
+    expect((await early).actions).toContain("add");
+    expect(old.closed).toBe(true);
+    sandbox.last.events.message(await answerChannelRequest(counter, sandbox.last.sent[0] as string));
+    expect((await late).actions).toContain("add");
+    expect(sandbox.last.closed).toBe(false);
+  });
+});
+
+describe("a channel taken over from an earlier instance of the room", () => {
+  it("counts the time its calls took then towards `spentMs`: near the limit, one call retires it", async () => {
+    const sandbox = new Sandbox(counter);
+    sandbox.callMs = 20;
+    sandbox.carry = { openedAt: 0, calls: 10, spentMs: LIMITS.spentMs - 10 };
+    const runner = sandbox.runner();
+    await runner.describe();
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([true]);
+    // Taken over, not opened.
+    expect(runner.opened).toBe(0);
+    await runner.describe();
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([true, false]);
+    expect(runner.opened).toBe(1);
+  });
+
+  it("counts its calls then towards `calls`", async () => {
+    const sandbox = new Sandbox(counter);
+    sandbox.carry = { openedAt: 0, calls: LIMITS.calls - 1, spentMs: 0 };
+    const runner = sandbox.runner();
+    await runner.describe();
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([true]);
+  });
+
+  it("counts its lifetime from when the earlier instance opened it", async () => {
+    const sandbox = new Sandbox(counter);
+    sandbox.time = 30_000;
+    sandbox.carry = { openedAt: 30_000 - LIMITS.lifetimeMs + 1_000, calls: 3, spentMs: 0 };
+    const runner = sandbox.runner();
+    await runner.describe();
+    sandbox.time += 999;
+    await runner.describe();
+    expect(sandbox.channels).toHaveLength(1);
+    sandbox.time += 1;
+    await runner.describe();
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([true, false]);
+    expect(runner.opened).toBe(1);
+  });
+});
+
+describe("what the channel's end is told", () => {
+  it("notes after each answer, an error too, what the channel has carried since it opened", async () => {
+    const sandbox = new Sandbox(json);
+    sandbox.callMs = 7;
+    sandbox.time = 100;
+    const runner = sandbox.runner();
+    await runner.describe();
+    const nan = { action: "nan", payload: {}, playerId: "alice" };
+    await expect(runner.runActions(input({ count: 0 }), [nan])).rejects.toThrow();
+    expect(sandbox.last.notes).toEqual([
+      { openedAt: 100, calls: 1, spentMs: 7 },
+      { openedAt: 100, calls: 2, spentMs: 14 },
+    ]);
+  });
+
+  it("notes a taken-over channel's usage on from what it carried", async () => {
+    const sandbox = new Sandbox(counter);
+    sandbox.callMs = 7;
+    sandbox.time = 1_000;
+    sandbox.carry = { openedAt: 50, calls: 4, spentMs: 30 };
+    const runner = sandbox.runner();
+    await runner.describe();
+    expect(sandbox.last.notes).toEqual([{ openedAt: 50, calls: 5, spentMs: 37 }]);
+  });
+});
+
 describe("what the room does not take from the sandbox's word", () => {
   it("caps the tick rate describe claims at the room's limit; a negative one is no tick loop", async () => {
     for (const [claimed, runs] of [
@@ -203,34 +331,6 @@ describe("globals written in the sandbox (dev)", () => {
   });
 });
 
-describe("the quiet before a call (the room closes the channel after a call that came after a long one)", () => {
-  it("is Infinity before the first call, then the time since the last call was sent or answered, across channels", async () => {
-    const sandbox = new Sandbox(counter);
-    const runner = sandbox.runner();
-    expect(runner.quietBeforeLastCall).toBe(Number.POSITIVE_INFINITY);
-    await runner.runActions(input({ count: 0 }), [add(1)]);
-    expect(runner.quietBeforeLastCall).toBe(Number.POSITIVE_INFINITY);
-    sandbox.time += 40;
-    await runner.runActions(input({ count: 1 }), [add(1)]);
-    expect(runner.quietBeforeLastCall).toBe(40);
-    runner.close();
-    sandbox.time += 5_000;
-    await runner.runActions(input({ count: 2 }), [add(1)]);
-    expect(runner.quietBeforeLastCall).toBe(5_000);
-    expect(sandbox.channels).toHaveLength(2);
-  });
-
-  it("counts from the answer of a call that took long, not from its sending", async () => {
-    const sandbox = new Sandbox(counter);
-    sandbox.callMs = 300;
-    const runner = sandbox.runner();
-    await runner.runActions(input({ count: 0 }), [add(1)]);
-    sandbox.time += 10;
-    await runner.runActions(input({ count: 1 }), [add(1)]);
-    expect(runner.quietBeforeLastCall).toBe(10);
-  });
-});
-
 describe("a call's deadline", () => {
   it("fails a call that waits past `callMs` at the look it asked for, as a thrown error; the next call opens a new channel", async () => {
     const sandbox = new Sandbox(counter);
@@ -238,28 +338,49 @@ describe("a call's deadline", () => {
     const runner = sandbox.runner();
     const hung = runner.describe();
     await settle();
-    expect(sandbox.watches).toEqual([LIMITS.callMs]);
+    // One look as the opening begins, one as the call goes out.
+    expect(sandbox.watches).toEqual([LIMITS.callMs, LIMITS.callMs]);
     sandbox.time += LIMITS.callMs - 1;
     expect(runner.failOverdue()).toBe(0);
-    // Not yet due: it asks for the next look, 1 ms on.
-    expect(sandbox.watches).toEqual([LIMITS.callMs, 1]);
+    // Not yet due: it asks for the next look, due 1 ms on.
+    expect(sandbox.watches).toEqual([LIMITS.callMs, LIMITS.callMs, 1]);
     sandbox.time += 1;
     expect(runner.failOverdue()).toBe(1);
     await expect(hung).rejects.toThrow(`the call took longer than ${LIMITS.callMs} ms`);
     expect(sandbox.last.closed).toBe(true);
+    expect(runner.overdueIn()).toBeNull();
+    expect(sandbox.watches).toHaveLength(3);
     sandbox.manual = false;
     expect((await runner.describe()).actions).toContain("add");
     expect(sandbox.channels).toHaveLength(2);
   });
 
-  it("asks for one look at a time, not one per call", async () => {
+  it("tells in how long the oldest call under way is overdue, and null once none is", async () => {
     const sandbox = new Sandbox(counter);
+    sandbox.manual = true;
     const runner = sandbox.runner();
-    for (let i = 0; i < 5; i++) await runner.describe();
-    expect(sandbox.watches).toEqual([LIMITS.callMs]);
+    expect(runner.overdueIn()).toBeNull();
+    const first = runner.describe();
+    await settle();
+    sandbox.time = 1_000;
+    const second = runner.describe();
+    await settle();
+    // A look for each call sent, at the oldest call's deadline.
+    expect(sandbox.watches).toEqual([LIMITS.callMs, LIMITS.callMs, LIMITS.callMs - 1_000]);
+    sandbox.time = 2_000;
+    expect(runner.overdueIn()).toBe(LIMITS.callMs - 2_000);
+    const [firstId, secondId] = sandbox.ids();
+    const answer = (id: number | undefined) =>
+      sandbox.last.events.message(JSON.stringify({ id, ok: true, value: describeGame(counter) }));
+    answer(firstId);
+    await first;
+    expect(runner.overdueIn()).toBe(1_000 + LIMITS.callMs - 2_000);
+    answer(secondId);
+    await second;
+    expect(runner.overdueIn()).toBeNull();
+    // Nothing under way: a look asks for no other.
     expect(runner.failOverdue()).toBe(0);
-    await runner.describe();
-    expect(sandbox.watches).toEqual([LIMITS.callMs, LIMITS.callMs]);
+    expect(sandbox.watches).toHaveLength(3);
   });
 
   it("gives up on a sandbox that does not start within `callMs`; should it open later, that channel is closed unused", async () => {
@@ -271,8 +392,15 @@ describe("a call's deadline", () => {
     const runner = sandbox.runner();
     const waiting = runner.describe();
     await settle();
-    sandbox.time += LIMITS.callMs;
+    // The opening is under way: its deadline is watched.
+    expect(sandbox.watches).toEqual([LIMITS.callMs]);
+    sandbox.time += 3_000;
+    expect(runner.overdueIn()).toBe(LIMITS.callMs - 3_000);
+    sandbox.time += LIMITS.callMs - 3_000;
     expect(runner.failOverdue()).toBe(1);
+    // Given up: nothing is under way, and no further look is asked for.
+    expect(runner.overdueIn()).toBeNull();
+    expect(sandbox.watches).toEqual([LIMITS.callMs]);
     await expect(waiting).rejects.toThrow(`the sandbox did not start within ${LIMITS.callMs} ms`);
     sandbox.openGate = null;
     start();
@@ -282,27 +410,19 @@ describe("a call's deadline", () => {
   });
 });
 
-describe("idle and closing", () => {
-  it("tells how long the open channel has been idle: not while a call waits, not once closed", async () => {
+describe("closing", () => {
+  it("closes the open channel when the room asks: the sandbox's end closes, the next call opens another", async () => {
     const sandbox = new Sandbox(counter);
-    const runner = sandbox.runner({ ...LIMITS, calls: 1_000, spentMs: 1_000 });
-    expect(runner.idleSince()).toBeNull();
-    sandbox.time = 500;
-    sandbox.manual = true;
-    const waiting = runner.describe();
-    await settle();
-    expect(runner.idleSince()).toBeNull();
+    const runner = sandbox.runner();
+    expect(runner.isOpen).toBe(false);
+    await runner.describe();
     expect(runner.isOpen).toBe(true);
-    sandbox.time = 700;
-    const [id] = sandbox.ids();
-    sandbox.last.events.message(await answerChannelRequest(counter, sandbox.last.sent[0] as string));
-    await waiting;
-    expect(id).toBe(1);
-    expect(runner.idleSince()).toBe(700);
     runner.close();
-    expect(runner.idleSince()).toBeNull();
     expect(runner.isOpen).toBe(false);
     expect(sandbox.last.closed).toBe(true);
+    await runner.describe();
+    expect(sandbox.channels.map((c) => c.closed)).toEqual([true, false]);
+    expect(runner.opened).toBe(2);
   });
 
   it("fails a call still waiting when the room closes the channel", async () => {

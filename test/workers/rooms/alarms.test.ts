@@ -1,13 +1,14 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { CHANNEL_IDLE_MS, CHANNEL_LIMITS } from "../../../durable-objects/room/sandbox-settings";
+import { HEARTBEAT_MS } from "../../../durable-objects/room/room-alarm";
+import { CHANNEL_LIMITS } from "../../../durable-objects/room/sandbox-settings";
 import { readAttachment, writeAttachment } from "../../../durable-objects/room/socket-attachment";
-import { alarmOf, endGraces, letChannelIdle, twoPlayers } from "./support";
+import { alarmOf, connectionSockets, endGraces, hibernate, twoPlayers } from "./support";
 
 function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: number) {
   return runInDurableObject(stub, (_room: Room, state) => {
-    for (const ws of state.getWebSockets()) {
+    for (const ws of connectionSockets(state)) {
       const info = readAttachment(ws);
       if (info.playerId === playerId) writeAttachment(ws, { ...info, connectedAt: Date.now() - ageMs });
     }
@@ -15,23 +16,13 @@ function ageConnection(stub: DurableObjectStub<Room>, playerId: string, ageMs: n
 }
 
 describe("heartbeat and silent drop", () => {
-  it("keeps a 60 s keep-alive alarm while connections are open (earlier only to look at its calls into the sandbox and to close an idle channel)", async () => {
+  it("keeps a 60 s keep-alive alarm while connections are open: the start's calls into the sandbox keep none for their deadline", async () => {
     const started = Date.now();
     const { stub } = await twoPlayers();
     const ready = Date.now();
-    // The game's start went through the channel into the sandbox: the room looks again when the
-    // channel could have been idle for CHANNEL_IDLE_MS, sooner than the look at its calls'
-    // deadline (CHANNEL_LIMITS.callMs) and the keep-alive.
-    const channelCheck = await alarmOf(stub);
-    expect(CHANNEL_IDLE_MS).toBeLessThan(CHANNEL_LIMITS.callMs);
-    expect(channelCheck).toBeGreaterThanOrEqual(started + CHANNEL_IDLE_MS);
-    expect(channelCheck).toBeLessThanOrEqual(ready + CHANNEL_IDLE_MS);
-    const before = Date.now();
-    await letChannelIdle(stub);
-    const after = Date.now();
-    const alarm = await alarmOf(stub);
-    expect(alarm).toBeGreaterThanOrEqual(before + 60_000);
-    expect(alarm).toBeLessThanOrEqual(after + 60_000);
+    const alarm = (await alarmOf(stub)) as number;
+    expect(alarm).toBeGreaterThanOrEqual(started + HEARTBEAT_MS);
+    expect(alarm).toBeLessThanOrEqual(ready + HEARTBEAT_MS);
   });
 
   it("drops a connection with no heartbeat reply for 61 s at the next alarm; the seat goes offline", async () => {
@@ -86,7 +77,19 @@ describe("deadlines on the alarm", () => {
     expect(bob.frames.some((f) => f.deadline === "broken")).toBe(false);
   });
 
-  it("only ever moves the alarm earlier; a firing with nothing due runs nothing and keeps the keep-alive", async () => {
+  it("after a move is answered, sets the alarm for the next deadline, not for the deadline of the move's call into the sandbox", async () => {
+    const { alice, stub } = await twoPlayers();
+    await hibernate(stub); // a quiet room: the move is written at once and reserves no write
+    const before = Date.now();
+    await alice.act("arm", { name: "timeout", ms: 30_000 }, 1);
+    const after = Date.now();
+    const alarm = (await alarmOf(stub)) as number;
+    expect(alarm).toBeGreaterThan(after + CHANNEL_LIMITS.callMs);
+    expect(alarm).toBeGreaterThanOrEqual(before + 30_000);
+    expect(alarm).toBeLessThanOrEqual(after + 30_000);
+  });
+
+  it("keeps the alarm where it is when a deadline is cleared; a firing with nothing due runs nothing and keeps the keep-alive", async () => {
     const { alice, stub } = await twoPlayers();
     await alice.act("arm", { name: "timeout", ms: 30_000 }, 1);
     const armed = Date.now();

@@ -5,7 +5,17 @@ import type { Room } from "../../../durable-objects/room/room";
 import { PING_FRAME } from "../../../src/engine/protocol";
 import { codeKeys } from "../../../src/publishing/code-keys";
 import { FRAME_BUDGET } from "../../../src/room-core/frame-budget";
-import { connect, endGraces, publish, ROSTER, roomStub, socketOf, socketUrl, twoPlayers } from "./support";
+import {
+  connect,
+  connectionSockets,
+  endGraces,
+  publish,
+  ROSTER,
+  roomStub,
+  socketOf,
+  socketUrl,
+  twoPlayers,
+} from "./support";
 
 describe("GET /ws/games/{revisionId}/{roomId}", () => {
   it("upgrades, starts the game on the first connection with a roster, and sends __state then __game_start", async () => {
@@ -113,7 +123,7 @@ describe("GET /ws/games/{revisionId}/{roomId}", () => {
       bob.close(1000, "closing");
       return {
         readyState: bob.readyState,
-        listed: state.getWebSockets().length,
+        listed: connectionSockets(state).length,
         counted: (await room.stats()).connections,
       };
     });

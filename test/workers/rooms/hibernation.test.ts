@@ -1,7 +1,19 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { connect, endGraces, hibernate, publish, ROSTER, roomStub, storedWhen, twoPlayers } from "./support";
+import { CHANNEL_LIMITS } from "../../../durable-objects/room/sandbox-settings";
+import {
+  connect,
+  endGraces,
+  hibernate,
+  moveChannelClock,
+  openChannelCount,
+  publish,
+  ROSTER,
+  roomStub,
+  storedWhen,
+  twoPlayers,
+} from "./support";
 
 /** Moves the stored clock's anchor `ms` into the past: as if that much real time passed since the last write. */
 function letTimePass(stub: DurableObjectStub<Room>, ms: number) {
@@ -65,6 +77,35 @@ describe("hibernation with connections open", () => {
     expect(await alice.next("__game_start", () => true, since)).toMatchObject({
       players: [{ id: "alice" }, { id: "bob" }],
     });
+  });
+});
+
+describe("hibernation with the channel into the sandbox open", () => {
+  it("hibernates with it open; the new instance takes the channel over and play goes on with the state as it was", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await alice.act("add", { n: 5 }, 1);
+    const before = await stub.stats();
+    expect(before).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: true });
+    await hibernate(stub);
+    expect(await bob.act("add", { n: 1 }, 1)).toMatchObject({ type: "__action_result", state: { count: 6 } });
+    const after = await stub.stats();
+    expect(after.instanceStartedAt).toBeGreaterThan(before.instanceStartedAt);
+    // This instance opened no channel: its calls ride on the one the earlier instance opened.
+    expect(after).toMatchObject({ connections: 2, sandboxChannels: 0, sandboxChannelOpen: true });
+    expect(await openChannelCount(stub)).toBe(1);
+    expect(await alice.act("add", { n: 1 }, 2)).toMatchObject({ type: "__action_result", state: { count: 7 } });
+    expect((await alice.roundTrip()).state).toMatchObject({ count: 7 });
+    expect(await stub.stats()).toMatchObject({ sandboxChannels: 0 });
+    await storedWhen(stub, (record) => (record.state as { count: number }).count === 7);
+  });
+
+  it("does not take over a channel past its lifetime: the new instance closes it and opens its own", async () => {
+    const { alice, stub } = await twoPlayers();
+    await hibernate(stub);
+    await moveChannelClock(stub, CHANNEL_LIMITS.lifetimeMs);
+    expect(await alice.act("add", { n: 2 }, 1)).toMatchObject({ type: "__action_result", state: { count: 2 } });
+    expect(await stub.stats()).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: true });
+    await expect.poll(() => openChannelCount(stub), { timeout: 5_000, interval: 20 }).toBe(1);
   });
 });
 

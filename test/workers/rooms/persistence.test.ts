@@ -2,7 +2,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Room } from "../../../durable-objects/room/room";
-import { RoomStorage } from "../../../durable-objects/room/room-storage";
+import { HEARTBEAT_MS } from "../../../durable-objects/room/room-alarm";
+import { RoomStorage, WRITE_DELAY_MS } from "../../../durable-objects/room/room-storage";
 import { codeIdOf } from "../../../durable-objects/room/template-version";
 import { configFor } from "../../../src/config";
 import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
@@ -10,7 +11,7 @@ import {
   alarmOf,
   connect,
   endGraces,
-  letChannelIdle,
+  hibernate,
   publish,
   ROSTER,
   restart,
@@ -23,32 +24,53 @@ import {
 } from "./support";
 
 describe("room persistence", () => {
-  it("batches state writes: many actions, one write, made when the reservation in the alarm comes due", async () => {
+  it("batches state writes: ten actions in a burst, two writes (the first change at once, the rest when the reservation in the alarm comes due)", async () => {
     const { alice, bob, stub } = await twoPlayers();
+    await hibernate(stub);
     const before = (await stub.stats()).storageWrites;
     for (let seq = 1; seq <= 10; seq++) alice.send({ type: "__action", action: "add", payload: { n: 1 }, seq });
     await bob.next("__action_result", (f) => f.state.count === 10);
-    // Ten changes, at most one write so far (the reservation may have come due on a slow machine).
-    expect((await stub.stats()).storageWrites - before).toBeLessThanOrEqual(1);
+    // At most two writes so far (the reservation may have come due on a slow machine).
+    expect((await stub.stats()).storageWrites - before).toBeLessThanOrEqual(2);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await stub.stats()).storageWrites).toBe(before + 1);
+    expect((await stub.stats()).storageWrites).toBe(before + 2);
     expect((await storedRecord(stub))?.state).toMatchObject({ count: 10 });
   });
 
-  it("keeps the write's reservation in the room's one alarm, at most 500 ms after the first change, never pushed back", async () => {
+  it("writes a move in a quiet room at once: stored when it is acknowledged, and no alarm reserved for it", async () => {
     const { alice, stub } = await twoPlayers();
-    await letChannelIdle(stub); // the start's writes are done, its channel closed; the alarm is the 60 s keep-alive again
-    const keepAlive = (await alarmOf(stub)) as number;
-    const changedAt = Date.now();
-    await alice.act("add", { n: 1 }, 1);
+    // Between two turns the room hibernated: its new instance has written nothing for a while.
+    await hibernate(stub);
+    const before = Date.now();
+    expect(await alice.act("add", { n: 1 }, 1)).toMatchObject({ type: "__action_result", state: { count: 1 } });
+    const after = Date.now();
+    expect((await storedRecord(stub))?.state).toMatchObject({ count: 1 });
+    // Neither the write nor the call into the sandbox left an alarm: the next one is the keep-alive.
+    const alarm = (await alarmOf(stub)) as number;
+    expect(alarm).toBeGreaterThanOrEqual(before + HEARTBEAT_MS);
+    expect(alarm).toBeLessThanOrEqual(after + HEARTBEAT_MS);
+  });
+
+  it("reserves the alarm for a change within 500 ms of a write: written when it comes due, never pushed back", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await hibernate(stub);
+    const before = Date.now();
+    await alice.act("add", { n: 1 }, 1); // written at once
+    const written = Date.now();
+    const writes = (await stub.stats()).storageWrites;
+    await bob.act("add", { n: 1 }, 1);
+    expect((await storedRecord(stub))?.state).toMatchObject({ count: 1 });
+    // Due WRITE_DELAY_MS after the write before it.
     const reserved = (await alarmOf(stub)) as number;
-    expect(reserved).toBeLessThan(keepAlive);
-    expect(reserved).toBeGreaterThanOrEqual(changedAt);
-    expect(reserved).toBeLessThanOrEqual(Date.now() + 500);
+    expect(reserved).toBeGreaterThanOrEqual(before + WRITE_DELAY_MS);
+    expect(reserved).toBeLessThanOrEqual(written + WRITE_DELAY_MS);
     // A debounce would move the write later with every change; the reservation stays.
     await alice.act("add", { n: 1 }, 2);
-    await alice.act("add", { n: 1 }, 3);
+    await bob.act("add", { n: 1 }, 2);
     expect(await alarmOf(stub)).toBe(reserved);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await storedRecord(stub))?.state).toMatchObject({ count: 4 });
+    expect((await stub.stats()).storageWrites).toBe(writes + 1);
   });
 
   it("writes a waiting change at once when the last connection leaves, and keeps an alarm only for the seats' graces", async () => {

@@ -1,8 +1,10 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { CHANNEL_TAG } from "../../../durable-objects/room/channel-dock";
 import type { Room } from "../../../durable-objects/room/room";
-import { CHANNEL_IDLE_MS, CHANNEL_QUIET_MS } from "../../../durable-objects/room/sandbox-settings";
-import { alarmOf, letChannelIdle, statsWhen, twoPlayers } from "./support";
+import { CHANNEL_LIMITS } from "../../../durable-objects/room/sandbox-settings";
+import { readAttachment, writeAttachment } from "../../../durable-objects/room/socket-attachment";
+import { moveChannelClock, openChannelCount, socketOf, statsWhen, twoPlayers } from "./support";
 
 /** The room's calls into scenario code travel on one channel into its sandbox (docs/decisions/0108-calls-into-the-sandbox-travel-on-a-channel.md). */
 describe("the channel into the sandbox", () => {
@@ -13,41 +15,25 @@ describe("the channel into the sandbox", () => {
     expect(await stub.stats()).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: true });
   });
 
-  it("closes when idle at the alarm; the next action opens a new one and the game goes on", async () => {
+  it("carries calls across a quiet pause (a turn of a slow game): one channel, no new one opened", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    await alice.act("add", { n: 1 }, 1);
+    // The room waits a long turn for its next move, just short of the channel's lifetime.
+    await moveChannelClock(stub, CHANNEL_LIMITS.lifetimeMs - 1_000);
+    expect(await bob.act("add", { n: 1 }, 1)).toMatchObject({ type: "__action_result", state: { count: 2 } });
+    expect(await stub.stats()).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: true });
+    expect(await openChannelCount(stub)).toBe(1);
+  });
+
+  it("takes no call after its lifetime (the sandbox holds its end only that long): the next call opens a new channel, the old one closes, and the game goes on", async () => {
     const { alice, bob, stub } = await twoPlayers();
     await alice.act("add", { n: 5 }, 1);
-    await letChannelIdle(stub);
-    expect(await stub.stats()).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: false });
+    await moveChannelClock(stub, CHANNEL_LIMITS.lifetimeMs);
     expect(await bob.act("add", { n: 1 }, 1)).toMatchObject({ type: "__action_result", state: { count: 6 } });
     expect(await stub.stats()).toMatchObject({ sandboxChannels: 2, sandboxChannelOpen: true });
-  });
-
-  it("stays open at an alarm before it was idle for CHANNEL_IDLE_MS, and the room looks again then", async () => {
-    const { alice, stub } = await twoPlayers();
-    await alice.act("add", { n: 1 }, 1);
-    await runInDurableObject(stub, (room: Room) => {
-      room.channelClock = () => Date.now() + CHANNEL_IDLE_MS / 2;
-    });
-    const before = Date.now();
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await stub.stats()).sandboxChannelOpen).toBe(true);
-    const next = await alarmOf(stub);
-    expect(next).toBeGreaterThanOrEqual(before);
-    expect(next).toBeLessThanOrEqual(Date.now() + CHANNEL_IDLE_MS / 2);
-  });
-
-  it("closes right after a call that came after CHANNEL_QUIET_MS without one (a turn of a slow game); calls close together share one", async () => {
-    const { alice, bob, stub } = await twoPlayers();
-    await alice.act("add", { n: 1 }, 1);
-    expect(await stub.stats()).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: true });
-    await runInDurableObject(stub, (room: Room) => {
-      room.channelClock = () => Date.now() + CHANNEL_QUIET_MS;
-    });
-    expect(await bob.act("add", { n: 1 }, 1)).toMatchObject({ type: "__action_result", state: { count: 2 } });
-    expect(await stub.stats()).toMatchObject({ sandboxChannels: 1, sandboxChannelOpen: false });
-    // The next move soon after opens a channel and keeps it, as a burst of moves would.
-    expect(await alice.act("add", { n: 1 }, 2)).toMatchObject({ type: "__action_result", state: { count: 3 } });
-    expect(await alice.act("add", { n: 1 }, 3)).toMatchObject({ type: "__action_result", state: { count: 4 } });
+    await expect.poll(() => openChannelCount(stub), { timeout: 5_000, interval: 20 }).toBe(1);
+    // The new channel's lifetime counts from its own opening: the next call rides on it.
+    expect(await alice.act("add", { n: 1 }, 2)).toMatchObject({ type: "__action_result", state: { count: 7 } });
     expect(await stub.stats()).toMatchObject({ sandboxChannels: 2, sandboxChannelOpen: true });
   });
 
@@ -57,6 +43,7 @@ describe("the channel into the sandbox", () => {
     alice.close();
     bob.close();
     await statsWhen(stub, (stats) => stats.connections === 0 && !stats.sandboxChannelOpen);
+    await expect.poll(() => openChannelCount(stub), { timeout: 5_000, interval: 20 }).toBe(0);
   });
 
   it("refuses a state JSON would change, as before: the action fails and nothing changes", async () => {
@@ -92,5 +79,36 @@ describe("the channel into the sandbox", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const fired = await alice.next("__action_result", (f) => f.deadline === "bare", since);
     expect(fired).toMatchObject({ state: { count: 100 } });
+  });
+});
+
+/** The channel is one of the room's hibernatable sockets (tag CHANNEL_TAG), and no connection. */
+describe("the channel's socket", () => {
+  it("is never counted as a connection: the room's figures, the operator's view and the lobby see the seats' sockets only", async () => {
+    const { stub } = await twoPlayers();
+    expect(await stub.stats()).toMatchObject({ connections: 2, sandboxChannelOpen: true });
+    const listed = await runInDurableObject(stub, (_room: Room, state) => ({
+      all: state.getWebSockets().length,
+      channels: state.getWebSockets(CHANNEL_TAG).length,
+    }));
+    expect(listed).toEqual({ all: 3, channels: 1 });
+    expect(await stub.operatorView()).toMatchObject({ connections: 2 });
+    expect((await stub.lobbyStatus()).seatsOnline.sort()).toEqual(["alice", "bob"]);
+  });
+
+  it("is not dropped at the alarm's silent-drop check, which only looks at connections", async () => {
+    const { alice, bob, stub } = await twoPlayers();
+    // Bob and the channel look silent for 61 s, as the check reads a socket's attachment.
+    await runInDurableObject(stub, (_room: Room, state) => {
+      const bobs = socketOf(state, "bob");
+      writeAttachment(bobs, { ...readAttachment(bobs), connectedAt: Date.now() - 61_000 });
+      for (const channel of state.getWebSockets(CHANNEL_TAG))
+        channel.serializeAttachment({ ...channel.deserializeAttachment(), connectedAt: Date.now() - 61_000 });
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await bob.whenClosed()).code).toBe(4000);
+    expect(await stub.stats()).toMatchObject({ connections: 1, sandboxChannels: 1, sandboxChannelOpen: true });
+    expect(await alice.act("add", { n: 2 }, 1)).toMatchObject({ type: "__action_result", state: { count: 2 } });
+    expect(await stub.stats()).toMatchObject({ sandboxChannels: 1 });
   });
 });

@@ -1,8 +1,8 @@
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Room } from "../../../durable-objects/room/room";
 import { CHANNEL_LIMITS } from "../../../durable-objects/room/sandbox-settings";
-import { alarmOf, connect, letChannelIdle, ROSTER, statsWhen, twoPlayers } from "./support";
+import { MAX_FRAME_BYTES } from "../../../src/engine/protocol";
+import { alarmOf, connect, moveChannelClock, openChannelCount, ROSTER, statsWhen, twoPlayers } from "./support";
 
 describe("a call into the sandbox that never returns", () => {
   it("fails at its deadline like a thrown error: rolled back, __action_error to the sender, a new channel, and the room plays on", async () => {
@@ -13,9 +13,7 @@ describe("a call into the sandbox that never returns", () => {
     const arriving = connect(revisionId, roomId, { seatId: "carol", players: ROSTER });
 
     // The deadline passes on the channel's clock; the room looks at its alarm.
-    await runInDurableObject(stub, (room: Room) => {
-      room.channelClock = () => Date.now() + CHANNEL_LIMITS.callMs;
-    });
+    await moveChannelClock(stub, CHANNEL_LIMITS.callMs);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
 
     const error = await alice.next("__action_error", (f) => f.seq === 1, 0);
@@ -26,21 +24,29 @@ describe("a call into the sandbox that never returns", () => {
 
     const carol = await arriving;
     expect((await carol.next("__state", () => true, 0)).you).toMatchObject({ seatId: "carol", observer: true });
-    // The next call opens a new channel; it came 5 s (the channel's clock) after the last, so its
-    // channel closes once it is answered, and the one after opens another.
+    // The channel that carried the call was closed; the next call opens a new one, and the one after rides on it.
     expect(await bob.act("add", { n: 3 }, 1)).toMatchObject({ type: "__action_result", state: { count: 3 } });
-    expect(await stub.stats()).toMatchObject({ sandboxChannels: 2, sandboxChannelOpen: false, sandboxCallsWaiting: 0 });
     expect(await alice.act("add", { n: 4 }, 2)).toMatchObject({ type: "__action_result", state: { count: 7 } });
-    expect(await stub.stats()).toMatchObject({ sandboxChannels: 3, sandboxCallsWaiting: 0 });
+    expect(await stub.stats()).toMatchObject({ sandboxChannels: 2, sandboxChannelOpen: true, sandboxCallsWaiting: 0 });
+    await expect.poll(() => openChannelCount(stub), { timeout: 5_000, interval: 20 }).toBe(1);
   });
 
-  it("reserves the room's alarm for the call's deadline, so nothing else needs to wake the room", async () => {
-    const { alice, stub } = await twoPlayers("hang");
-    // What the start reserved (a write, the look at its calls, its channel's close) has run: the next wake is later.
-    await letChannelIdle(stub);
+  it("reserves the room's alarm for the call's deadline and holds it while the call waits; the call fails when it fires", async () => {
+    const { alice, bob, stub } = await twoPlayers("hang");
+    // The start's calls were answered and keep no alarm: the next wake is the keep-alive.
     expect(await alarmOf(stub)).toBeGreaterThan(Date.now() + CHANNEL_LIMITS.callMs);
+    const sent = Date.now();
     alice.send({ type: "__action", action: "hang", payload: {}, seq: 1 });
     await statsWhen(stub, (stats) => stats.sandboxCallsWaiting === 1);
-    expect(await alarmOf(stub)).toBeLessThanOrEqual(Date.now() + CHANNEL_LIMITS.callMs);
+    const reserved = (await alarmOf(stub)) as number;
+    expect(reserved).toBeGreaterThanOrEqual(sent + CHANNEL_LIMITS.callMs);
+    expect(reserved).toBeLessThanOrEqual(Date.now() + CHANNEL_LIMITS.callMs);
+    // Another operation of the room while the call waits (a frame refused at once) lets go of nothing.
+    bob.send("x".repeat(MAX_FRAME_BYTES + 1));
+    expect(await bob.next("__action_error")).toMatchObject({ code: "frame_too_large" });
+    expect(await alarmOf(stub)).toBe(reserved);
+    await moveChannelClock(stub, CHANNEL_LIMITS.callMs);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await alice.next("__action_error", (f) => f.seq === 1, 0)).toMatchObject({ code: "action_failed" });
   });
 });

@@ -1,9 +1,9 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
+import { CHANNEL_TAG } from "../../../durable-objects/room/channel-dock";
 import type { Room } from "../../../durable-objects/room/room";
-import { RoomStorage } from "../../../durable-objects/room/room-storage";
-import { CHANNEL_IDLE_MS } from "../../../durable-objects/room/sandbox-settings";
+import { RoomStorage, WRITE_DELAY_MS } from "../../../durable-objects/room/room-storage";
 import { codeKeys } from "../../../src/publishing/code-keys";
 import { SEAT_GRACE_MS } from "../../../src/room-core/seat-grace";
 import type { ConnectionInfo, RoomRecord } from "../../../src/room-core/types";
@@ -209,6 +209,13 @@ export function moveRoomClock(stub: DurableObjectStub<Room>, aheadMs: number): P
   });
 }
 
+/** Moves the clock of the room's channel into the sandbox (its lifetime, its calls' deadline) `aheadMs` ahead of real time. */
+export function moveChannelClock(stub: DurableObjectStub<Room>, aheadMs: number): Promise<void> {
+  return runInDurableObject(stub, (room: Room) => {
+    room.channelClock = () => Date.now() + aheadMs;
+  });
+}
+
 /**
  * Lets the grace of every seat whose last connection closed run out: the room core's clock moves
  * SEAT_GRACE_MS ahead and the room's alarm runs, which takes those seats offline.
@@ -219,30 +226,21 @@ export async function endGraces(stub: DurableObjectStub<Room>): Promise<void> {
 }
 
 /**
- * Lets the room's channel into the sandbox go idle: its clock moves CHANNEL_IDLE_MS ahead and the
- * room's alarm runs, which closes the channel (and does what else is due, such as a batched write).
- */
-export async function letChannelIdle(stub: DurableObjectStub<Room>): Promise<void> {
-  await runInDurableObject(stub, (room: Room) => {
-    room.channelClock = () => Date.now() + CHANNEL_IDLE_MS;
-  });
-  await runDurableObjectAlarm(stub);
-  if ((await stub.stats()).sandboxChannelOpen) throw new Error("the room kept its idle sandbox channel open");
-}
-
-/**
- * Hibernates the room with its sockets open, as the runtime does with an idle room: once its
- * channel into the sandbox has closed, since an open channel (a WebSocket of the standard API)
- * keeps a Durable Object in memory.
+ * Hibernates the room with its sockets open, as the runtime does with an idle room: its channel
+ * into the sandbox is a hibernatable socket too, and hibernates with them. An alarm due within
+ * WRITE_DELAY_MS (a batched write's reservation) runs first: the runtime hibernates a room only
+ * after seconds without an event.
  */
 export async function hibernate(stub: DurableObjectStub<Room>): Promise<void> {
-  await letChannelIdle(stub);
+  const alarm = await alarmOf(stub);
+  if (alarm !== null && alarm <= Date.now() + WRITE_DELAY_MS) await runDurableObjectAlarm(stub);
   await evictDurableObject(stub);
 }
 
 /**
  * Restarts the room as a crash would: the object is aborted, its memory (a batched write still
- * waiting, the channel into the sandbox) is gone, and the next request starts it from storage.
+ * waiting) and its sockets (the channel into the sandbox among them) are gone, and the next
+ * request starts it from storage.
  * Returns a new stub: the old one stays broken.
  */
 export async function restart(stub: DurableObjectStub<Room>, revisionId: string, roomId: string) {
@@ -259,9 +257,22 @@ export function alarmOf(stub: DurableObjectStub<Room>): Promise<number | null> {
   return runInDurableObject(stub, (_room: Room, state) => state.storage.getAlarm());
 }
 
+/** The room's sockets that are connections: all but its channels into the sandbox. */
+export function connectionSockets(state: DurableObjectState): WebSocket[] {
+  return state.getWebSockets().filter((ws) => !state.getTags(ws).includes(CHANNEL_TAG));
+}
+
+/** How many channels into the sandbox the room holds open (hibernatable sockets tagged CHANNEL_TAG). */
+export function openChannelCount(stub: DurableObjectStub<Room>): Promise<number> {
+  return runInDurableObject(
+    stub,
+    (_room: Room, state) => state.getWebSockets(CHANNEL_TAG).filter((ws) => ws.readyState === WebSocket.OPEN).length,
+  );
+}
+
 /** The server side of `playerId`'s socket, inside the room. */
 export function socketOf(state: DurableObjectState, playerId: string): WebSocket {
-  const ws = state.getWebSockets().find((w) => (w.deserializeAttachment() as ConnectionInfo).playerId === playerId);
+  const ws = connectionSockets(state).find((w) => (w.deserializeAttachment() as ConnectionInfo).playerId === playerId);
   if (!ws) throw new Error(`no socket of ${playerId}`);
   return ws;
 }
