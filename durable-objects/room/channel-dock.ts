@@ -80,22 +80,25 @@ export class ChannelDock {
     for (const ws of this.earlierChannels()) {
       if (this.docked.has(ws)) continue;
       const carried = ws.deserializeAttachment() as ChannelAttachment | null;
-      const usable =
-        !taken &&
-        ws.readyState === WebSocket.OPEN &&
-        carried?.codeId === codeId &&
-        this.now() - carried.openedAt < CHANNEL_LIMITS.lifetimeMs &&
-        carried.calls < CHANNEL_LIMITS.calls &&
-        carried.spentMs < CHANNEL_LIMITS.spentMs;
-      if (!usable || !carried) {
+      if (!taken && carried && ws.readyState === WebSocket.OPEN && this.usable(carried, codeId)) {
+        this.docked.set(ws, events);
+        const { openedAt, calls, spentMs } = carried;
+        taken = { ...this.endOf(ws, codeId), carried: { openedAt, calls, spentMs } };
+      } else {
         this.close(ws, "a channel of an earlier instance");
-        continue;
       }
-      this.docked.set(ws, events);
-      const { openedAt, calls, spentMs } = carried;
-      taken = { ...this.endOf(ws, codeId), carried: { openedAt, calls, spentMs } };
     }
     return taken;
+  }
+
+  /** A channel that runs `codeId` and is within its lifetime and limits. */
+  private usable(carried: ChannelAttachment, codeId: string): boolean {
+    return (
+      carried.codeId === codeId &&
+      this.now() - carried.openedAt < CHANNEL_LIMITS.lifetimeMs &&
+      carried.calls < CHANNEL_LIMITS.calls &&
+      carried.spentMs < CHANNEL_LIMITS.spentMs
+    );
   }
 
   /** The room's end of an accepted channel. */

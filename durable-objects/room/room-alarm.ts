@@ -42,7 +42,10 @@ export class RoomAlarm {
   reserve(reason: Reservation, delayMs: number): void {
     const at = Date.now() + delayMs;
     const earlier = this.reserved.get(reason);
-    if (earlier === undefined || at < earlier) this.reserved.set(reason, at);
+    if (earlier !== undefined && earlier <= at) return;
+    this.reserved.set(reason, at);
+    // Every call into the sandbox reserves: most find the alarm set sooner already, and queue nothing.
+    if (this.at !== null && this.at <= at) return;
     this.change(() => this.noLaterThan(at));
   }
 
@@ -88,14 +91,13 @@ export class RoomAlarm {
       .catch((error) => this.log().error("alarm not changed", { error: String(error) }));
   }
 
-  private async exactly(at: number) {
-    this.at = Math.max(at, Date.now() + 1);
-    await this.storage.setAlarm(this.at);
-  }
-
   private async noLaterThan(at: number) {
     this.at ??= await this.storage.getAlarm();
     if (this.at !== null && this.at <= at) return;
+    await this.exactly(at);
+  }
+
+  private async exactly(at: number) {
     // setAlarm(now) from inside alarm() may be dropped locally: at least 1 ms ahead.
     this.at = Math.max(at, Date.now() + 1);
     await this.storage.setAlarm(this.at);
