@@ -34,8 +34,10 @@ export interface BilledUsage {
   playerHours: number;
   /** WebSocket connects: a Worker request (the upgrade) and a Durable Object request each. */
   connects: number;
-  /** Incoming WebSocket messages (client frames). */
+  /** Incoming WebSocket messages from the clients. */
   messagesIn: number;
+  /** Incoming WebSocket messages from the sandbox (its replies on the channel): billed as the clients' are. */
+  sandboxReplies: number;
   /** Alarms the objects ran. */
   alarms: number;
   /**
@@ -59,10 +61,13 @@ export interface Bill {
   dollars: number;
   perMillionActions: number;
   perThousandPlayerHours: number;
+  /** What the sandbox alone adds, per 1,000 player-hours: its channels' requests, its replies, its CPU. */
+  sandboxPerThousandPlayerHours: number;
 }
 
 export function billOf(usage: BilledUsage): Bill {
-  const doRequests = usage.connects + usage.sandboxOpens + usage.messagesIn / PRICES.messagesPerRequest + usage.alarms;
+  const messages = (usage.messagesIn + usage.sandboxReplies) / PRICES.messagesPerRequest;
+  const doRequests = usage.connects + usage.sandboxOpens + messages + usage.alarms;
   const workerRequests = usage.connects + usage.sandboxOpens;
   const awakeGbSeconds = usage.awakeSeconds * PRICES.doMemoryGb;
   const billedGbSeconds = usage.billedSeconds * PRICES.doMemoryGb;
@@ -70,6 +75,11 @@ export function billOf(usage: BilledUsage): Bill {
     (doRequests * PRICES.doRequestPerMillion +
       workerRequests * PRICES.workerRequestPerMillion +
       billedGbSeconds * PRICES.doGbSecondPerMillion +
+      usage.sandboxCpuMs * PRICES.cpuMsPerMillion) /
+    1e6;
+  const sandboxDollars =
+    (usage.sandboxOpens * (PRICES.workerRequestPerMillion + PRICES.doRequestPerMillion) +
+      (usage.sandboxReplies / PRICES.messagesPerRequest) * PRICES.doRequestPerMillion +
       usage.sandboxCpuMs * PRICES.cpuMsPerMillion) /
     1e6;
   return {
@@ -80,6 +90,7 @@ export function billOf(usage: BilledUsage): Bill {
     dollars,
     perMillionActions: (dollars / Math.max(1, usage.actions)) * 1e6,
     perThousandPlayerHours: (dollars / usage.playerHours) * 1000,
+    sandboxPerThousandPlayerHours: (sandboxDollars / usage.playerHours) * 1000,
   };
 }
 
@@ -104,9 +115,28 @@ export function costRows(label: string, ours: BilledUsage, party: BilledUsage): 
     row(`${label}: awake, not hibernated (runtime)`, a.awakeGbSeconds, b.awakeGbSeconds, "GB-s"),
     row(`${label}: billed duration (unable to hibernate)`, a.billedGbSeconds, b.billedGbSeconds, "GB-s"),
     row(`${label}: sandbox CPU (upper bound)`, ours.sandboxCpuMs, party.sandboxCpuMs, "ms"),
-    row(`${label}: price per million actions`, a.perMillionActions, b.perMillionActions, "$"),
-    upTo(`${label}: price per 1,000 player-hours`, a.perThousandPlayerHours, b.perThousandPlayerHours, "$", 1),
+    row(`${label}: price per million actions`, cents(a.perMillionActions), cents(b.perMillionActions), "¢"),
+    // Partyserver's reducer runs in its own object: what the sandbox costs is a floor under our
+    // price that partyserver does not pay (docs/decisions/0141-what-the-sandbox-costs-that-partyserver-does-not.md).
+    row(
+      `${label}: the sandbox's part alone (channels, replies, CPU) per 1,000 player-hours, vs partyserver's whole price`,
+      cents(a.sandboxPerThousandPlayerHours),
+      cents(b.perThousandPlayerHours),
+      "¢",
+    ),
+    upTo(
+      `${label}: price per 1,000 player-hours`,
+      cents(a.perThousandPlayerHours),
+      cents(b.perThousandPlayerHours),
+      "¢",
+      1,
+    ),
   ];
+}
+
+/** Prices print in cents: a room's few cents per 1,000 player-hours keep their digits in the table. */
+function cents(dollars: number): number {
+  return dollars * 100;
 }
 
 /** The price table the cost rows use, printed with the bench's output. */

@@ -6,6 +6,7 @@ const none: BilledUsage = {
   playerHours: 1_000,
   connects: 0,
   messagesIn: 0,
+  sandboxReplies: 0,
   alarms: 0,
   sandboxOpens: 0,
   awakeSeconds: 0,
@@ -37,6 +38,29 @@ describe("what a room is billed, from Cloudflare's prices", () => {
       PRICES.workerRequestPerMillion + PRICES.doRequestPerMillion + PRICES.cpuMsPerMillion,
       9,
     );
+  });
+
+  it("bills the sandbox's replies as incoming messages, and tells the sandbox's part of the price apart", () => {
+    const bill = billOf({
+      ...none,
+      playerHours: 1_000,
+      messagesIn: 20_000_000,
+      connects: 1_000_000,
+      sandboxReplies: 20_000_000,
+      sandboxOpens: 1_000_000,
+    });
+    expect(bill.doRequests).toBe(1_000_000 + 1_000_000 + 1_000_000 + 1_000_000);
+    const sandbox = PRICES.doRequestPerMillion + PRICES.workerRequestPerMillion + PRICES.doRequestPerMillion;
+    expect(bill.sandboxPerThousandPlayerHours).toBeCloseTo(sandbox, 9);
+    expect(bill.perThousandPlayerHours).toBeCloseTo(
+      sandbox + PRICES.doRequestPerMillion + PRICES.doRequestPerMillion + PRICES.workerRequestPerMillion,
+      9,
+    );
+    const rows = costRows("x", { ...none, sandboxOpens: 1_000_000 }, { ...none, alarms: 1_000_000 });
+    const part = rows.find((r) => r.name.startsWith("x: the sandbox's part alone"));
+    // In cents per 1,000 player-hours.
+    expect(part).toMatchObject({ budget: "report", unit: "¢", baseline: PRICES.doRequestPerMillion * 100 });
+    expect(part?.figure).toBeCloseTo((PRICES.workerRequestPerMillion + PRICES.doRequestPerMillion) * 100, 9);
   });
 
   it("gives the price per million actions and per 1,000 player-hours", () => {
