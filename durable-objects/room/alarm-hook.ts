@@ -1,4 +1,5 @@
 import { CLOSE_CODES } from "../../src/engine/protocol";
+import type { RoomCore } from "../../src/room-core/room-core";
 import { isSilent, latestHeartbeat } from "../../src/room-core/silent-drop";
 import type { RoomAlarm } from "./room-alarm";
 import type { RoomHost } from "./room-host";
@@ -16,6 +17,16 @@ export async function onAlarm(ctx: DurableObjectState, host: RoomHost, wake: Roo
   if (!core) return;
   host.flush();
   host.channel.failOverdue();
+  // Not awaited: what follows waits its turn in the core's line, which a call into the sandbox may
+  // hold (a deadline handler's among them). That call's deadline is a later alarm's to check, and
+  // the runtime runs no alarm while this one waits: awaited, a call that never returns would hold
+  // the room for good.
+  void dueWork(ctx, host, core).catch((error: unknown) =>
+    host.log("error", "the alarm's work failed", { error: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+async function dueWork(ctx: DurableObjectState, host: RoomHost, core: RoomCore): Promise<void> {
   await dropSilent(ctx, host);
   host.deliver(null, await core.fireDeadlines());
 }

@@ -30,12 +30,21 @@ export class RoomAlarm {
     private readonly log: () => Logger,
   ) {}
 
-  /** The alarm fired: nothing is set any more. */
+  /**
+   * The alarm fired: nothing is set any more, and what it was reserved for is due. A reservation
+   * not yet due (a call's deadline, when the alarm fired sooner for a write) is set again at once:
+   * the room's next operation may be long in coming while that call holds the room's line.
+   */
   fired(): void {
     this.at = null;
-    this.reserved.clear();
     this.released = false;
     this.firings++;
+    const now = Date.now();
+    for (const [reason, at] of this.reserved) if (at <= now) this.reserved.delete(reason);
+    if (this.reserved.size > 0) {
+      const next = Math.min(...this.reserved.values());
+      this.change(() => this.exactly(next));
+    }
   }
 
   /** Wake no later than `delayMs` from now, for `reason`. */

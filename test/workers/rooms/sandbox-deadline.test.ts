@@ -49,4 +49,24 @@ describe("a call into the sandbox that never returns", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await alice.next("__action_error", (f) => f.seq === 1, 0)).toMatchObject({ code: "action_failed" });
   });
+
+  it("an alarm that fires sooner while the call hangs (a batched write's) does not wait for it: it sets itself again for the call's deadline, which fails the call", async () => {
+    const { alice, bob, stub } = await twoPlayers("hang");
+    const sent = Date.now();
+    alice.send({ type: "__action", action: "hang", payload: {}, seq: 1 });
+    await statsWhen(stub, (stats) => stats.sandboxCallsWaiting === 1);
+    // The runtime runs one alarm at a time: one that waited for the call would keep the call's own
+    // deadline from ever firing, and the room would hang with it.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await expect
+      .poll(() => alarmOf(stub), { timeout: 5_000, interval: 20 })
+      .toBeLessThanOrEqual(Date.now() + CHANNEL_LIMITS.callMs);
+    expect(await alarmOf(stub)).toBeGreaterThanOrEqual(sent + CHANNEL_LIMITS.callMs);
+    expect((await stub.stats()).sandboxCallsWaiting).toBe(1);
+
+    await moveChannelClock(stub, CHANNEL_LIMITS.callMs);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await alice.next("__action_error", (f) => f.seq === 1, 0)).toMatchObject({ code: "action_failed" });
+    expect(await bob.act("add", { n: 2 }, 1)).toMatchObject({ type: "__action_result", state: { count: 2 } });
+  });
 });
