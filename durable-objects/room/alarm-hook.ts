@@ -17,6 +17,7 @@ export async function onAlarm(ctx: DurableObjectState, host: RoomHost, wake: Roo
   if (!core) return;
   host.flush();
   host.channel.failOverdue();
+  wake.rearm();
   // Not awaited: what follows waits its turn in the core's line, which a call into the sandbox may
   // hold (a deadline handler's among them). That call's deadline is a later alarm's to check, and
   // the runtime runs no alarm while this one waits: awaited, a call that never returns would hold

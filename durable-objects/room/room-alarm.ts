@@ -30,21 +30,24 @@ export class RoomAlarm {
     private readonly log: () => Logger,
   ) {}
 
-  /**
-   * The alarm fired: nothing is set any more, and what it was reserved for is due. A reservation
-   * not yet due (a call's deadline, when the alarm fired sooner for a write) is set again at once:
-   * the room's next operation may be long in coming while that call holds the room's line.
-   */
+  /** The alarm fired: nothing is set any more, and the reservations due by now are this alarm's to do. */
   fired(): void {
     this.at = null;
     this.released = false;
     this.firings++;
     const now = Date.now();
     for (const [reason, at] of this.reserved) if (at <= now) this.reserved.delete(reason);
-    if (this.reserved.size > 0) {
-      const next = Math.min(...this.reserved.values());
-      this.change(() => this.exactly(next));
-    }
+  }
+
+  /**
+   * After the alarm's own work: a reservation not yet due (a call's deadline, when the alarm fired
+   * sooner for a write) is set again at once. The room's next operation, which would set it, may
+   * be long in coming while that call holds the room's line.
+   */
+  rearm(): void {
+    if (this.reserved.size === 0) return;
+    const next = Math.min(...this.reserved.values());
+    this.change(() => this.exactly(next));
   }
 
   /** Wake no later than `delayMs` from now, for `reason`. */
