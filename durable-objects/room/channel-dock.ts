@@ -1,4 +1,4 @@
-import type { ChannelEnd, ChannelEvents, ChannelUsage } from "../../src/engine/channel-runner";
+import { type ChannelEnd, type ChannelEvents, type ChannelUsage, takesCalls } from "../../src/engine/channel-runner";
 import { CHANNEL_TICKET_HEADER } from "../../src/engine/logic-channel";
 import { CHANNEL_LIMITS } from "./sandbox-settings";
 
@@ -80,7 +80,8 @@ export class ChannelDock {
     for (const ws of this.earlierChannels()) {
       if (this.docked.has(ws)) continue;
       const carried = ws.deserializeAttachment() as ChannelAttachment | null;
-      if (!taken && carried && ws.readyState === WebSocket.OPEN && this.usable(carried, codeId)) {
+      const usable = carried?.codeId === codeId && takesCalls(carried, CHANNEL_LIMITS, this.now());
+      if (!taken && usable && ws.readyState === WebSocket.OPEN) {
         this.docked.set(ws, events);
         const { openedAt, calls, spentMs } = carried;
         taken = { ...this.endOf(ws, codeId), carried: { openedAt, calls, spentMs } };
@@ -89,16 +90,6 @@ export class ChannelDock {
       }
     }
     return taken;
-  }
-
-  /** A channel that runs `codeId` and is within its lifetime and limits. */
-  private usable(carried: ChannelAttachment, codeId: string): boolean {
-    return (
-      carried.codeId === codeId &&
-      this.now() - carried.openedAt < CHANNEL_LIMITS.lifetimeMs &&
-      carried.calls < CHANNEL_LIMITS.calls &&
-      carried.spentMs < CHANNEL_LIMITS.spentMs
-    );
   }
 
   /** The room's end of an accepted channel. */

@@ -55,6 +55,11 @@ export interface ChannelLimits {
   callMs: number;
 }
 
+/** Whether a channel that carried `usage` takes another call at `now`: within its calls, its calls' time and its lifetime. */
+export function takesCalls(usage: ChannelUsage, limits: ChannelLimits, now: number): boolean {
+  return usage.calls < limits.calls && usage.spentMs < limits.spentMs && now - usage.openedAt < limits.lifetimeMs;
+}
+
 /** What the runner tells the room besides answers. */
 export interface ChannelHooks {
   /** A call went out: the room looks at the calls (failOverdue) once one may be overdue (overdueIn). */
@@ -231,7 +236,7 @@ export class ChannelRunner implements LogicRunner {
     const id = this.nextId++;
     const sentAt = this.now();
     channel.calls++;
-    if (channel.calls >= this.limits.calls) channel.retired = true;
+    if (!takesCalls(channel, this.limits, sentAt)) channel.retired = true;
     const answered = new Promise<unknown>((resolve, reject) => {
       channel.waiting.set(id, { op: call.op, sentAt, resolve, reject });
     });
@@ -247,7 +252,7 @@ export class ChannelRunner implements LogicRunner {
   /** The open channel, or a new one (one opening at a time, shared by the calls that wait for it). */
   private async usable(): Promise<Channel> {
     const current = this.channel;
-    if (current && !current.closed && !current.retired && this.now() - current.openedAt >= this.limits.lifetimeMs) {
+    if (current && !current.closed && !current.retired && !takesCalls(current, this.limits, this.now())) {
       current.retired = true;
       if (current.waiting.size === 0) this.shut(current);
     }
@@ -304,10 +309,11 @@ export class ChannelRunner implements LogicRunner {
     if (!reply || reply.id === null || !waiting)
       return this.fail(channel, "the sandbox sent a reply the room did not ask for");
     channel.waiting.delete(reply.id);
-    const tookMs = this.now() - waiting.sentAt;
+    const answeredAt = this.now();
+    const tookMs = answeredAt - waiting.sentAt;
     channel.spentMs += tookMs;
     this.callTimeMs += tookMs;
-    if (channel.spentMs >= this.limits.spentMs) channel.retired = true;
+    if (!takesCalls(channel, this.limits, answeredAt)) channel.retired = true;
     channel.end?.note?.(channel.usage);
     if (channel.retired && channel.waiting.size === 0) this.shut(channel);
     if (!reply.ok) return waiting.reject(new Error(reply.error));
