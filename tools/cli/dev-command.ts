@@ -4,6 +4,7 @@ import { bundlePageScript, HARNESS_SCRIPT } from "../build/pages.ts";
 import { bundleSdk } from "../build/sdk.ts";
 import { bundleLogic, LogicBuildError, problemLine } from "./bundle.ts";
 import { DEFAULT_PLAYER_COUNT, devRevisionId, devRoster } from "./dev-roster.ts";
+import { FolderSnapshots, sameFiles } from "./folder-snapshot.ts";
 import { HarnessServer } from "./harness-server.ts";
 import { startLocalRooms } from "./local-rooms.ts";
 import { readManifest, readScenario } from "./manifest.ts";
@@ -32,10 +33,13 @@ const WATCH_DEBOUNCE_MS = 150;
  * `scenario dev [dir]`: checks the manifest, runs its `build` command (as `scenario publish`
  * does), bundles the server logic, starts the local rooms, uploads the logic as a dev revision
  * and serves the harness. A change in the scenario folder runs the build again and rebuilds the
- * logic; a changed bundle becomes a new dev revision the harness switches to, any other change
- * reloads the seat iframes. What the build itself writes is no change: changes seen while it
- * runs, and for a moment after, are ignored. A rebuild that fails leaves the seats on the last
- * revision that built and shows the harness why, until a rebuild succeeds.
+ * logic; a changed bundle becomes a new dev revision the harness switches to, a change in what the
+ * client folder serves reloads the seat iframes. What the build itself writes is no change:
+ * changes seen while it runs, and for a moment after, are ignored. Nor is a file saved again with
+ * the same bytes, as a second `scenario dev` of the same folder does when its build runs: nothing
+ * is built and no seat reloads (it would lose what a player was doing). A rebuild that fails
+ * leaves the seats on the last revision that built and shows the harness why, until a rebuild
+ * succeeds.
  */
 export async function startDev(options: DevOptions): Promise<DevSession> {
   const command = readManifest(options.dir).build;
@@ -53,6 +57,10 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   await runManifestBuild();
   // Checked after the build: the logic entry may be what the build writes.
   const scenario = readScenario(options.dir);
+  const folder = new FolderSnapshots(scenario.dir);
+  const clientFolder = new FolderSnapshots(scenario.clientDir);
+  let built = folder.take();
+  let served = clientFolder.take();
   const { manifest } = scenario;
   const roster = devRoster(options.seats ?? manifest.playerCount ?? DEFAULT_PLAYER_COUNT);
   const code = await bundleLogic(scenario.logicEntry, scenario.dir);
@@ -94,15 +102,26 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     harness.notify("failed", next);
   };
   const rebuild = async () => {
+    if (!failure && sameFiles(built, folder.take())) {
+      options.log("the saved files are the same as at the last build: nothing to rebuild");
+      return;
+    }
     let next: string;
     try {
       await runManifestBuild();
+      built = folder.take();
       next = await bundleLogic(scenario.logicEntry, scenario.dir);
     } catch (error) {
       return fail(failureOf(error));
     }
+    const servedBefore = served;
+    served = clientFolder.take();
     if (hash(next) === codeHash) {
       if (failure) options.log(`the logic builds again, unchanged: the seats stay on ${revisionId}`);
+      else if (sameFiles(servedBefore, served)) {
+        options.log("the build changed nothing the seats run: no seat reloads");
+        return;
+      }
       failure = null;
       harness.notify("client", {});
       return;
