@@ -57,10 +57,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   await runManifestBuild();
   // Checked after the build: the logic entry may be what the build writes.
   const scenario = readScenario(options.dir);
-  const folder = new FolderSnapshots(scenario.dir);
-  const clientFolder = new FolderSnapshots(scenario.clientDir);
-  let built = folder.take();
-  let served = clientFolder.take();
+  const snapshots = new FolderSnapshots();
+  let built = snapshots.take(scenario.dir);
+  let served = snapshots.take(scenario.clientDir);
   const { manifest } = scenario;
   const roster = devRoster(options.seats ?? manifest.playerCount ?? DEFAULT_PLAYER_COUNT);
   const code = await bundleLogic(scenario.logicEntry, scenario.dir);
@@ -102,20 +101,20 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     harness.notify("failed", next);
   };
   const rebuild = async () => {
-    if (!failure && sameFiles(built, folder.take())) {
+    if (!failure && sameFiles(built, snapshots.take(scenario.dir))) {
       options.log("the saved files are the same as at the last build: nothing to rebuild");
       return;
     }
     let next: string;
     try {
       await runManifestBuild();
-      built = folder.take();
+      built = snapshots.take(scenario.dir);
       next = await bundleLogic(scenario.logicEntry, scenario.dir);
     } catch (error) {
       return fail(failureOf(error));
     }
     const servedBefore = served;
-    served = clientFolder.take();
+    served = snapshots.take(scenario.clientDir);
     if (hash(next) === codeHash) {
       if (failure) options.log(`the logic builds again, unchanged: the seats stay on ${revisionId}`);
       else if (sameFiles(servedBefore, served)) {

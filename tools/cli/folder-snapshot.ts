@@ -7,20 +7,18 @@ import { isIgnored } from "./tree-watcher.ts";
 export type FolderSnapshot = ReadonlyMap<string, string>;
 
 /**
- * Takes snapshots of the scenario folder for `scenario dev`: a file saved again with the same
- * bytes (an editor's save with no edit, or a second `scenario dev` of the folder running the same
- * build) is no change. A file is read again only when its size or modified time moved.
+ * Takes snapshots of folders for `scenario dev` (the scenario folder and its client folder, which
+ * is most often inside it): a file saved again with the same bytes (an editor's save with no edit,
+ * or a second `scenario dev` of the folder running the same build) is no change. A file is read
+ * again only when its size or modified time moved, whichever snapshot it is in.
  */
 export class FolderSnapshots {
+  /** By absolute path. */
   private readonly seen = new Map<string, { size: number; mtimeMs: number; hash: string }>();
-  private readonly root: string;
 
-  constructor(root: string) {
-    this.root = root;
-  }
-
-  take(): FolderSnapshot {
+  take(root: string): FolderSnapshot {
     const files = new Map<string, string>();
+    const found = new Set<string>();
     const walk = (dir: string) => {
       let entries: Dirent[];
       try {
@@ -34,12 +32,15 @@ export class FolderSnapshots {
         if (entry.isDirectory()) walk(full);
         else if (entry.isFile()) {
           const hash = this.hashOf(full);
-          if (hash !== null) files.set(path.relative(this.root, full), hash);
+          if (hash === null) continue;
+          found.add(full);
+          files.set(path.relative(root, full), hash);
         }
       }
     };
-    walk(this.root);
-    for (const file of this.seen.keys()) if (!files.has(path.relative(this.root, file))) this.seen.delete(file);
+    walk(root);
+    const under = root + path.sep;
+    for (const file of this.seen.keys()) if (file.startsWith(under) && !found.has(file)) this.seen.delete(file);
     return files;
   }
 

@@ -12,7 +12,7 @@ beforeEach(() => {
   mkdirSync(path.join(dir, "public"));
   writeFileSync(path.join(dir, "logic.js"), "export default {};\n");
   writeFileSync(path.join(dir, "public/client.js"), "console.log('seat');\n");
-  snapshots = new FolderSnapshots(dir);
+  snapshots = new FolderSnapshots();
 });
 
 afterEach(() => {
@@ -30,34 +30,44 @@ function save(file: string, text: string) {
 
 describe("FolderSnapshots: what scenario dev counts as a change", () => {
   it("lists every file by its path from the folder", () => {
-    expect([...snapshots.take().keys()].sort()).toEqual(["logic.js", path.join("public", "client.js")]);
+    expect([...snapshots.take(dir).keys()].sort()).toEqual(["logic.js", path.join("public", "client.js")]);
+  });
+
+  it("the client folder inside it has its own paths, and an edit there is a change in both", () => {
+    const client = path.join(dir, "public");
+    const folderBefore = snapshots.take(dir);
+    const clientBefore = snapshots.take(client);
+    expect([...clientBefore.keys()]).toEqual(["client.js"]);
+    save("public/client.js", "console.log('seat, edited');\n");
+    expect(sameFiles(clientBefore, snapshots.take(client))).toBe(false);
+    expect(sameFiles(folderBefore, snapshots.take(dir))).toBe(false);
   });
 
   it("a file saved again with the same bytes, a new modified time, is no change", () => {
-    const before = snapshots.take();
+    const before = snapshots.take(dir);
     save("public/client.js", "console.log('seat');\n");
-    expect(sameFiles(before, snapshots.take())).toBe(true);
+    expect(sameFiles(before, snapshots.take(dir))).toBe(true);
   });
 
   it("new bytes in a file, a new file and a removed file are each a change", () => {
-    const first = snapshots.take();
+    const first = snapshots.take(dir);
     save("public/client.js", "console.log('seat, edited');\n");
-    const edited = snapshots.take();
+    const edited = snapshots.take(dir);
     expect(sameFiles(first, edited)).toBe(false);
     save("public/extra.css", "body {}\n");
-    const added = snapshots.take();
+    const added = snapshots.take(dir);
     expect(sameFiles(edited, added)).toBe(false);
     rmSync(path.join(dir, "public/extra.css"));
-    expect(sameFiles(added, snapshots.take())).toBe(false);
+    expect(sameFiles(added, snapshots.take(dir))).toBe(false);
   });
 
   it("leaves out hidden files and folders and installed packages, as the watcher does", () => {
-    const before = snapshots.take();
+    const before = snapshots.take(dir);
     mkdirSync(path.join(dir, "node_modules/pkg"), { recursive: true });
     writeFileSync(path.join(dir, "node_modules/pkg/index.js"), "x\n");
     mkdirSync(path.join(dir, ".cache"));
     writeFileSync(path.join(dir, ".cache/state"), "x\n");
     writeFileSync(path.join(dir, ".logic.js.swp"), "x\n");
-    expect(sameFiles(before, snapshots.take())).toBe(true);
+    expect(sameFiles(before, snapshots.take(dir))).toBe(true);
   });
 });
